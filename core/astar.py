@@ -1,0 +1,97 @@
+"""A* with a bucket queue: optimal when the puzzle's heuristic is admissible.
+
+Moves cost one each, so f = g + h is a small integer and the open list is an
+array of buckets, one linked list of nodes per f value, popped last-in first
+out (deepest first among equals). A state reached again by a shorter path
+gets a fresh node; the stale node is skipped when it surfaces.
+"""
+import numpy as np
+
+from core import ops
+from core.hashset import is_full, map_get, map_grow, map_put, new_map
+from core.jit import kernel
+from core.paths import NO_PATH, trace
+from core.progress import CHECK_EVERY, publish
+from core.status import CAP, EXHAUSTED, FOUND, STOPPED
+
+BYTES_PER_STATE = 112  # node (state, parent, g, next) and map slots with room for a rehash
+
+
+@kernel
+def astar(starts, ctx, cap, counters):
+    """Shortest path from any start to a goal; returns (code, path states)."""
+    out = np.empty(ops.branching(ctx), dtype=np.uint64)
+    states = np.empty(cap, dtype=np.uint64)
+    parents = np.empty(cap, dtype=np.int64)
+    g = np.empty(cap, dtype=np.int64)
+    nxt = np.empty(cap, dtype=np.int64)
+    heads = np.full(256, -1, dtype=np.int64)
+    keys, vals = new_map(starts.shape[0])
+    count = 0
+    distinct = 0
+    open_size = 0
+    fmin = heads.shape[0]
+    for s in starts:
+        if count >= cap:
+            return CAP, NO_PATH
+        if map_get(keys, vals, s) >= 0:
+            continue
+        map_put(keys, vals, s, count)
+        distinct += 1
+        f = ops.heuristic(s, ctx)
+        while f >= heads.shape[0]:
+            heads = np.concatenate((heads, np.full(heads.shape[0], -1, dtype=np.int64)))
+        states[count] = s
+        parents[count] = -1
+        g[count] = 0
+        nxt[count] = heads[f]
+        heads[f] = count
+        fmin = min(fmin, f)
+        count += 1
+        open_size += 1
+    expanded = 0
+    while open_size > 0:
+        while heads[fmin] < 0:
+            fmin += 1
+        node = heads[fmin]
+        heads[fmin] = nxt[node]
+        open_size -= 1
+        s = states[node]
+        if map_get(keys, vals, s) != node:
+            continue  # superseded by a shorter path
+        if ops.is_goal(s, ctx):
+            publish(counters, expanded, open_size, fmin, distinct)
+            return FOUND, trace(states, parents, node)
+        n = ops.expand(s, ctx, out)
+        gc = g[node] + 1
+        for j in range(n):
+            t = out[j]
+            known = map_get(keys, vals, t)
+            if known >= 0 and g[known] <= gc:
+                continue
+            if count >= cap:
+                publish(counters, expanded, open_size, fmin, distinct)
+                return CAP, NO_PATH
+            if known < 0:
+                distinct += 1
+            map_put(keys, vals, t, count)
+            if is_full(keys, distinct):
+                keys, vals = map_grow(keys, vals, counters)
+            f = gc + ops.heuristic(t, ctx)
+            while f >= heads.shape[0]:
+                heads = np.concatenate((heads, np.full(heads.shape[0], -1, dtype=np.int64)))
+            states[count] = t
+            parents[count] = node
+            g[count] = gc
+            nxt[count] = heads[f]
+            heads[f] = count
+            if f < fmin:
+                fmin = f
+            count += 1
+            open_size += 1
+        expanded += 1
+        if expanded % CHECK_EVERY == 0:
+            if publish(counters, expanded, open_size, fmin, distinct):
+                return STOPPED, NO_PATH
+    publish(counters, expanded, 0, fmin, distinct)
+    return EXHAUSTED, NO_PATH

@@ -1,0 +1,63 @@
+"""Breadth-first search with parent links: shortest paths in moves."""
+import numpy as np
+
+from core import ops
+from core.hashset import is_full, new_set, set_add, set_grow
+from core.jit import kernel
+from core.paths import NO_PATH, trace
+from core.progress import CHECK_EVERY, publish
+from core.status import CAP, EXHAUSTED, FOUND, STOPPED
+
+BYTES_PER_STATE = 56  # state + parent link + hash slots, with room for a rehash
+
+
+@kernel
+def bfs(starts, ctx, cap, counters):
+    """Search from starts until a goal; returns (code, states of a shortest path).
+
+    Nodes live in two arrays of `cap` entries (pages are only touched as
+    used); the goal test happens when a state is generated.
+    """
+    out = np.empty(ops.branching(ctx), dtype=np.uint64)
+    states = np.empty(cap, dtype=np.uint64)
+    parents = np.empty(cap, dtype=np.int64)
+    keys = new_set(starts.shape[0])
+    count = 0
+    for s in starts:
+        if count < cap and set_add(keys, s):
+            states[count] = s
+            parents[count] = -1
+            count += 1
+            if is_full(keys, count):
+                keys = set_grow(keys, counters)
+            if ops.is_goal(s, ctx):
+                publish(counters, 0, count, 0, count)
+                return FOUND, trace(states, parents, count - 1)
+    head = 0
+    level_end = count
+    depth = 0
+    while head < count:
+        if head == level_end:
+            depth += 1
+            level_end = count
+        n = ops.expand(states[head], ctx, out)
+        for j in range(n):
+            t = out[j]
+            if set_add(keys, t):
+                if count >= cap:
+                    publish(counters, head + 1, count - head, depth, count)
+                    return CAP, NO_PATH
+                states[count] = t
+                parents[count] = head
+                count += 1
+                if is_full(keys, count):
+                    keys = set_grow(keys, counters)
+                if ops.is_goal(t, ctx):
+                    publish(counters, head + 1, count - head, depth + 1, count)
+                    return FOUND, trace(states, parents, count - 1)
+        head += 1
+        if head % CHECK_EVERY == 0:
+            if publish(counters, head, count - head, depth, count):
+                return STOPPED, NO_PATH
+    publish(counters, head, 0, depth, count)
+    return EXHAUSTED, NO_PATH

@@ -1,0 +1,105 @@
+"""IDA*: iterative deepening on f = g + h, depth first, with a transposition table.
+
+Memory stays small: a stack as deep as the bound, plus a table holding, for
+each state met so far, the least depth it was reached at and the iteration
+that last expanded it there. A state reached deeper than that, or at that
+depth again in the same iteration, has nothing new below it and is pruned;
+states on a shortest path are always reached at their least depth, so no
+answer is lost. This also makes a proof of unsolvability take as many
+iterations as the deepest state, not as the longest path. The table stops
+taking new states at the cap, so the search goes on with less pruning
+instead of running out of memory.
+"""
+import numpy as np
+
+from core import ops
+from core.hashset import is_full, map_get, map_grow, map_put, new_map
+from core.jit import kernel
+from core.paths import NO_PATH
+from core.progress import CHECK_EVERY, publish
+from core.status import EXHAUSTED, FOUND, STOPPED
+
+BYTES_PER_STATE = 72  # transposition-table slots with room for a rehash
+NO_BOUND = np.int64(1) << np.int64(62)
+
+
+@kernel
+def _pack(g, iteration):
+    return (g << np.int64(32)) | iteration
+
+
+@kernel
+def idastar(starts, ctx, cap, counters):
+    """Shortest path from any start to a goal; returns (code, path states)."""
+    branch = ops.branching(ctx)
+    keys, vals = new_map(1024)
+    stored = 0
+    bound = NO_BOUND
+    for s in starts:
+        bound = min(bound, ops.heuristic(s, ctx))
+    expanded = 0
+    iteration = 0
+    while True:
+        iteration += 1
+        next_bound = NO_BOUND
+        depth_room = bound + 2
+        path = np.empty(depth_room, dtype=np.uint64)
+        kids = np.empty((depth_room, branch), dtype=np.uint64)
+        nk = np.zeros(depth_room, dtype=np.int64)
+        pos = np.zeros(depth_room, dtype=np.int64)
+        for s0 in starts:
+            if ops.heuristic(s0, ctx) > bound:
+                next_bound = min(next_bound, ops.heuristic(s0, ctx))
+                continue
+            if ops.is_goal(s0, ctx):
+                found = np.empty(1, dtype=np.uint64)
+                found[0] = s0
+                return FOUND, found
+            d = 0
+            path[0] = s0
+            nk[0] = ops.expand(s0, ctx, kids[0])
+            pos[0] = 0
+            expanded += 1
+            while d >= 0:
+                if pos[d] == nk[d]:
+                    d -= 1
+                    continue
+                t = kids[d, pos[d]]
+                pos[d] += 1
+                g = d + 1
+                if d > 0 and t == path[d - 1]:
+                    continue
+                f = g + ops.heuristic(t, ctx)
+                if f > bound:
+                    if f < next_bound:
+                        next_bound = f
+                    continue
+                seen = map_get(keys, vals, t)
+                if seen >= 0:
+                    least = seen >> np.int64(32)
+                    if g > least or (g == least and (seen & np.int64(0xFFFFFFFF)) == iteration):
+                        continue
+                if seen >= 0 or stored < cap:
+                    if map_put(keys, vals, t, _pack(g, iteration)):
+                        stored += 1
+                        if is_full(keys, stored):
+                            keys, vals = map_grow(keys, vals, counters)
+                if ops.is_goal(t, ctx):
+                    publish(counters, expanded, d + 1, bound, stored)
+                    found = np.empty(g + 1, dtype=np.uint64)
+                    found[:g] = path[:g]
+                    found[g] = t
+                    return FOUND, found
+                d = g
+                path[d] = t
+                nk[d] = ops.expand(t, ctx, kids[d])
+                pos[d] = 0
+                expanded += 1
+                if expanded % CHECK_EVERY == 0:
+                    if publish(counters, expanded, d, bound, stored):
+                        return STOPPED, NO_PATH
+        if next_bound == NO_BOUND:
+            publish(counters, expanded, 0, bound, stored)
+            return EXHAUSTED, NO_PATH
+        bound = next_bound
+        publish(counters, expanded, 0, bound, stored)

@@ -1,0 +1,20 @@
+"""The single way kernels are compiled."""
+from numba import njit
+
+
+def kernel(fn):
+    """Compile fn in nopython mode, cached on disk, releasing the GIL while it runs."""
+    return njit(cache=True, nogil=True)(fn)
+
+
+def prepare(dispatcher, *args) -> None:
+    """Compile (or load from the disk cache) dispatcher for these arguments, without running it."""
+    from numba import typeof
+
+    dispatcher.compile(tuple(typeof(a) for a in args))
+
+
+def helper(fn):
+    """Compile fn to be inlined into each kernel that calls it (no call overhead,
+    no reference counting of the arrays passed in)."""
+    return njit(inline="always", nogil=True)(fn)

@@ -1,0 +1,156 @@
+"""Running the kernels from Python: limits in, an outcome with status and statistics out."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from core import astar, backtrack, bfs, bibfs, census, idastar
+from core.jit import prepare
+from core.memory import state_cap
+from core.progress import EXPANDED, MAX_FRONTIER, STOP_CANCEL, STORED, SearchControl
+from core.status import CAP, EXHAUSTED, FOUND, STOPPED, Limit, Status
+
+FIRST = backtrack.FIRST
+COUNT = backtrack.COUNT
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What may end a search early: a state cap, a time limit, a memory budget in bytes."""
+
+    max_states: int | None = None
+    timeout_s: float | None = None
+    max_memory: int | None = None
+
+
+@dataclass(frozen=True)
+class Stats:
+    nodes_expanded: int = 0
+    states_seen: int = 0
+    max_frontier: int = 0
+    elapsed_s: float = 0.0
+
+    def plus(self, other: "Stats") -> "Stats":
+        """Totals of two searches run one after the other."""
+        return Stats(
+            self.nodes_expanded + other.nodes_expanded,
+            self.states_seen + other.states_seen,
+            max(self.max_frontier, other.max_frontier),
+            self.elapsed_s + other.elapsed_s,
+        )
+
+
+@dataclass(frozen=True)
+class Census:
+    states: int
+    goal_states: int
+    max_depth: int
+    goal_depth: int | None  # length of a shortest solution, None if no goal is reachable
+
+
+@dataclass
+class Outcome:
+    status: Status
+    limit: Limit | None = None
+    path: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
+    stats: Stats = field(default_factory=Stats)
+    census: Census | None = None
+    solutions: int = 0
+    kept: list[np.ndarray] = field(default_factory=list)
+
+
+SHORTEST = {
+    "bfs": (bfs.bfs, bfs.BYTES_PER_STATE),
+    "bibfs": (bibfs.bibfs, bibfs.BYTES_PER_STATE),
+    "astar": (astar.astar, astar.BYTES_PER_STATE),
+    "idastar": (idastar.idastar, idastar.BYTES_PER_STATE),
+}
+
+
+def _status(code: int, control: SearchControl, cap_limit: Limit) -> tuple[Status, Limit | None]:
+    if code == FOUND:
+        return Status.SOLVED, None
+    if code == EXHAUSTED:
+        return Status.UNSOLVABLE, None
+    if code == STOPPED:
+        if control.stop_requested == STOP_CANCEL:
+            return Status.CANCELLED, None
+        return Status.LIMIT, Limit.TIME
+    if code == CAP:
+        return Status.LIMIT, cap_limit
+    raise ValueError(f"unknown kernel result {code}")
+
+
+def _stats(control: SearchControl, elapsed: float, states: int | None = None) -> Stats:
+    c = control.counters
+    return Stats(
+        nodes_expanded=int(c[EXPANDED]),
+        states_seen=int(c[STORED]) if states is None else states,
+        max_frontier=int(c[MAX_FRONTIER]),
+        elapsed_s=elapsed,
+    )
+
+
+def timed(control: SearchControl, kernel_fn, *args):
+    """Run one kernel on the search clock, compiling it first; returns (result, its seconds)."""
+    control.compiling()
+    prepare(kernel_fn, *args)
+    control.reset_counters()
+    before = control.elapsed()
+    control.start_search()
+    try:
+        result = kernel_fn(*args)
+    finally:
+        elapsed = control.end_search() - before
+    return result, elapsed
+
+
+def shortest_path(algo: str, starts: np.ndarray, ctx, control: SearchControl, limits: Limits,
+                  goals: np.ndarray | None = None) -> Outcome:
+    """A shortest path of states from a start to a goal with the named algorithm.
+
+    bibfs needs the goal states themselves (`goals`) and reversible moves.
+    """
+    kernel_fn, bytes_per_state = SHORTEST[algo]
+    cap, cap_limit = state_cap(bytes_per_state, limits.max_states, limits.max_memory)
+    starts = np.ascontiguousarray(starts, dtype=np.uint64)
+    if algo == "bibfs":
+        if goals is None:
+            raise ValueError("bibfs needs the goal states")
+        goals = np.ascontiguousarray(goals, dtype=np.uint64)
+        (code, path), elapsed = timed(control, kernel_fn, starts, goals, ctx, cap, control.counters)
+    else:
+        (code, path), elapsed = timed(control, kernel_fn, starts, ctx, cap, control.counters)
+    status, limit = _status(code, control, cap_limit)
+    return Outcome(status, limit, path, _stats(control, elapsed))
+
+
+def count_states(starts: np.ndarray, ctx, control: SearchControl, limits: Limits) -> Outcome:
+    """Census of every state reachable from the starts (the moves must be reversible)."""
+    cap, cap_limit = state_cap(census.BYTES_PER_STATE, limits.max_states, limits.max_memory)
+    starts = np.ascontiguousarray(starts, dtype=np.uint64)
+    (code, total, goals, depth, first_goal), elapsed = timed(
+        control, census.census, starts, ctx, cap, control.counters)
+    status, limit = _status(code, control, cap_limit)
+    if status == Status.SOLVED and goals == 0:
+        status = Status.UNSOLVABLE
+    result = Census(int(total), int(goals), int(depth), int(first_goal) if first_goal >= 0 else None)
+    return Outcome(status, limit, stats=_stats(control, elapsed, int(total)), census=result)
+
+
+def search_paths(ctx, root: int, max_depth: int, mode: int, keep: int,
+                 control: SearchControl) -> Outcome:
+    """Backtracking from root: the first solution (FIRST) or all of them counted (COUNT)."""
+    (code, count, kept, n_kept, nodes), elapsed = timed(
+        control, backtrack.backtrack, ctx, root, max_depth, mode, keep, control.counters)
+    status, limit = _status(code, control, Limit.STATES)
+    if status == Status.SOLVED and mode == COUNT and count == 0:
+        status = Status.UNSOLVABLE
+    paths = []
+    for row in kept[:n_kept]:
+        n = int(np.argmax(row < 0)) if (row < 0).any() else row.shape[0]
+        paths.append(row[:n].copy())
+    stats = Stats(nodes_expanded=int(nodes), states_seen=int(nodes),
+                  max_frontier=int(control.counters[MAX_FRONTIER]), elapsed_s=elapsed)
+    return Outcome(status, limit, stats=stats, solutions=int(count), kept=paths)
