@@ -1,0 +1,132 @@
+"""The puzzle interface: what every family gives the app and the command line.
+
+A family is a module-level object with the attributes of `Family`. Boards
+are immutable values; everything that changes a board returns a new one.
+Cells are addressed 0-based (x, y) inside the code and 1-based "x,y" in
+files, on the command line and on screen.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+from rich.console import RenderableType
+
+from core.progress import SearchControl
+from core.search import Limits, Stats
+from core.status import LIMIT_TEXT, Limit, Status
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One solver option: shown in the app's solver pane and accepted as --name on the CLI."""
+
+    name: str
+    label: str
+    kind: str  # "choice", "int", "float" or "bool"
+    default: Any
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Solver:
+    id: str
+    label: str
+    optimal: bool  # guarantees a shortest answer
+    note: str  # one line on what it does and what it guarantees
+    options: tuple[Option, ...] = ()
+
+
+@dataclass(frozen=True)
+class Preset:
+    id: str  # ASCII id used on the command line
+    name: str  # display name
+    text: str  # the board in the family's text format
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a solution: the board after it, what to highlight, how to say it."""
+
+    label: str
+    board: Any
+    highlight: frozenset[Cell] = frozenset()
+    data: dict = field(default_factory=dict)  # the move as JSON (empty for the start)
+
+
+@dataclass
+class Solution:
+    """What solve() returns. steps[0] is the starting board; each later step is one move."""
+
+    status: Status
+    steps: list[Step]
+    stats: Stats
+    limit: Limit | None = None
+    solver: str = ""
+    details: dict = field(default_factory=dict)  # family extras, JSON-ready
+    alternatives: list[list[Step]] = field(default_factory=list)  # further solutions to browse
+
+    @property
+    def length(self) -> int | None:
+        return len(self.steps) - 1 if self.status == Status.SOLVED and self.steps else None
+
+    def reason(self) -> str:
+        """Why the search ended, in words."""
+        if self.status == Status.SOLVED:
+            return "solved"
+        if self.status == Status.UNSOLVABLE:
+            return "proved unsolvable: every reachable position was searched"
+        if self.status == Status.CANCELLED:
+            return "cancelled"
+        return f"stopped: {LIMIT_TEXT[self.limit]}" if self.limit else "stopped at a limit"
+
+
+@dataclass(frozen=True)
+class View:
+    """How to draw a board: cursor, highlights, marks, and the window onto a large board."""
+
+    cursor: Cell | None = None
+    highlight: frozenset[Cell] = frozenset()
+    origin: Cell = (0, 0)  # first cell shown, for boards larger than the pane
+    cells: tuple[int, int] | None = None  # how many columns and rows fit; None: all
+    zoom: int = 0  # 0: normal; 1: overview (the family's compact drawing)
+
+
+@dataclass(frozen=True)
+class EditAction:
+    """An editor operation bound to a key: (board, cursor, brush) -> (board, cursor).
+
+    `apply` raises core.errors.InputError to refuse, with a message for the user.
+    """
+
+    id: str
+    key: str
+    description: str
+    apply: Callable[[Any, Cell, str], tuple[Any, Cell]]
+
+
+class Family(Protocol):
+    id: str
+    title: str
+    description: str
+    solvers: tuple[Solver, ...]
+    presets: tuple[Preset, ...]
+    edit_actions: tuple[EditAction, ...]
+    brushes: tuple[str, ...]  # what the editor's brush key cycles through ("" when unused)
+
+    def parse(self, text: str) -> Any: ...
+    def format(self, board: Any) -> str: ...
+    def validate(self, board: Any) -> None: ...  # raises InputError naming what and where
+    def new_board(self) -> Any: ...
+    def dimensions(self, board: Any) -> tuple[int, int]: ...
+    def cell_size(self, zoom: int) -> tuple[int, int]: ...  # characters per cell: (wide, high)
+    def render(self, board: Any, view: View) -> RenderableType: ...
+    def solve(self, board: Any, solver: str, options: dict, control: SearchControl,
+              limits: Limits) -> Solution: ...
+    def warm(self) -> None: ...  # compile or load every kernel, on a tiny board
+    def add_cli_arguments(self, parser) -> None: ...
+    def run_cli(self, args, console) -> int: ...

@@ -1,0 +1,74 @@
+"""`puzzle-explorer solve klotski …`"""
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+
+from rich.console import Console
+
+from core.errors import InputError
+from puzzles import cli_support as cs
+from puzzles.klotski import board as kboard
+from puzzles.klotski.presets import PRESETS
+from puzzles.klotski.render import render
+from puzzles.klotski.solve import MOVES, solve
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    cs.add_board_arguments(parser, "e.g. hengdao-lima or 横刀立马")
+    parser.add_argument("--moves", choices=MOVES.choices, default=MOVES.default,
+                        help="move convention: unit (one cell), straight (one line), free (anywhere, turns "
+                             f"included); default {MOVES.default}")
+    parser.add_argument("--algo", choices=("bfs", "bibfs", "astar", "idastar"), default="bfs",
+                        help="search algorithm (default bfs; all give a shortest answer)")
+    parser.add_argument("--distinct", action="store_true",
+                        help="every piece is its own (default: same-shaped pieces are interchangeable)")
+    parser.add_argument("--census", action="store_true",
+                        help="count every reachable position instead of solving")
+    parser.add_argument("--target", metavar="LETTER", help="the piece that must reach the goal "
+                        "(default: the unique largest piece)")
+    parser.add_argument("--goal", metavar="X,Y", help="where the target's top-left cell must end, 1-based "
+                        "(default: the bottom-middle exit)")
+    cs.add_limit_arguments(parser)
+
+
+def load(args) -> kboard.Board:
+    board = kboard.parse(cs.board_text(args, _family()))
+    if args.target is not None:
+        if board.piece(args.target) is None:
+            raise InputError(f"--target {args.target!r} is not a piece on the board")
+        board = replace(board, target=args.target)
+    if args.goal is not None:
+        board = replace(board, goal=kboard.parse_cell(args.goal, "--goal"))
+    kboard.validate(board)
+    return board
+
+
+def _family():
+    from puzzles.klotski import FAMILY
+    return FAMILY
+
+
+def run(args, console: Console) -> int:
+    board = load(args)
+    solver = "census" if args.census else args.algo
+    options = {"moves": args.moves, "distinct": args.distinct}
+    limits = cs.limits_from(args)
+    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits)
+    if args.json:
+        cs.print_json(cs.solution_json(solution, convention=args.moves, distinct=args.distinct))
+        return cs.EXIT_OK
+    console.print(render(board))
+    for line in cs.summary_lines(solution, f"moves ({args.moves} convention)"):
+        console.print(line, highlight=False)
+    census = solution.details.get("census")
+    if census:
+        console.print(f"census: {census['states']:,} reachable positions, {census['goal_states']:,} with the "
+                      f"target home, deepest level {census['max_depth']}, shortest solution "
+                      f"{census['goal_depth'] if census['goal_depth'] is not None else 'none'}", highlight=False)
+    elif len(solution.steps) > 1:
+        cs.print_steps(console, solution, render)
+    return cs.EXIT_OK
+
+
+__all__ = ["add_arguments", "run", "PRESETS"]

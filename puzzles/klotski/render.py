@@ -1,0 +1,79 @@
+"""Drawing a sliding-block board with rich: coloured pieces that stay readable in monochrome.
+
+Every cell carries its piece's letter, so the board reads like its text form
+when colour is off; colour, the goal marks and the cursor are extras.
+"""
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from puzzles.interface import View
+from puzzles.klotski.board import Board
+
+PALETTE = ("dodger_blue2", "green3", "dark_orange", "medium_purple", "gold3", "deep_pink3",
+           "turquoise4", "chartreuse4", "orchid", "steel_blue", "light_salmon3", "cadet_blue")
+TARGET_COLOUR = "red3"
+CELL = {0: (4, 2), 1: (2, 1)}  # characters per cell (wide, high) at each zoom
+
+
+def cell_size(zoom: int) -> tuple[int, int]:
+    return CELL[1 if zoom else 0]
+
+
+def _piece_styles(board: Board) -> dict[str, Style]:
+    try:
+        target = board.target_piece().letter
+    except ValueError:
+        target = None
+    styles = {}
+    for i, p in enumerate(board.pieces):
+        colour = TARGET_COLOUR if p.letter == target else PALETTE[i % len(PALETTE)]
+        styles[p.letter] = Style(color="bright_white", bgcolor=colour, bold=True)
+    return styles
+
+
+def _goal_cells(board: Board) -> set[tuple[int, int]]:
+    try:
+        piece = board.target_piece()
+        gx, gy = board.goal_cell()
+    except ValueError:
+        return set()
+    return {(x, y) for x, y in piece.moved_to(gx, gy).cells() if board.inside((x, y))}
+
+
+def render(board: Board, view: View = View()) -> Text:
+    """The board as text: 4x2 characters a cell (2x1 at zoom 1)."""
+    wide, high = cell_size(view.zoom)
+    grid = board.grid()
+    styles = _piece_styles(board)
+    goal = _goal_cells(board)
+    x0, y0 = view.origin
+    cols, rows = view.cells or (board.width, board.height)
+    xs = range(x0, min(board.width, x0 + cols))
+    ys = range(y0, min(board.height, y0 + rows))
+    out = Text(no_wrap=True, overflow="crop")
+    for y in ys:
+        for line in range(high):
+            for x in xs:
+                ch = grid[y][x]
+                here = (x, y)
+                if ch == "#":
+                    body, style = "█" * wide, Style(color="grey50")
+                elif ch == ".":
+                    mark = "·" if here not in goal else "○"
+                    body = (f" {mark}" + " " * (wide - 2)) if line == 0 else " " * wide
+                    style = Style(color="yellow" if here in goal else "grey50")
+                else:
+                    body = (f" {ch}" + " " * (wide - 2)) if line == 0 else " " * wide
+                    style = styles[ch]
+                if here in view.highlight:
+                    style = style + Style(reverse=True)
+                if here == view.cursor:
+                    if line == 0 and wide >= 4:
+                        body = "[" + body[1:-1] + "]"
+                    style = style + Style(underline=True, bold=True)
+                out.append(body, style)
+            out.append("\n")
+    out.rstrip()
+    return out

@@ -1,0 +1,105 @@
+"""Solving a sliding-block board: pack it, run a core search, turn the path back into moves."""
+from __future__ import annotations
+
+import numpy as np
+
+from core.progress import SearchControl
+from core.search import Limits, Stats, count_states, shortest_path, timed
+from core.status import Limit, Status
+from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.klotski.board import Board, validate
+from puzzles.klotski.moves import goal_states
+from puzzles.klotski.packing import Layout, decode, encode, make_context, make_layout
+
+GOAL_STATES_LIMIT = 4_000_000
+
+MOVES = Option("moves", "Move convention", "choice", "free", ("unit", "straight", "free"),
+               "unit: one piece one cell; straight: one piece any distance in a line; "
+               "free: one piece anywhere it can slide, turns included")
+DISTINCT = Option("distinct", "Distinct pieces", "bool", False,
+                  help="treat every piece as its own, not same-shaped pieces as interchangeable")
+OPTIONS = (MOVES, DISTINCT)
+
+SOLVERS = (
+    Solver("bfs", "Breadth-first search", True,
+           "shortest answer; stores every position it meets", OPTIONS),
+    Solver("bibfs", "Bidirectional BFS", True,
+           "shortest answer; searches from the start and from every goal position at once", OPTIONS),
+    Solver("astar", "A*", True,
+           "shortest answer; guided by the target's distance to the goal", OPTIONS),
+    Solver("idastar", "IDA*", True,
+           "shortest answer in little memory; slow when the heuristic is weak", OPTIONS),
+    Solver("census", "Census", False,
+           "counts every reachable position, the goal positions and the deepest level", OPTIONS),
+)
+
+
+def _move_label(letter: str, frm: tuple[int, int], to: tuple[int, int]) -> str:
+    dx, dy = to[0] - frm[0], to[1] - frm[1]
+    words = []
+    if dy:
+        words.append(f"{'down' if dy > 0 else 'up'} {abs(dy)}")
+    if dx:
+        words.append(f"{'right' if dx > 0 else 'left'} {abs(dx)}")
+    return f"{letter} {frm[0] + 1},{frm[1] + 1} → {to[0] + 1},{to[1] + 1} ({', '.join(words)})"
+
+
+def path_steps(layout: Layout, board: Board, path: np.ndarray) -> list[Step]:
+    """The boards and moves along a path of packed positions."""
+    steps = [Step("start", board)]
+    if len(path) == 0:
+        return steps
+    prev = decode(layout, int(path[0]))
+    current = board
+    for word in path[1:]:
+        now = decode(layout, int(word))
+        for c, (before, after) in enumerate(zip(prev, now)):
+            if before == after:
+                continue
+            frm = next(a for a in before if a not in after)
+            to = next(a for a in after if a not in before)
+            piece = next(p for p in current.pieces
+                         if p.letter in layout.classes[c].letters and (p.x, p.y) == frm)
+            moved = piece.moved_to(*to)
+            current = current.with_pieces([moved if p is piece else p for p in current.pieces])
+            data = {"piece": piece.letter, "from": [frm[0] + 1, frm[1] + 1], "to": [to[0] + 1, to[1] + 1]}
+            steps.append(Step(_move_label(piece.letter, frm, to), current, frozenset(moved.cells()), data))
+            break
+        prev = now
+    return steps
+
+
+def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> Solution:
+    """Run one of SOLVERS on the board."""
+    validate(board)
+    layout = make_layout(board, options.get("moves", MOVES.default), bool(options.get("distinct", False)))
+    ctx = make_context(layout)
+    start = np.array([encode(layout, board)], dtype=np.uint64)
+    if solver == "census":
+        out = count_states(start, ctx, control, limits)
+        c = out.census
+        details = {"census": {"states": c.states, "goal_states": c.goal_states,
+                              "max_depth": c.max_depth, "goal_depth": c.goal_depth}}
+        return Solution(out.status, [Step("start", board)], out.stats, out.limit, solver, details)
+    goals = None
+    extra = Stats()
+    if solver == "bibfs":
+        (goals, complete), seconds = timed(control, goal_states, ctx, GOAL_STATES_LIMIT)
+        extra = Stats(elapsed_s=seconds)
+        if not complete:
+            return Solution(Status.LIMIT, [Step("start", board)], extra, Limit.STATES, solver,
+                            {"note": f"more than {GOAL_STATES_LIMIT:,} goal positions; "
+                                     "use bfs or astar on this board"})
+    out = shortest_path(solver, start, ctx, control, limits, goals)
+    steps = path_steps(layout, board, out.path) if out.status == Status.SOLVED else [Step("start", board)]
+    return Solution(out.status, steps, out.stats.plus(extra), out.limit, solver)
+
+
+def warm() -> None:
+    """Compile or load every kernel this family uses, on a tiny board."""
+    from puzzles.klotski.board import parse
+
+    tiny = parse("AA./AAb/..b")
+    for moves in ("unit", "free"):
+        for s in SOLVERS:
+            solve(tiny, s.id, {"moves": moves}, SearchControl(), Limits(max_states=100))

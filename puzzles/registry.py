@@ -1,0 +1,33 @@
+"""The families the app and the command line know, found by looking for puzzles.*.FAMILY."""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+
+import puzzles
+
+ORDER = ("klotski", "cube8", "die", "knights", "link")
+
+
+@cache
+def families() -> dict:
+    """Family id -> family object, in a stable order."""
+    found = {}
+    for info in pkgutil.iter_modules(puzzles.__path__):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"puzzles.{info.name}")
+        family = getattr(module, "FAMILY", None)
+        if family is not None:
+            found[family.id] = family
+    rank = {name: i for i, name in enumerate(ORDER)}
+    return dict(sorted(found.items(), key=lambda kv: (rank.get(kv[0], len(ORDER)), kv[0])))
+
+
+def get(family_id: str):
+    """The family with this id; KeyError names the known ones."""
+    known = families()
+    if family_id not in known:
+        raise KeyError(f"unknown puzzle family {family_id!r}; known: {', '.join(known)}")
+    return known[family_id]

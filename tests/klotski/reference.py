@@ -1,0 +1,100 @@
+"""A deliberately plain sliding-block solver: Python BFS over piece lists, no packing, no tricks."""
+from collections import deque
+
+
+def read(rows: str):
+    """rows 'AB./..C' -> (width, height, walls, pieces {letter: [x, y, w, h]})."""
+    grid = rows.split("/")
+    cells = {}
+    walls = set()
+    for y, row in enumerate(grid):
+        for x, ch in enumerate(row):
+            if ch == "#":
+                walls.add((x, y))
+            elif ch not in ".@":
+                cells.setdefault(ch, []).append((x, y))
+    pieces = {}
+    for letter, spots in cells.items():
+        xs = [x for x, _ in spots]
+        ys = [y for _, y in spots]
+        pieces[letter] = [min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1]
+    return len(grid[0]), len(grid), walls, pieces
+
+
+def covered(x, y, w, h):
+    return {(x + i, y + j) for i in range(w) for j in range(h)}
+
+
+def free_for(width, height, walls, pieces, letter, x, y):
+    w, h = pieces[letter][2], pieces[letter][3]
+    if x < 0 or y < 0 or x + w > width or y + h > height:
+        return False
+    blocked = set(walls)
+    for other, (ox, oy, ow, oh) in pieces.items():
+        if other != letter:
+            blocked |= covered(ox, oy, ow, oh)
+    return not (covered(x, y, w, h) & blocked)
+
+
+def successors(width, height, walls, pieces, convention):
+    """(letter, new x, new y) for every move of the position."""
+    for letter, (x, y, w, h) in pieces.items():
+        if convention == "free":
+            seen = {(x, y)}
+            todo = [(x, y)]
+            while todo:
+                cx, cy = todo.pop()
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    n = (cx + dx, cy + dy)
+                    if n not in seen and free_for(width, height, walls, pieces, letter, *n):
+                        seen.add(n)
+                        todo.append(n)
+                        yield letter, n[0], n[1]
+        else:
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                k = 1
+                while free_for(width, height, walls, pieces, letter, x + k * dx, y + k * dy):
+                    yield letter, x + k * dx, y + k * dy
+                    if convention == "unit":
+                        break
+                    k += 1
+
+
+def key(pieces, target, distinct):
+    """Same-shaped pieces are interchangeable unless distinct; the target is always itself."""
+    if distinct:
+        return tuple(sorted((l, x, y) for l, (x, y, w, h) in pieces.items()))
+    return tuple(sorted((l if l == target else f"{w}x{h}", x, y) for l, (x, y, w, h) in pieces.items()))
+
+
+def shortest(rows, target, goal, convention, distinct=False, census=False):
+    """Shortest number of moves (None if impossible), and the number of reachable positions."""
+    width, height, walls, pieces = read(rows)
+    start = key(pieces, target, distinct)
+    seen = {start: 0}
+    queue = deque([pieces])
+    best = None
+    while queue:
+        current = queue.popleft()
+        d = seen[key(current, target, distinct)]
+        if tuple(current[target][:2]) == goal and best is None:
+            best = d
+            if not census:
+                break
+        for letter, nx, ny in successors(width, height, walls, current, convention):
+            nxt = {l: list(v) for l, v in current.items()}
+            nxt[letter][0], nxt[letter][1] = nx, ny
+            k = key(nxt, target, distinct)
+            if k not in seen:
+                seen[k] = d + 1
+                queue.append(nxt)
+    return best, len(seen)
+
+
+def is_legal(rows_before: str, letter: str, frm, to, convention: str) -> bool:
+    """Can `letter` go from frm to to in one move of the convention?"""
+    width, height, walls, pieces = read(rows_before)
+    if letter not in pieces or tuple(pieces[letter][:2]) != tuple(frm):
+        return False
+    return any((l, nx, ny) == (letter, to[0], to[1])
+               for l, nx, ny in successors(width, height, walls, pieces, convention))
