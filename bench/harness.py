@@ -1,0 +1,104 @@
+"""Building the peer programs, timing processes, and the report table."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PEERS_SRC = ROOT.parent / "shared" / "peers"
+WORK = ROOT / ".bench"
+PEERS = WORK / "peers"
+
+
+def build_peers() -> Path:
+    """Copy the peer sources next to us and build them with their own build.sh; returns bin/."""
+    if not PEERS_SRC.is_dir():
+        raise SystemExit(f"peer programs not found at {PEERS_SRC}")
+    if PEERS.exists():
+        shutil.rmtree(PEERS)
+    shutil.copytree(PEERS_SRC, PEERS)
+    for f in PEERS.iterdir():
+        f.chmod(0o755 if f.suffix in ("", ".sh") else 0o644)
+    (PEERS / "bin").mkdir(exist_ok=True)
+    subprocess.run(["sh", str(PEERS / "build.sh")], check=True, stdout=subprocess.DEVNULL)
+    return PEERS / "bin"
+
+
+@dataclass
+class Run:
+    wall_s: float
+    max_rss_kb: int
+    stdout: str
+    returncode: int
+
+
+def run(cmd: list[str], stdin: str | None = None, env: dict | None = None) -> Run:
+    """Run a process to the end; its wall time and its own peak memory (from wait4)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            env={**os.environ, **(env or {})})
+    out, _ = proc.communicate(stdin)
+    _, status, usage = os.wait4(proc.pid, 0) if proc.returncode is None else (0, 0, None)
+    wall = time.perf_counter() - start
+    rss = usage.ru_maxrss if usage is not None else _children_rss()
+    return Run(wall, rss, out, proc.returncode)
+
+
+def _children_rss() -> int:
+    import resource
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+
+
+def ours(*args: str, stdin: str | None = None) -> Run:
+    """Our command line, in a fresh process."""
+    return run([sys.executable, "-m", "tui.cli", *args], stdin=stdin)
+
+
+def best_of(n: int, fn, key=lambda r: r.wall_s):
+    """The fastest of n runs, to damp the noise of a shared machine."""
+    return min((fn() for _ in range(n)), key=key)
+
+
+@dataclass
+class Row:
+    what: str
+    ours: str
+    peer: str
+    ratio: float | None = None  # how many times better we are
+    goal: float | None = None  # the ratio we promise
+    note: str = ""
+
+    @property
+    def ok(self) -> bool | None:
+        if self.ratio is None or self.goal is None:
+            return None
+        return self.ratio >= self.goal
+
+
+@dataclass
+class Report:
+    rows: list[Row] = field(default_factory=list)
+
+    def add(self, row: Row) -> None:
+        self.rows.append(row)
+        mark = {True: "ok  ", False: "MISS", None: "    "}[row.ok]
+        ratio = f"{row.ratio:8.1f}x" if row.ratio is not None else " " * 9
+        goal = f"(goal {row.goal:g}x)" if row.goal is not None else ""
+        print(f"{mark} {row.what:<58} {ratio} {goal}", flush=True)
+        print(f"       ours: {row.ours}", flush=True)
+        if row.peer:
+            print(f"       peer: {row.peer}", flush=True)
+        if row.note:
+            print(f"       note: {row.note}", flush=True)
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = [{**row.__dict__, "ok": row.ok} for row in self.rows]
+        path.write_text(json.dumps(data, indent=2, ensure_ascii=False))

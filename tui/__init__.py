@@ -1,0 +1,1 @@
+"""The terminal app (Textual) and the command-line entry point."""

@@ -1,0 +1,77 @@
+"""The `puzzle-explorer` command: the app, `list`, `solve FAMILY …` and `open FAMILY …`."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rich.console import Console
+
+import core  # noqa: F401  (sets up the kernel cache before numba loads)
+from core.errors import InputError
+from puzzles import cli_support as cs
+from puzzles import registry
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: what is wrong, exit status 2, no usage dump."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(cs.EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="puzzle-explorer",
+                    description="Explore classic search puzzles: draw a board, watch a solver, step through "
+                                "the answer. With no command, opens the app.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    commands.add_parser("list", help="families, their algorithms and presets")
+    solve = commands.add_parser("solve", help="solve a board from the command line")
+    by_family = solve.add_subparsers(dest="family", metavar="FAMILY", parser_class=Parser, required=True)
+    for family in registry.families().values():
+        sub = by_family.add_parser(family.id, help=family.title, description=family.description)
+        family.add_cli_arguments(sub)
+    open_ = commands.add_parser("open", help="open the app on a board")
+    open_.add_argument("family", choices=list(registry.families()), metavar="FAMILY",
+                       help="one of: " + ", ".join(registry.families()))
+    source = open_.add_mutually_exclusive_group()
+    source.add_argument("--preset", metavar="NAME", help="a named board of the family")
+    source.add_argument("--file", metavar="PATH", help="a board file in the family's text format")
+    return parser
+
+
+def list_families(console: Console) -> None:
+    for family in registry.families().values():
+        console.print(f"[bold]{family.id}[/bold]  {family.title}")
+        for s in family.solvers:
+            mark = "shortest" if s.optimal else "        "
+            console.print(f"  algorithm {s.id:<22} {mark}  {s.note}", highlight=False)
+        for p in family.presets:
+            console.print(f"  preset    {p.id:<22} {p.name}  {p.note}", highlight=False)
+        console.print()
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        from tui.app import run_app
+        return run_app()
+    args = build_parser().parse_args(argv)
+    console = Console()
+    try:
+        if args.command == "list":
+            list_families(console)
+            return cs.EXIT_OK
+        if args.command == "solve":
+            return registry.get(args.family).run_cli(args, console)
+        if args.command == "open":
+            from tui.app import run_app
+            return run_app(family=args.family, preset=args.preset, path=args.file)
+    except InputError as exc:
+        return cs.fail(str(exc))
+    except KeyboardInterrupt:
+        return 130
+    return cs.EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())
