@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,19 +42,20 @@ class Run:
 def run(cmd: list[str], stdin: str | None = None, env: dict | None = None) -> Run:
     """Run a process to the end; its wall time and its own peak memory (from wait4)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                            env={**os.environ, **(env or {})})
-    out, _ = proc.communicate(stdin)
-    _, status, usage = os.wait4(proc.pid, 0) if proc.returncode is None else (0, 0, None)
-    wall = time.perf_counter() - start
-    rss = usage.ru_maxrss if usage is not None else _children_rss()
-    return Run(wall, rss, out, proc.returncode)
-
-
-def _children_rss() -> int:
-    import resource
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    with tempfile.TemporaryFile("w+") as out:
+        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                                stdout=out, stderr=subprocess.DEVNULL, text=True,
+                                env={**os.environ, **(env or {})})
+        if stdin is not None:
+            proc.stdin.write(stdin)
+            proc.stdin.close()
+        # wait4 (not communicate) so the peak memory is this child's own
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        text = out.read()
+    return Run(wall, usage.ru_maxrss, text, proc.returncode)
 
 
 def ours(*args: str, stdin: str | None = None) -> Run:

@@ -63,9 +63,10 @@ class Job(Generic[T]):
                 deadline = self._deadline()
                 if deadline is not None and now >= deadline:
                     self.control.time_out()
-                if self._on_progress is not None and now >= next_report and self._thread.is_alive():
-                    self._on_progress(self.control.snapshot())
+                if now >= next_report:
                     next_report = now + self._period
+                    if self._on_progress is not None and self._thread.is_alive():
+                        self._on_progress(self.control.snapshot())
         except KeyboardInterrupt:
             # Ctrl-C is a cancel: the task still returns its (cancelled) result.
             self.cancel()
