@@ -13,18 +13,23 @@ import shutil
 import time
 from pathlib import Path
 
-# Packages whose modules define or are inlined into kernels (tests/ holds test puzzles).
-KERNEL_PACKAGES = ("core", "puzzles", "tests")
+# Packages whose modules define or are inlined into kernels.
+KERNEL_PACKAGES = ("core", "puzzles")
+# Test modules that define kernels (test puzzles) count too; other test edits do not.
+TEST_PACKAGE = "tests"
+KERNEL_MARKERS = (b"@kernel", b"@helper", b"njit(", b"ops.implement(")
 STALE_AFTER_S = 14 * 24 * 3600
 
 
 def source_digest(root: Path) -> str:
     """A short hash of the .py files of the kernel packages under root."""
     h = hashlib.sha1()
-    for package in KERNEL_PACKAGES:
-        for path in sorted((root / package).rglob("*.py")):
-            h.update(str(path.relative_to(root)).encode())
-            h.update(path.read_bytes())
+    paths = [p for package in KERNEL_PACKAGES for p in sorted((root / package).rglob("*.py"))]
+    paths += [p for p in sorted((root / TEST_PACKAGE).rglob("*.py"))
+              if any(m in p.read_bytes() for m in KERNEL_MARKERS)]
+    for path in paths:
+        h.update(str(path.relative_to(root)).encode())
+        h.update(path.read_bytes())
     return h.hexdigest()[:12]
 
 

@@ -1,5 +1,11 @@
 """The single way kernels are compiled."""
+import warnings
+
 from numba import njit
+from numba.core.errors import NumbaIRAssumptionWarning
+
+# numba's internal pedantic check trips over inlined helpers; it is not about our code.
+warnings.filterwarnings("ignore", category=NumbaIRAssumptionWarning)
 
 
 def kernel(fn):
@@ -7,14 +13,14 @@ def kernel(fn):
     return njit(cache=True, nogil=True)(fn)
 
 
+def helper(fn):
+    """Compile fn to be inlined into each kernel that calls it (no call overhead,
+    no reference counting of the arrays passed in)."""
+    return njit(inline="always", nogil=True)(fn)
+
+
 def prepare(dispatcher, *args) -> None:
     """Compile (or load from the disk cache) dispatcher for these arguments, without running it."""
     from numba import typeof
 
     dispatcher.compile(tuple(typeof(a) for a in args))
-
-
-def helper(fn):
-    """Compile fn to be inlined into each kernel that calls it (no call overhead,
-    no reference counting of the arrays passed in)."""
-    return njit(inline="always", nogil=True)(fn)

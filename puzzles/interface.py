@@ -107,6 +107,12 @@ class EditAction:
     key: str
     description: str
     apply: Callable[[Any, Cell, str], tuple[Any, Cell]]
+    label: str = ""  # a word or two for the Footer; empty: derived from id
+    show: bool = True  # listed in the Footer (always in the help and the command palette)
+
+    @property
+    def short(self) -> str:
+        return self.label or self.id.replace("_", " ").capitalize()
 
 
 class Family(Protocol):

@@ -4,22 +4,21 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rich.console import Console
-
 import core  # noqa: F401  (sets up the kernel cache before numba loads)
 from core.errors import InputError
-from puzzles import cli_support as cs
-from puzzles import registry
+
+EXIT_BAD_INPUT = 2
 
 
 class Parser(argparse.ArgumentParser):
     """argparse with one-line errors: what is wrong, exit status 2, no usage dump."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(cs.EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
 
 
 def build_parser() -> Parser:
+    from puzzles import registry
     parser = Parser(prog="puzzle-explorer",
                     description="Explore classic search puzzles: draw a board, watch a solver, step through "
                                 "the answer. With no command, opens the app.")
@@ -39,7 +38,8 @@ def build_parser() -> Parser:
     return parser
 
 
-def list_families(console: Console) -> None:
+def list_families(console) -> None:
+    from puzzles import registry
     for family in registry.families().values():
         console.print(f"[bold]{family.id}[/bold]  {family.title}")
         for s in family.solvers:
@@ -53,8 +53,13 @@ def list_families(console: Console) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv:
+        # the app alone: no numba before the first screen is up
         from tui.app import run_app
         return run_app()
+    from rich.console import Console
+
+    from puzzles import cli_support as cs
+    from puzzles import registry
     args = build_parser().parse_args(argv)
     console = Console()
     try:

@@ -1,0 +1,158 @@
+"""The app as a user drives it: keys in, what the panes show out."""
+import io
+import time
+
+import pytest
+from rich.console import Console
+
+from core.progress import Phase
+from puzzles.klotski.presets import BY_ID
+from tests.tui.helpers import klotski_app, wait_for
+from tui import storage
+from tui.widgets.board import BoardView
+from tui.widgets.stats import StatsPane
+from tui.widgets.timeline import Timeline
+
+SIZES = [(80, 24), (132, 43)]
+
+
+def panes(app):
+    screen = app.screen
+    return screen.query_one(BoardView), screen.query_one(StatsPane), screen.query_one(Timeline)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_edit_a_board_with_keys(size):
+    app = klotski_app()
+    async with app.run_test(size=size) as pilot:
+        board, _, _ = panes(app)
+        session = board.session
+        assert session.problem() is not None  # an empty board has no target
+        await pilot.press("p")  # a 2x2 at 1,1
+        await pilot.press("b", "right", "right", "p")  # brush 1x2, at 3,1
+        assert session.board.piece_at((0, 0)).shape == (2, 2)
+        assert session.board.piece_at((2, 1)).shape == (1, 2)
+        await pilot.press("shift+down")  # move the 1x2 down one
+        assert session.board.piece_at((2, 2)) is not None and session.board.piece_at((2, 0)) is None
+        assert session.problem() is None  # the 2x2 is the unique largest: a target
+        await pilot.press("ctrl+z")
+        assert session.board.piece_at((2, 0)) is not None
+        await pilot.press("ctrl+y")
+        assert session.board.piece_at((2, 2)) is not None
+        await pilot.press("left", "left", "p")  # a piece where one stands: refused, board kept
+        assert "in the way" in board.message
+        assert len(session.board.pieces) == 2
+        assert "in the way" in str(board.render().renderables[-1])
+        await pilot.press("right")  # moving on clears the message; the board is valid
+        assert "ready to solve" in str(board.render().renderables[-1])
+        # the board is drawn inside its pane, the status lines under it
+        assert board.region.height >= 10 + 2
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_solve_and_scrub_the_timeline(size):
+    app = klotski_app(BY_ID["yusheng-xili"].text, "yusheng-xili")
+    async with app.run_test(size=size) as pilot:
+        board, stats, timeline = panes(app)
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: len(timeline.steps) > 1, what="a solution")
+        assert "solved" in stats.outcome and "47 steps" in stats.outcome
+        assert len(timeline.steps) == 48
+        assert board.step is timeline.steps[0]
+        await pilot.press("right", "right")
+        assert timeline.index == 2 and board.step is timeline.steps[2]
+        assert "step 2/47" in str(app.screen.query_one("#timeline-head").render())
+        await pilot.press("end")
+        assert timeline.index == 47
+        final = board.step.board
+        assert (final.piece("A").x, final.piece("A").y) == (1, 3)
+        await pilot.press("home")
+        assert timeline.index == 0
+        await pilot.press("plus", "plus", "plus", "space")  # 16 steps a second
+        await wait_for(pilot, lambda: timeline.index >= 5, timeout=5, what="playback")
+        await pilot.press("space")
+        stopped = timeline.index
+        await pilot.pause(0.3)
+        assert timeline.index == stopped and not timeline.playing
+        await pilot.press("pagedown")  # a page of the step list further
+        assert timeline.index > stopped and board.step is timeline.steps[timeline.index]
+        # editing after a solve clears the stale timeline
+        await pilot.press("f2", "x")
+        assert timeline.steps == [] and board.step is None
+
+
+async def test_live_stats_then_cancel():
+    # every piece distinct: a census of ~15 million positions takes seconds
+    app = klotski_app("NAAO/PAAQ/.BB./HIJK/HIJK")
+    async with app.run_test(size=(80, 24)) as pilot:
+        _, stats, _ = panes(app)
+        await pilot.press("f3")  # the solver form: algorithm row
+        await pilot.press("right", "right", "right", "right")  # bfs -> census
+        await pilot.press("down", "left")  # moves: free -> straight
+        await pilot.press("down", "space")  # distinct on
+        solver = app.screen.query_one("#solver")
+        assert solver.settings()[0] == "census" and solver.settings()[1]["distinct"] is True
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: stats.snapshot is not None and stats.snapshot.phase == Phase.SEARCHING
+                       and stats.snapshot.expanded > 0, what="live counters")
+        first = stats.snapshot.expanded
+        await wait_for(pilot, lambda: stats.snapshot.expanded > first, timeout=5, what="counters moving")
+        assert len(stats.history) >= 1
+        asked = time.monotonic()
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: stats.outcome != "", timeout=5, what="the cancel")
+        assert time.monotonic() - asked < 1.0
+        assert "cancelled" in stats.outcome
+
+
+async def test_save_and_reload(user_dirs):
+    app = klotski_app("AAb/AA./c.d")
+    async with app.run_test(size=(80, 24)) as pilot:
+        board, _, _ = panes(app)
+        await pilot.press("ctrl+s")
+        await pilot.press(*"mine", "enter")
+        saved = storage.boards_dir("klotski") / "mine.txt"
+        assert saved.exists() and "AAb" in saved.read_text()
+        assert board.session.name == "mine" and not board.session.dirty
+        await pilot.press("x")  # delete the 2x2 under the cursor
+        assert board.session.board.piece("A") is None
+        await pilot.press("ctrl+o")
+        await pilot.press("enter")  # the saved board is listed first
+        assert board.session.board.piece("A") is not None
+        assert board.session.name == "mine"
+
+
+async def test_unsaved_board_is_offered_on_the_next_start():
+    app = klotski_app("AAb/AA./c.d")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right", "right", "x")  # delete b
+        edited = panes(app)[0].session.board
+    assert storage.recoveries() and storage.recoveries()[0].family_id == "klotski"
+
+    from tui.app import PuzzleApp
+    fresh = PuzzleApp(warm=False)
+    async with fresh.run_test(size=(80, 24)) as pilot:
+        boards = fresh.screen.query_one("#boards")
+        await wait_for(pilot, lambda: boards.option_count > 0, what="the board list")
+        assert "recover" in str(boards.get_option_at_index(0).prompt)
+        await pilot.press("enter")  # family list -> board list
+        await pilot.press("enter")  # the recovery entry
+        await wait_for(pilot, lambda: fresh.screen.query(BoardView), what="the main screen")
+        assert fresh.screen.query_one(BoardView).session.board == edited
+
+
+async def test_help_and_command_palette_list_the_actions():
+    app = klotski_app("AAb/AA./c.d")
+    async with app.run_test(size=(80, 24)) as pilot:
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for wanted in ("Solve", "Cancel", "Undo", "Redo", "Save board", "Open board", "Help"):
+            assert wanted in titles
+        assert any(t.startswith("Edit: place a piece") for t in titles)
+        await pilot.press("question_mark")
+        console = Console(width=100, record=True, file=io.StringIO())
+        for widget in app.screen.query("Static"):
+            console.print(widget.visual._renderable if hasattr(widget.visual, "_renderable") else widget.render())
+        text = console.export_text()
+        assert "Solve" in text and "place a piece" in text and "Play/pause" in text and "f5" in text.lower()
+        await pilot.press("escape")
+        assert app.screen.query(BoardView)

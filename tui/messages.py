@@ -1,0 +1,44 @@
+"""Messages that cross widgets and threads."""
+from __future__ import annotations
+
+from textual.message import Message
+
+from core.progress import Snapshot
+from puzzles.interface import Solution
+
+
+class SolveProgress(Message):
+    """A snapshot of the running search (posted from the solve worker, at most 10 a second)."""
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        super().__init__()
+        self.snapshot = snapshot
+
+
+class SolveFinished(Message):
+    """The search ended: a solution, or an error message for the user."""
+
+    def __init__(self, solution: Solution | None, error: str | None = None) -> None:
+        super().__init__()
+        self.solution = solution
+        self.error = error
+
+
+class StepChosen(Message):
+    """The timeline moved to another step (index into the steps shown)."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+
+
+class BoardEdited(Message):
+    """The board under edit changed (an edit, undo, redo or load)."""
+
+
+class SolveRequested(Message):
+    """The solver pane asks for a solve with its current settings."""
+
+
+class CancelRequested(Message):
+    """The solver pane asks to stop the running search."""

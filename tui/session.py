@@ -1,0 +1,88 @@
+"""The board being edited: undo and redo, the cursor, the brush, and what is wrong with it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.errors import InputError
+
+Cell = tuple[int, int]
+HISTORY = 500
+
+
+@dataclass
+class EditSession:
+    """One family's board under edit. Every change goes through apply(), so undo sees it."""
+
+    family: Any
+    board: Any
+    cursor: Cell = (0, 0)
+    brush: int = 0
+    name: str | None = None  # the saved board's name, if it came from or went to a file
+    dirty: bool = False
+    _undo: list[tuple[Any, Cell]] = field(default_factory=list)
+    _redo: list[tuple[Any, Cell]] = field(default_factory=list)
+
+    @property
+    def brush_name(self) -> str:
+        brushes = self.family.brushes
+        return brushes[self.brush % len(brushes)] if brushes else ""
+
+    def next_brush(self) -> str:
+        if self.family.brushes:
+            self.brush = (self.brush + 1) % len(self.family.brushes)
+        return self.brush_name
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        w, h = self.family.dimensions(self.board)
+        x = min(max(self.cursor[0] + dx, 0), w - 1)
+        y = min(max(self.cursor[1] + dy, 0), h - 1)
+        self.cursor = (x, y)
+
+    def apply(self, action) -> None:
+        """Run an editor action; raises InputError (board unchanged) when it refuses."""
+        board, cursor = action.apply(self.board, self.cursor, self.brush_name)
+        self.replace(board, cursor)
+
+    def replace(self, board, cursor: Cell | None = None) -> None:
+        """Put a new board in place (undoable)."""
+        if board == self.board and (cursor is None or cursor == self.cursor):
+            return
+        self._undo.append((self.board, self.cursor))
+        del self._undo[:-HISTORY]
+        self._redo.clear()
+        self.board = board
+        if cursor is not None:
+            self.cursor = cursor
+        self._clamp()
+        self.dirty = True
+
+    def undo(self) -> bool:
+        if not self._undo:
+            return False
+        self._redo.append((self.board, self.cursor))
+        self.board, self.cursor = self._undo.pop()
+        self._clamp()
+        self.dirty = True
+        return True
+
+    def redo(self) -> bool:
+        if not self._redo:
+            return False
+        self._undo.append((self.board, self.cursor))
+        self.board, self.cursor = self._redo.pop()
+        self._clamp()
+        self.dirty = True
+        return True
+
+    def _clamp(self) -> None:
+        w, h = self.family.dimensions(self.board)
+        self.cursor = (min(self.cursor[0], w - 1), min(self.cursor[1], h - 1))
+
+    def problem(self) -> InputError | None:
+        """What stops the board from being solved, or None when it is ready."""
+        try:
+            self.family.validate(self.board)
+        except InputError as exc:
+            return exc
+        return None

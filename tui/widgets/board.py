@@ -1,0 +1,154 @@
+"""The Board pane: the family's drawing of the board, a cursor, and the editor keys."""
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.binding import Binding
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from core.errors import InputError
+from puzzles.interface import Step, View
+from tui.messages import BoardEdited
+from tui.session import EditSession
+
+
+class BoardView(Widget, can_focus=True):
+    """Draws the session's board (or a step of a solution) and edits it with the keyboard.
+
+    Arrow keys move the cursor and the window follows it on boards larger than
+    the pane; the family's editor operations are bound to their own keys.
+    """
+
+    BINDINGS = [
+        Binding("up", "cursor(0,-1)", "Cursor", show=False),
+        Binding("down", "cursor(0,1)", "Cursor", show=False),
+        Binding("left", "cursor(-1,0)", "Cursor", show=False),
+        Binding("right", "cursor(1,0)", "Cursor", show=False),
+        Binding("pageup", "page(0,-1)", "Page up", show=False),
+        Binding("pagedown", "page(0,1)", "Page down", show=False),
+        Binding("home", "page(-1,0)", "Page left", show=False),
+        Binding("end", "page(1,0)", "Page right", show=False),
+        Binding("b", "brush", "Brush", id="board.brush"),
+        Binding("v", "overview", "Overview", id="board.overview"),
+    ]
+
+    version = reactive(0)  # bumped whenever what is drawn changes
+    step = reactive[Step | None](None)  # a step of a solution being shown, or None: the board itself
+    zoom = reactive(0)
+    message = reactive("")
+
+    def __init__(self, session: EditSession, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self.origin = (0, 0)
+
+    def on_mount(self) -> None:
+        family = self.session.family
+        taken = {b.key for b in self.BINDINGS}
+        for action in family.edit_actions:
+            if action.key in taken:
+                continue
+            binding = Binding(action.key, f"edit('{action.id}')", action.short, show=action.show,
+                              tooltip=action.description)
+            self._bindings.key_to_bindings.setdefault(action.key, []).append(binding)
+        if not family.brushes:
+            self._bindings.key_to_bindings.pop("b", None)
+
+    # --- drawing --------------------------------------------------------------
+    def _window(self) -> tuple[int, int]:
+        """How many columns and rows of cells fit in the pane."""
+        wide, high = self.session.family.cell_size(self.zoom)
+        cols = max(1, self.size.width // wide)
+        rows = max(1, (self.size.height - 2) // high)
+        return cols, rows
+
+    def _follow_cursor(self, cols: int, rows: int) -> None:
+        w, h = self.session.family.dimensions(self.shown_board)
+        x, y = self.session.cursor
+        ox, oy = self.origin
+        ox = min(max(ox, x - cols + 1), x)
+        oy = min(max(oy, y - rows + 1), y)
+        self.origin = (max(0, min(ox, max(0, w - cols))), max(0, min(oy, max(0, h - rows))))
+
+    @property
+    def shown_board(self):
+        return self.step.board if self.step is not None else self.session.board
+
+    def render(self) -> RenderableType:
+        family = self.session.family
+        cols, rows = self._window()
+        self._follow_cursor(cols, rows)
+        board = self.shown_board
+        editing = self.step is None
+        highlight = self.step.highlight if self.step is not None else frozenset()
+        problem = self.session.problem() if editing else None
+        if problem is not None and problem.where is not None:
+            highlight = frozenset({(problem.where[0] - 1, problem.where[1] - 1)})
+        view = View(cursor=self.session.cursor, highlight=highlight,
+                    origin=self.origin, cells=(cols, rows), zoom=self.zoom)
+        drawing = family.render(board, view)
+        w, h = family.dimensions(board)
+        parts = [drawing]
+        status = Text(no_wrap=True, overflow="ellipsis")
+        if editing:
+            x, y = self.session.cursor
+            status.append(f"{w}x{h}  cursor {x + 1},{y + 1}", "dim")
+            if family.brushes:
+                status.append(f"  brush {self.session.brush_name}", "dim")
+            if cols < w or rows < h:
+                status.append(f"  showing {self.origin[0] + 1}-{min(w, self.origin[0] + cols)},"
+                              f"{self.origin[1] + 1}-{min(h, self.origin[1] + rows)}", "dim")
+        else:
+            status.append(self.step.label, "bold")
+        parts.append(status)
+        note = Text(no_wrap=True, overflow="ellipsis")
+        if self.message:
+            note.append(self.message, "yellow")
+        elif editing:
+            note.append(f"✗ {problem}" if problem else "✓ ready to solve", "red" if problem else "green")
+        parts.append(note)
+        return Group(*parts)
+
+    def redraw(self) -> None:
+        self.version += 1
+
+    # --- keys -----------------------------------------------------------------
+    def _leave_replay(self) -> None:
+        """Keys that edit act on the board itself, not on a step being replayed."""
+        if self.step is not None:
+            self.step = None
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        """Move the cursor (the window follows it); a replayed step stays on screen."""
+        self.session.move_cursor(dx, dy)
+        self.message = ""
+        self.redraw()
+
+    def action_page(self, dx: int, dy: int) -> None:
+        """Move the cursor a whole window at a time: panning across large boards."""
+        cols, rows = self._window()
+        self.action_cursor(dx * cols, dy * rows)
+
+    def action_brush(self) -> None:
+        name = self.session.next_brush()
+        self.message = f"brush: {name}"
+        self.redraw()
+
+    def action_overview(self) -> None:
+        self.zoom = 0 if self.zoom else 1
+        self.message = "overview" if self.zoom else ""
+        self.redraw()
+
+    def action_edit(self, action_id: str) -> None:
+        action = next(a for a in self.session.family.edit_actions if a.id == action_id)
+        self._leave_replay()
+        try:
+            self.session.apply(action)
+        except InputError as exc:
+            self.message = str(exc)
+            self.app.bell()
+        else:
+            self.message = ""
+            self.post_message(BoardEdited())
+        self.redraw()

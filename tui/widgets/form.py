@@ -1,0 +1,144 @@
+"""A compact keyboard form: one line per setting, changed with the arrow keys, space and digits."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    label: str
+    kind: str  # "choice", "bool", "int" or "float" (numbers may be None: no value)
+    value: Any
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+
+class OptionsForm(Widget, can_focus=True):
+    """Rows of settings. ↑/↓ pick a row; ←/→ change a choice; space flips a switch; digits type a number."""
+
+    BINDINGS = [
+        Binding("up", "row(-1)", "Row", show=False),
+        Binding("down", "row(1)", "Row", show=False),
+        Binding("left", "change(-1)", "Change", show=False),
+        Binding("right", "change(1)", "Change", show=False),
+        Binding("space", "toggle", "Toggle", show=False),
+        Binding("backspace", "erase", "Erase", show=False),
+    ]
+
+    row = reactive(0)
+    fields: reactive[tuple[Field, ...]] = reactive(tuple)
+
+    class Changed(Message):
+        def __init__(self, name: str, value: Any) -> None:
+            super().__init__()
+            self.name = name
+            self.value = value
+
+    def __init__(self, fields: tuple[Field, ...] = (), **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.set_reactive(OptionsForm.fields, tuple(fields))
+
+    def values(self) -> dict[str, Any]:
+        return {f.name: f.value for f in self.fields}
+
+    def set_fields(self, fields: tuple[Field, ...]) -> None:
+        self.fields = tuple(fields)
+        self.row = min(self.row, max(0, len(self.fields) - 1))
+        self.styles.height = max(1, len(self.fields))
+
+    def on_mount(self) -> None:
+        self.styles.height = max(1, len(self.fields))
+
+    def _set(self, index: int, value: Any) -> None:
+        fields = list(self.fields)
+        fields[index] = replace(fields[index], value=value)
+        self.fields = tuple(fields)
+        self.post_message(self.Changed(fields[index].name, value))
+
+    @property
+    def current(self) -> Field | None:
+        return self.fields[self.row] if self.fields else None
+
+    def action_row(self, delta: int) -> None:
+        if self.fields:
+            self.row = (self.row + delta) % len(self.fields)
+
+    def action_change(self, delta: int) -> None:
+        f = self.current
+        if f is None:
+            return
+        if f.kind == "choice":
+            i = f.choices.index(f.value) if f.value in f.choices else 0
+            self._set(self.row, f.choices[(i + delta) % len(f.choices)])
+        elif f.kind == "bool":
+            self._set(self.row, not f.value)
+        else:
+            step = 1 if f.kind == "int" else 1.0
+            base = f.value or 0
+            new = base * (2 if delta > 0 else 0.5) if base else (step if delta > 0 else None)
+            if new is not None and f.kind == "int":
+                new = int(new) or None
+            self._set(self.row, new)
+
+    def action_toggle(self) -> None:
+        f = self.current
+        if f is not None and f.kind in ("bool", "choice"):
+            self.action_change(1)
+
+    def action_erase(self) -> None:
+        f = self.current
+        if f is None or f.kind not in ("int", "float") or f.value is None:
+            return
+        text = self._number_text(f.value)[:-1]
+        self._set(self.row, self._parse(f, text))
+
+    def on_key(self, event: events.Key) -> None:
+        f = self.current
+        if f is None or f.kind not in ("int", "float") or event.character is None:
+            return
+        ch = event.character
+        if ch.isdigit() or (ch == "." and f.kind == "float"):
+            text = (self._number_text(f.value) if f.value is not None else "") + ch
+            self._set(self.row, self._parse(f, text))
+            event.stop()
+
+    @staticmethod
+    def _number_text(value) -> str:
+        return str(value) if value is not None else ""
+
+    @staticmethod
+    def _parse(f: Field, text: str):
+        if not text or text == ".":
+            return None
+        try:
+            value = int(text) if f.kind == "int" else float(text)
+        except ValueError:
+            return f.value
+        return value if value > 0 else None
+
+    def render(self) -> Text:
+        out = Text(no_wrap=True, overflow="ellipsis")
+        width = max((len(f.label) for f in self.fields), default=0) + 1
+        for i, f in enumerate(self.fields):
+            chosen = i == self.row and self.has_focus
+            label = f"{'▸' if chosen else ' '}{f.label:<{width}}"
+            if f.kind == "choice":
+                value = f"◂ {f.value} ▸"
+            elif f.kind == "bool":
+                value = "[x]" if f.value else "[ ]"
+            else:
+                value = self._number_text(f.value) or "none"
+            out.append(label, "bold" if chosen else "")
+            out.append(value, "reverse" if chosen else "")
+            if i < len(self.fields) - 1:
+                out.append("\n")
+        return out

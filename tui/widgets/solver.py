@@ -1,0 +1,78 @@
+"""The Solver pane: algorithm, its options, the limits, Solve and Cancel."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from core.search import Limits
+from puzzles.interface import Solver
+from tui.messages import CancelRequested, SolveRequested
+from tui.widgets.form import Field, OptionsForm
+
+ALGORITHM = "algorithm"
+STATE_CAP = "max_states"
+TIMEOUT = "timeout"
+
+
+class SolverPane(Vertical):
+    """Settings for the next solve, as a compact form, with a note on what the algorithm guarantees."""
+
+    def __init__(self, family, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.family = family
+        self.border_title = "Solver"
+
+    def compose(self) -> ComposeResult:
+        yield OptionsForm(self._fields(self.family.solvers[0], {}), id="solver-form")
+        yield Static(id="solver-note")
+        with Horizontal(id="solver-buttons"):
+            yield Button("Solve F5", id="solve", variant="primary", compact=True)
+            yield Button("Cancel Esc", id="cancel", compact=True, disabled=True)
+
+    def on_mount(self) -> None:
+        self._show_note()
+
+    def _fields(self, solver: Solver, keep: dict) -> tuple[Field, ...]:
+        fields = [Field(ALGORITHM, "algorithm", "choice", solver.id, tuple(s.id for s in self.family.solvers))]
+        for opt in solver.options:
+            fields.append(Field(opt.name, opt.label.lower(), opt.kind, keep.get(opt.name, opt.default),
+                                opt.choices, opt.help))
+        fields.append(Field(STATE_CAP, "state cap", "int", keep.get(STATE_CAP)))
+        fields.append(Field(TIMEOUT, "timeout s", "float", keep.get(TIMEOUT)))
+        return tuple(fields)
+
+    @property
+    def form(self) -> OptionsForm:
+        return self.query_one(OptionsForm)
+
+    def solver(self) -> Solver:
+        algo = self.form.values()[ALGORITHM]
+        return next(s for s in self.family.solvers if s.id == algo)
+
+    def settings(self) -> tuple[str, dict, Limits]:
+        """(solver id, options, limits) for the next solve."""
+        values = self.form.values()
+        solver = self.solver()
+        options = {o.name: values.get(o.name, o.default) for o in solver.options}
+        limits = Limits(max_states=values.get(STATE_CAP), timeout_s=values.get(TIMEOUT))
+        return solver.id, options, limits
+
+    def on_options_form_changed(self, event: OptionsForm.Changed) -> None:
+        if event.name == ALGORITHM:
+            keep = self.form.values()
+            self.form.set_fields(self._fields(self.solver(), keep))
+        self._show_note()
+
+    def _show_note(self) -> None:
+        s = self.solver()
+        mark = "✓ shortest answer guaranteed" if s.optimal else "· no shortest-answer guarantee"
+        self.query_one("#solver-note", Static).update(f"{mark}\n{s.note}")
+
+    def set_running(self, running: bool) -> None:
+        self.query_one("#solve", Button).disabled = running
+        self.query_one("#cancel", Button).disabled = not running
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.post_message(SolveRequested() if event.button.id == "solve" else CancelRequested())

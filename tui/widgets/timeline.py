@@ -1,0 +1,193 @@
+"""The Timeline pane: the solution step by step, a scrub bar, and playback."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from puzzles.interface import Step
+from tui.messages import StepChosen
+
+SPEEDS = (0.5, 1, 2, 4, 8, 16, 32)  # steps per second
+
+
+class ScrubBar(Widget):
+    """One line: how far through the solution the shown step is."""
+
+    position = reactive(0)
+    total = reactive(0)
+
+    def render(self) -> Text:
+        width = max(1, self.size.width)
+        if self.total <= 0:
+            return Text("─" * width, style="dim")
+        done = round(width * self.position / self.total)
+        return Text("█" * done, style="bold") + Text("░" * (width - done), style="dim")
+
+
+class Timeline(Vertical):
+    """←/→ step, Home/End jump, space plays, +/- change the speed.
+
+    The step list below the bar scrubs too: ↑/↓ and PgUp/PgDn reach any step.
+    """
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Back", id="timeline.back"),
+        Binding("right", "step(1)", "Forward", id="timeline.forward"),
+        Binding("home", "jump(0)", "Start", id="timeline.start"),
+        Binding("end", "jump(-1)", "End", id="timeline.end"),
+        Binding("space", "play", "Play/pause", id="timeline.play"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", id="timeline.faster"),
+        Binding("minus", "speed(-1)", "Slower", id="timeline.slower"),
+        Binding("n", "solution(1)", "Next solution", id="timeline.next"),
+        Binding("p", "solution(-1)", "Previous solution", id="timeline.previous"),
+    ]
+
+    index = reactive(0)
+    playing = reactive(False)
+    speed = reactive(2)  # index into SPEEDS
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.border_title = "Timeline"
+        self.steps: list[Step] = []
+        self.solutions: list[list[Step]] = []  # the steps of every solution to browse
+        self.which = 0
+        self._timer = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("no solution yet", id="timeline-head")
+        yield ScrubBar(id="timeline-bar")
+        yield OptionList(id="timeline-steps")
+
+    # --- content --------------------------------------------------------------
+    def load(self, steps: list[Step], alternatives: list[list[Step]] = ()) -> None:
+        """Show a new solution (and others to browse with n/p), starting at its first step."""
+        self.solutions = [list(steps)] + [list(a) for a in alternatives]
+        self.which = 0
+        self._show(self.solutions[0])
+        self.refresh_bindings()
+
+    def _show(self, steps: list[Step]) -> None:
+        self.stop()
+        self.steps = list(steps)
+        listing = self.query_one(OptionList)
+        listing.clear_options()
+        listing.add_options([Option(f"{i:>4}. {s.label}" if i else "   0. start", id=str(i))
+                             for i, s in enumerate(self.steps)])
+        self.query_one(ScrubBar).total = max(0, len(self.steps) - 1)
+        self.index = 0
+        self._refresh_head()
+        self.post_message(StepChosen(0))
+
+    def clear(self, why: str = "no solution yet") -> None:
+        self.stop()
+        self.steps = []
+        self.solutions = []
+        self.which = 0
+        self.refresh_bindings()
+        self.query_one(OptionList).clear_options()
+        self.query_one(ScrubBar).total = 0
+        self.query_one(ScrubBar).position = 0
+        self.index = 0
+        self.query_one("#timeline-head", Static).update(why)
+
+    @property
+    def last(self) -> int:
+        return max(0, len(self.steps) - 1)
+
+    def watch_index(self, index: int) -> None:
+        if not self.steps:
+            return
+        self.query_one(ScrubBar).position = index
+        listing = self.query_one(OptionList)
+        if listing.highlighted != index:
+            listing.highlighted = index
+        self._refresh_head()
+
+    def _refresh_head(self) -> None:
+        if not self.steps:
+            return
+        step = self.steps[self.index]
+        state = f"▶ {SPEEDS[self.speed]:g}/s" if self.playing else f"❚❚ {SPEEDS[self.speed]:g}/s"
+        text = Text(no_wrap=True, overflow="ellipsis")
+        if len(self.solutions) > 1:
+            text.append(f"solution {self.which + 1}/{len(self.solutions)} · ", "bold")
+        text.append(f"step {self.index}/{self.last}", "bold")
+        text.append(f"  {step.label}  ")
+        text.append(state, "dim")
+        self.query_one("#timeline-head", Static).update(text)
+
+    def _go(self, index: int) -> None:
+        if not self.steps:
+            return
+        index = max(0, min(self.last, index))
+        if index != self.index:
+            self.index = index
+            self.post_message(StepChosen(index))
+
+    # --- keys -----------------------------------------------------------------
+    def action_step(self, delta: int) -> None:
+        self.stop()
+        self._go(self.index + delta)
+
+    def action_jump(self, where: int) -> None:
+        self.stop()
+        self._go(self.last if where < 0 else where)
+
+    def action_solution(self, delta: int) -> None:
+        if len(self.solutions) > 1:
+            self.which = (self.which + delta) % len(self.solutions)
+            self._show(self.solutions[self.which])
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "solution":
+            return len(self.solutions) > 1  # shown only when there are several
+        return True
+
+    def action_play(self) -> None:
+        if self.playing:
+            self.stop()
+            return
+        if not self.steps:
+            return
+        if self.index >= self.last:
+            self._go(0)
+        self.playing = True
+        self._restart_timer()
+
+    def action_speed(self, delta: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        if self.playing:
+            self._restart_timer()
+        self._refresh_head()
+
+    def stop(self) -> None:
+        self.playing = False
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._refresh_head()
+
+    def _restart_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_interval(1 / SPEEDS[self.speed], self._tick)
+        self._refresh_head()
+
+    def _tick(self) -> None:
+        if self.index >= self.last:
+            self.stop()
+            return
+        self._go(self.index + 1)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if event.option_index != self.index and self.steps:
+            self.stop()
+            self._go(event.option_index)
