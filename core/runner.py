@@ -5,9 +5,17 @@ import threading
 import time
 from typing import Callable, Generic, TypeVar
 
-from core.progress import SearchControl, Snapshot
+from core.progress import Phase, SearchControl, Snapshot
 
 T = TypeVar("T")
+
+
+class CancelledBeforeSearch(Exception):
+    """A cancel arrived while kernels were still compiling; the search never started.
+
+    Compilation cannot be interrupted, so run() stops waiting for it and raises
+    this instead; the compiling thread finishes on its own in the background.
+    """
 
 MAX_RATE_HZ = 10.0
 
@@ -54,6 +62,8 @@ class Job(Generic[T]):
         next_report = time.perf_counter() + self._period
         try:
             while self._thread.is_alive():
+                if self.control.stop_requested and self.control.phase in (Phase.IDLE, Phase.COMPILING):
+                    raise CancelledBeforeSearch()
                 wake = next_report
                 deadline = self._deadline()
                 if deadline is not None and not self.control.stop_requested:
@@ -70,7 +80,11 @@ class Job(Generic[T]):
         except KeyboardInterrupt:
             # Ctrl-C is a cancel: the task still returns its (cancelled) result.
             self.cancel()
+            if self.control.phase in (Phase.IDLE, Phase.COMPILING):
+                raise CancelledBeforeSearch() from None
             self._thread.join()
+        except CancelledBeforeSearch:
+            raise
         except BaseException:
             self.cancel()
             self._thread.join()

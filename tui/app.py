@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import os
+import sys
+import threading
 from pathlib import Path
 from typing import Iterable
 
-from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -105,9 +106,15 @@ class PuzzleApp(App):
             self._warm_started = True
             self._warm_all()
 
-    @work(thread=True, group="warm", exit_on_error=False)
     def _warm_all(self) -> None:
-        """Compile (or load from the disk cache) every family's kernels, the open family first."""
+        """Compile (or load from the disk cache) every family's kernels in a daemon thread.
+
+        Not a Textual worker: compiling cannot be interrupted, and quitting must
+        not wait for it.
+        """
+        threading.Thread(target=self._warm_loop, name="warm", daemon=True).start()
+
+    def _warm_loop(self) -> None:
         done = set()
         while len(done) < len(self.families):
             pending = [f for f in self.families if f not in done]
@@ -197,5 +204,12 @@ def run_app(family: str | None = None, preset: str | None = None, path: str | No
             except OSError as exc:
                 raise InputError(f"cannot read board file {path}: {exc.strerror}") from None
             board, name = fam.parse(text), Path(path).stem
-    PuzzleApp(family, board, name, warm=os.environ.get("PUZZLE_EXPLORER_NO_WARM") != "1").run()
-    return 0
+    app = PuzzleApp(family, board, name, warm=os.environ.get("PUZZLE_EXPLORER_NO_WARM") != "1")
+    app.run()
+    code = app.return_code or 0
+    # Leave at once: a kernel may still be compiling in a background thread, and
+    # tearing down numba and LLVM at interpreter exit takes about a second.
+    # The terminal is already restored; nothing is left to write.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

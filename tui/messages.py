@@ -16,12 +16,13 @@ class SolveProgress(Message):
 
 
 class SolveFinished(Message):
-    """The search ended: a solution, or an error message for the user."""
+    """The search ended: a solution, an error message for the user, or a cancel before it began."""
 
-    def __init__(self, solution: Solution | None, error: str | None = None) -> None:
+    def __init__(self, solution: Solution | None, error: str | None = None, cancelled: bool = False) -> None:
         super().__init__()
         self.solution = solution
         self.error = error
+        self.cancelled = cancelled
 
 
 class StepChosen(Message):

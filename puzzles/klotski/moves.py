@@ -1,7 +1,8 @@
 """Move generation kernels for sliding blocks, over the packing in packing.py.
 
-A position is decoded into ctx.slots (anchor index of every piece, grouped by
-class and sorted within a class); the occupied cells are one 64-bit board.
+Classes of one piece are read straight from the word (their rank is the
+anchor). Classes of several interchangeable pieces are decoded into
+ctx.slots, sorted within the class. The occupied cells are one 64-bit board.
 """
 import numpy as np
 
@@ -9,17 +10,25 @@ from core import ops
 from core.jit import helper, kernel
 from puzzles.klotski.packing import FREE, UNIT, KlotskiCtx
 
+U6 = np.uint64(6)
+U2 = np.uint64(2)
+ONE = np.uint64(1)
+
 
 @helper
-def decode(state, ctx, slots):
-    """Write the anchors of every piece of `state` into slots."""
-    for c in range(ctx.n_classes):
-        rank = (state >> np.uint64(ctx.shift[c])) & ctx.fmask[c]
+def _anchor(state, ctx, c):
+    """The anchor of the piece of a class of one."""
+    return (state >> ctx.shift[c]) & ctx.fmask[c]
+
+
+@helper
+def _decode_multis(state, ctx, slots):
+    """Write the sorted anchors of every class of several pieces into slots."""
+    for k in range(ctx.multis.shape[0]):
+        c = ctx.multis[k]
+        rank = (state >> ctx.shift[c]) & ctx.fmask[c]
         lo = ctx.first[c]
-        m = ctx.first[c + 1] - lo
-        if m == 1:
-            slots[lo] = np.int64(rank)
-            continue
+        m = ctx.first[c + ONE] - lo
         v = ctx.n_anchors[c]
         for i in range(m, 0, -1):
             v -= 1
@@ -30,114 +39,134 @@ def decode(state, ctx, slots):
 
 
 @helper
-def _moved(state, ctx, c, slot, to):
-    """`state` with the piece in `slot` (of class c) moved to anchor `to`."""
-    lo = ctx.first[c]
-    m = ctx.first[c + 1] - lo
-    if m == 1:
-        rank = np.uint64(to)
-    else:
-        work = ctx.work
-        # the class's anchors with one replaced, kept sorted by one insertion pass
-        k = 0
-        for j in range(lo, lo + m):
-            if j != slot:
-                work[k] = ctx.slots[j]
-                k += 1
-        k = m - 1
-        while k > 0 and work[k - 1] > to:
-            work[k] = work[k - 1]
-            k -= 1
-        work[k] = to
-        rank = np.uint64(0)
-        for i in range(m):
-            rank += ctx.binom[work[i], i + 1]
-    sh = np.uint64(ctx.shift[c])
-    return (state & ~(ctx.fmask[c] << sh)) | (rank << sh)
-
-
-@helper
-def _occupied(ctx, slots):
+def _occupied(state, ctx, slots):
     occupied = ctx.walls
-    for c in range(ctx.n_classes):
-        for j in range(ctx.first[c], ctx.first[c + 1]):
-            occupied |= ctx.amask[c, slots[j]]
+    for k in range(ctx.singles.shape[0]):
+        c = ctx.singles[k]
+        occupied |= ctx.amask[(c << U6) + _anchor(state, ctx, c)]
+    for k in range(ctx.multis.shape[0]):
+        c = ctx.multis[k]
+        for j in range(ctx.first[c], ctx.first[c + ONE]):
+            occupied |= ctx.amask[(c << U6) + np.uint64(slots[j])]
     return occupied
 
 
 @helper
-def _slide(state, ctx, out):
-    """One cell (UNIT) or any distance in one line (STRAIGHT) per move."""
+def _moved(state, ctx, c, slot, to):
+    """`state` with the piece in `slot` of class c moved to anchor `to`."""
+    lo = ctx.first[c]
+    m = ctx.first[c + ONE] - lo
+    sh = ctx.shift[c]
+    if m == 1:
+        return (state & ~(ctx.fmask[c] << sh)) | (np.uint64(to) << sh)
+    work = ctx.work
+    # the class's anchors with one replaced, kept sorted by one insertion pass
+    k = 0
+    for j in range(lo, lo + m):
+        if j != slot:
+            work[k] = ctx.slots[j]
+            k += 1
+    k = m - 1
+    while k > 0 and work[k - 1] > to:
+        work[k] = work[k - 1]
+        k -= 1
+    work[k] = to
+    rank = np.uint64(0)
+    for i in range(m):
+        rank += ctx.binom[work[i], i + 1]
+    return (state & ~(ctx.fmask[c] << sh)) | (rank << sh)
+
+
+@kernel
+def _unit(state, ctx, out):
+    """One piece, one cell per move."""
     slots = ctx.slots
-    decode(state, ctx, slots)
-    occupied = _occupied(ctx, slots)
+    _decode_multis(state, ctx, slots)
+    occupied = _occupied(state, ctx, slots)
     empty = ctx.cells & ~occupied
-    unit = ctx.kind == UNIT
     n = 0
-    for c in range(ctx.n_classes):
-        lo = ctx.first[c]
-        hi = ctx.first[c + 1]
-        if unit and hi - lo == 1:
-            continue  # done below, without branches
-        for j in range(lo, hi):
-            v = slots[j]
-            if not (ctx.reach[c, v] & empty):
-                continue  # no empty cell next to this piece
-            others = occupied & ~ctx.amask[c, v]
-            for d in range(4):
-                u = v
-                while not (ctx.need[c, u, d] & others):
-                    u = ctx.step[c, u, d]
-                    out[n] = _moved(state, ctx, c, j, u)
-                    n += 1
-                    if unit:
-                        break
-    if unit:
-        # Classes of one piece: a candidate is written before it is known
-        # whether it counts, so no unpredictable branch is taken (hence the
-        # spare entry in ctx.branch). Unsigned indices spare numba's
-        # negative-index checks in this, the hottest loop of a census.
-        for c in range(np.uint64(ctx.n_classes)):
-            if ctx.first[c + np.uint64(1)] - ctx.first[c] != 1:
+    for k in range(ctx.singles.shape[0]):
+        c = ctx.singles[k]
+        v = _anchor(state, ctx, c)
+        i = (c << U6) + v
+        if not (ctx.reach[i] & empty):
+            continue  # no empty cell next to this piece
+        sh = ctx.shift[c]
+        base = state & ~(ctx.fmask[c] << sh)
+        others = occupied & ~ctx.amask[i]
+        # A candidate is written before it is known whether it counts, so no
+        # unpredictable branch is taken (hence the spare entry in ctx.branch).
+        for d in range(np.uint64(4)):
+            out[n] = base | (np.uint64(ctx.step[(i << U2) + d]) << sh)
+            n += (ctx.need[(i << U2) + d] & others) == 0
+    for k in range(ctx.multis.shape[0]):
+        c = ctx.multis[k]
+        for j in range(ctx.first[c], ctx.first[c + ONE]):
+            i = (c << U6) + np.uint64(slots[j])
+            if not (ctx.reach[i] & empty):
                 continue
-            sh = np.uint64(ctx.shift[c])
-            v = (state >> sh) & ctx.fmask[c]
-            if not (ctx.reach[c, v] & empty):
-                continue
-            base = state & ~(ctx.fmask[c] << sh)
-            others = occupied & ~ctx.amask[c, v]
+            others = occupied & ~ctx.amask[i]
             for d in range(np.uint64(4)):
-                out[n] = base | (np.uint64(ctx.step[c, v, d]) << sh)
-                n += (ctx.need[c, v, d] & others) == 0
+                if not (ctx.need[(i << U2) + d] & others):
+                    out[n] = _moved(state, ctx, c, j, np.uint64(ctx.step[(i << U2) + d]))
+                    n += 1
     return n
 
 
-@helper
+@kernel
+def _straight(state, ctx, out):
+    """One piece, any distance along one line per move."""
+    slots = ctx.slots
+    _decode_multis(state, ctx, slots)
+    occupied = _occupied(state, ctx, slots)
+    empty = ctx.cells & ~occupied
+    n = 0
+    for c in range(ctx.n_classes):
+        for j in range(ctx.first[c], ctx.first[c + ONE]):
+            v = np.uint64(slots[j]) if ctx.first[c + ONE] - ctx.first[c] > 1 else _anchor(state, ctx, c)
+            i = (c << U6) + v
+            if not (ctx.reach[i] & empty):
+                continue
+            others = occupied & ~ctx.amask[i]
+            for d in range(np.uint64(4)):
+                u = i
+                while not (ctx.need[(u << U2) + d] & others):
+                    t = np.uint64(ctx.step[(u << U2) + d])
+                    out[n] = _moved(state, ctx, c, j, t)
+                    n += 1
+                    u = (c << U6) + t
+    return n
+
+
+@kernel
 def _flood(state, ctx, out):
     """One piece to anywhere it can slide alone, turns included, per move."""
     slots = ctx.slots
-    decode(state, ctx, slots)
-    occupied = _occupied(ctx, slots)
+    _decode_multis(state, ctx, slots)
+    occupied = _occupied(state, ctx, slots)
     empty = ctx.cells & ~occupied
     stack = ctx.stack
     n = 0
     for c in range(ctx.n_classes):
-        for j in range(ctx.first[c], ctx.first[c + 1]):
-            v = slots[j]
-            if not (ctx.reach[c, v] & empty):
+        for j in range(ctx.first[c], ctx.first[c + ONE]):
+            v = np.uint64(slots[j]) if ctx.first[c + ONE] - ctx.first[c] > 1 else _anchor(state, ctx, c)
+            i = (c << U6) + v
+            if not (ctx.reach[i] & empty):
                 continue
-            others = occupied & ~ctx.amask[c, v]
-            seen = np.uint64(1) << np.uint64(v)
+            others = occupied & ~ctx.amask[i]
+            seen = ONE << v
             stack[0] = v
             top = 1
             while top > 0:
                 top -= 1
-                u = stack[top]
-                for d in range(4):
-                    t = ctx.step[c, u, d]
-                    if ctx.need[c, u, d] & others or (seen >> np.uint64(t)) & np.uint64(1):
+                u = (c << U6) + np.uint64(stack[top])
+                for d in range(np.uint64(4)):
+                    if ctx.need[(u << U2) + d] & others:
                         continue
-                    seen |= np.uint64(1) << np.uint64(t)
+                    t = np.uint64(ctx.step[(u << U2) + d])
+                    if (seen >> t) & ONE:
+                        continue
+                    seen |= ONE << t
                     stack[top] = t
                     top += 1
                     out[n] = _moved(state, ctx, c, j, t)
@@ -147,26 +176,26 @@ def _flood(state, ctx, out):
 
 @helper
 def expand(state, ctx, out):
-    """Successors of state under the board's move convention (ctx.kind)."""
+    """Successors of state under the board's move convention (ctx.kind).
+
+    One compiled function per convention, called rather than inlined: with all
+    three inlined into a search loop, the hot unit case ran twice as slow.
+    """
+    if ctx.kind == UNIT:
+        return _unit(state, ctx, out)
     if ctx.kind == FREE:
         return _flood(state, ctx, out)
-    return _slide(state, ctx, out)
-
-
-@kernel
-def target_anchor(state, ctx):
-    c = ctx.target
-    return np.int64((state >> np.uint64(ctx.shift[c])) & ctx.fmask[c])
+    return _straight(state, ctx, out)
 
 
 @kernel
 def is_goal(state, ctx):
-    return target_anchor(state, ctx) == ctx.goal
+    return _anchor(state, ctx, ctx.target) == ctx.goal
 
 
 @kernel
 def heuristic(state, ctx):
-    return ctx.hdist[target_anchor(state, ctx)]
+    return ctx.hdist[_anchor(state, ctx, ctx.target)]
 
 
 @kernel
@@ -184,15 +213,16 @@ def goal_states(ctx, limit):
     Pieces are placed slot by slot; within a class the anchors increase, so
     each position comes out once. Returns (states, complete).
     """
-    n_slots = ctx.first[ctx.n_classes]
-    t = ctx.target
-    t_slot = ctx.first[t]
+    nc = np.int64(ctx.n_classes)
+    n_slots = ctx.first[nc]
+    t_slot = ctx.first[ctx.target]
+    goal = np.int64(ctx.goal)
     out = np.empty(min(limit, 1 << 16), dtype=np.uint64)
     found = 0
     cur = np.full(n_slots + 1, -1, dtype=np.int64)
     occ = np.zeros(n_slots + 1, dtype=np.uint64)
     cls = np.empty(n_slots, dtype=np.int64)
-    for c in range(ctx.n_classes):
+    for c in range(nc):
         for j in range(ctx.first[c], ctx.first[c + 1]):
             cls[j] = c
     slots = np.empty(n_slots, dtype=np.int64)
@@ -202,12 +232,12 @@ def goal_states(ctx, limit):
         if k == n_slots:
             # all placed: pack the ranks
             state = np.uint64(0)
-            for c in range(ctx.n_classes):
+            for c in range(nc):
                 rank = np.uint64(0)
                 lo = ctx.first[c]
                 for i in range(ctx.first[c + 1] - lo):
                     rank += ctx.binom[slots[lo + i], i + 1]
-                state |= rank << np.uint64(ctx.shift[c])
+                state |= rank << ctx.shift[c]
             if found == limit:
                 return out[:found], False
             if found == out.shape[0]:
@@ -221,10 +251,10 @@ def goal_states(ctx, limit):
         c = cls[k]
         if k == t_slot:
             # the target has one place only: its goal
-            if cur[k] == -1 and not (ctx.amask[c, ctx.goal] & occ[k]):
-                cur[k] = ctx.goal
-                slots[k] = ctx.goal
-                occ[k + 1] = occ[k] | ctx.amask[c, ctx.goal]
+            if cur[k] == -1 and not (ctx.amask[c * 64 + goal] & occ[k]):
+                cur[k] = goal
+                slots[k] = goal
+                occ[k + 1] = occ[k] | ctx.amask[c * 64 + goal]
                 k += 1
                 cur[k] = -1
             else:
@@ -234,7 +264,7 @@ def goal_states(ctx, limit):
         v = cur[k] + 1
         if cur[k] == -1 and k > ctx.first[c]:
             v = slots[k - 1] + 1  # anchors increase within a class
-        while v < ctx.n_anchors[c] and ctx.amask[c, v] & occ[k]:
+        while v < ctx.n_anchors[c] and ctx.amask[c * 64 + v] & occ[k]:
             v += 1
         if v >= ctx.n_anchors[c]:
             cur[k] = -1
@@ -242,7 +272,7 @@ def goal_states(ctx, limit):
             continue
         cur[k] = v
         slots[k] = v
-        occ[k + 1] = occ[k] | ctx.amask[c, v]
+        occ[k + 1] = occ[k] | ctx.amask[c * 64 + v]
         k += 1
         if k < n_slots:
             cur[k] = -1

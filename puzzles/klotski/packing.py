@@ -25,25 +25,30 @@ DIRS = ((0, -1), (0, 1), (-1, 0), (1, 0))  # up, down, left, right
 STATE_BITS = 63  # the all-ones word is the hash tables' empty marker
 UNREACHABLE = 1 << 20
 
+# Tables are flat and indexed with unsigned integers: class c, anchor v and
+# direction d live at (c << 6) + v and ((c << 6) + v) << 2 + d. Unsigned
+# indices spare numba's negative-index checks; this is the hottest code in a census.
 KlotskiCtx = namedtuple("KlotskiCtx", [
-    "n_classes",  # int64
+    "n_classes",  # uint64
+    "singles",    # uint64[]: the classes of one piece (their rank is the anchor itself)
+    "multis",     # uint64[]: the classes of several interchangeable pieces
     "first",      # int64[n_classes + 1]: class c owns piece slots first[c]..first[c+1]-1
     "n_anchors",  # int64[n_classes]
-    "shift",      # int64[n_classes]: where the class's rank starts in the word
+    "shift",      # uint64[n_classes]: where the class's rank starts in the word
     "fmask",      # uint64[n_classes]: mask of the rank's bits (before shifting)
-    "amask",      # uint64[n_classes, 64]: cells covered by a class piece at anchor v
-    "step",       # int64[n_classes, 64, 4]: anchor after one cell up/down/left/right, -1 if off
-    "need",       # uint64[n_classes, 64, 4]: cells that step must find empty (all ones if off)
-    "reach",      # uint64[n_classes, 64]: union of need over the possible steps
+    "amask",      # uint64[n_classes * 64]: cells covered by a class piece at anchor v
+    "step",       # int64[n_classes * 256]: anchor after one cell up/down/left/right, -1 if off
+    "need",       # uint64[n_classes * 256]: cells that step must find empty (all ones if off)
+    "reach",      # uint64[n_classes * 64]: union of need over the possible steps
     "cells",      # uint64: every cell of the board
     "binom",      # uint64[65, 65]: binomial coefficients
     "walls",      # uint64: wall cells
-    "target",     # int64: the target's class
-    "goal",       # int64: the goal anchor of the target class
+    "target",     # uint64: the target's class
+    "goal",       # uint64: the goal anchor of the target class
     "hdist",      # int64[64]: moves the target needs alone from each anchor (a lower bound)
     "kind",       # int64: UNIT, STRAIGHT or FREE
     "branch",     # int64: most successors of one position, plus one (see moves.expand)
-    "slots",      # int64[n_pieces]: scratch, anchors of the decoded position
+    "slots",      # int64[n_pieces]: scratch, anchors of the decoded classes of several pieces
     "work",       # int64[64]: scratch for re-ranking a class
     "stack",      # int64[64]: scratch for flood fills
 ])
@@ -155,12 +160,12 @@ def make_context(layout: Layout) -> KlotskiCtx:
     nc = len(layout.classes)
     first = np.zeros(nc + 1, dtype=np.int64)
     n_anchors = np.zeros(nc, dtype=np.int64)
-    shift = np.zeros(nc, dtype=np.int64)
+    shift = np.zeros(nc, dtype=np.uint64)
     fmask = np.zeros(nc, dtype=np.uint64)
-    amask = np.zeros((nc, 64), dtype=np.uint64)
-    step = np.full((nc, 64, 4), -1, dtype=np.int64)
-    need = np.full((nc, 64, 4), np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
-    reach = np.zeros((nc, 64), dtype=np.uint64)
+    amask = np.zeros(nc * 64, dtype=np.uint64)
+    step = np.full(nc * 256, -1, dtype=np.int64)
+    need = np.full(nc * 256, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
+    reach = np.zeros(nc * 64, dtype=np.uint64)
     at = 0
     for c, cls in enumerate(layout.classes):
         first[c + 1] = first[c] + len(cls.letters)
@@ -172,22 +177,23 @@ def make_context(layout: Layout) -> KlotskiCtx:
         w, h = cls.shape
         index = {a: v for v, a in enumerate(cls.anchors)}
         for v, (x, y) in enumerate(cls.anchors):
-            amask[c, v] = np.uint64(_cell_bits(board, Piece("?", x, y, w, h).cells()))
+            amask[c * 64 + v] = np.uint64(_cell_bits(board, Piece("?", x, y, w, h).cells()))
             for d, (dx, dy) in enumerate(DIRS):
-                step[c, v, d] = index.get((x + dx, y + dy), -1)
+                step[(c * 64 + v) * 4 + d] = index.get((x + dx, y + dy), -1)
         for v in range(len(cls.anchors)):
             for d in range(4):
-                t = step[c, v, d]
+                t = step[(c * 64 + v) * 4 + d]
                 if t >= 0:
-                    need[c, v, d] = amask[c, t] & ~amask[c, v]
-                    reach[c, v] |= need[c, v, d]
+                    need[(c * 64 + v) * 4 + d] = amask[c * 64 + t] & ~amask[c * 64 + v]
+                    reach[c * 64 + v] |= need[(c * 64 + v) * 4 + d]
     binom = np.zeros((65, 65), dtype=np.uint64)
     for n in range(65):
         for k in range(n + 1):
             binom[n, k] = np.uint64(comb(n, k))
     target = layout.classes[layout.target_class]
     goal = layout.anchor_index(layout.target_class, board.goal_cell())
-    t_steps = [[int(step[layout.target_class, v, d]) for d in range(4)] for v in range(len(target.anchors))]
+    tc = layout.target_class
+    t_steps = [[int(step[(tc * 64 + v) * 4 + d]) for d in range(4)] for v in range(len(target.anchors))]
     hdist = _single_piece_distances(board, target, goal, layout.kind, t_steps)
     n_pieces = int(first[-1])
     if layout.kind == UNIT:
@@ -196,10 +202,12 @@ def make_context(layout: Layout) -> KlotskiCtx:
         branch = 2 * (board.width + board.height) * n_pieces
     else:
         branch = 64 * n_pieces
+    sizes = np.diff(first)
     return KlotskiCtx(
-        np.int64(nc), first, n_anchors, shift, fmask, amask, step, need, reach,
+        np.uint64(nc), np.flatnonzero(sizes == 1).astype(np.uint64), np.flatnonzero(sizes > 1).astype(np.uint64),
+        first, n_anchors, shift, fmask, amask, step, need, reach,
         np.uint64((1 << (board.width * board.height)) - 1), binom,
-        np.uint64(_cell_bits(board, board.walls)), np.int64(layout.target_class), np.int64(goal),
+        np.uint64(_cell_bits(board, board.walls)), np.uint64(layout.target_class), np.uint64(goal),
         hdist, np.int64(layout.kind), np.int64(branch + 1),
         np.zeros(max(n_pieces, 1), dtype=np.int64), np.zeros(64, dtype=np.int64),
         np.zeros(64, dtype=np.int64),

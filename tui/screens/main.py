@@ -10,7 +10,7 @@ from textual.widgets import Footer, Header, OptionList
 from textual.worker import get_current_worker
 
 from core.errors import InputError
-from core.runner import Job
+from core.runner import CancelledBeforeSearch, Job
 from puzzles.interface import Solution
 from tui import storage
 from tui.messages import (BoardEdited, CancelRequested, SolveFinished, SolveProgress, SolveRequested,
@@ -178,6 +178,9 @@ class MainScreen(Screen):
         """Runs in a worker thread: the job's own thread searches, this one relays progress."""
         try:
             solution = job.run()
+        except CancelledBeforeSearch:
+            self.post_message(SolveFinished(None, cancelled=True))
+            return
         except InputError as exc:
             self.post_message(SolveFinished(None, str(exc)))
             return
@@ -198,10 +201,10 @@ class MainScreen(Screen):
         self.job = None
         self.query_one(SolverPane).set_running(False)
         stats = self.query_one(StatsPane)
-        stats.finish(event.solution, event.error)
+        stats.finish(event.solution, event.error, event.cancelled)
         timeline = self.query_one(Timeline)
         if event.solution is None:
-            timeline.clear("the search failed")
+            timeline.clear("cancelled" if event.cancelled else "the search failed")
             return
         self.solution = event.solution
         if len(event.solution.steps) > 1:

@@ -16,9 +16,14 @@ SPARK_POINTS = 120
 
 
 def _count(n: float) -> str:
-    if n >= 10_000_000:
-        return f"{n / 1e6:,.1f}M"
-    return f"{int(n):,}"
+    """At most 7 characters, so the table keeps its shape in a narrow pane."""
+    if n < 100_000:
+        return f"{int(n):,}"
+    if n < 1_000_000:
+        return f"{n / 1e3:.0f}k"
+    if n < 1_000_000_000:
+        return f"{n / 1e6:.2f}M"
+    return f"{n / 1e9:.2f}G"
 
 
 class StatsPane(Vertical):
@@ -60,7 +65,11 @@ class StatsPane(Vertical):
             spark.data = list(self.history)
             spark.display = len(self.history) >= 2
 
-    def finish(self, solution: Solution | None, error: str | None = None) -> None:
+    def finish(self, solution: Solution | None, error: str | None = None, cancelled: bool = False) -> None:
+        if cancelled:
+            self.details = "stopped while the solver was still compiling"
+            self.outcome = "[yellow]cancelled[/yellow]"
+            return
         if error is not None:
             self.details = ""
             self.outcome = f"[red]error:[/red] {error}"
@@ -116,7 +125,7 @@ class StatsPane(Vertical):
         table.add_column(style="dim")
         table.add_column(justify="right")
         done = s.phase == Phase.DONE
-        table.add_row("expanded", _count(s.expanded), "peak front" if done else "frontier",
+        table.add_row("expanded", _count(s.expanded), "peak" if done else "frontier",
                       _count(s.max_frontier if done else s.frontier))
         table.add_row("depth", _count(s.depth), "stored", _count(s.stored))
         table.add_row("time", f"{s.elapsed_s:.2f} s", "nodes/s", _count(s.rate))
