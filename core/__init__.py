@@ -1,11 +1,9 @@
-"""Puzzle-agnostic search engine: numba kernels, hash tables, limits and the job runner."""
+"""Puzzle-agnostic search engine: numba kernels, hash tables, limits and the job runner.
+
+Importing the package only points numba's disk cache at the right folder; numba itself
+loads with the first kernel module (core.jit), so light modules such as core.errors
+can be used by commands that never compile anything.
+"""
 from core.cache import configure_numba_cache
 
 configure_numba_cache()
-
-import warnings  # noqa: E402
-
-from numba.core.errors import NumbaIRAssumptionWarning  # noqa: E402
-
-# numba's internal pedantic check trips over inlined helpers; it is not about our code.
-warnings.filterwarnings("ignore", category=NumbaIRAssumptionWarning)

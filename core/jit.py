@@ -1,5 +1,11 @@
 """The single way kernels are compiled."""
+import warnings
+
 from numba import njit
+from numba.core.errors import NumbaIRAssumptionWarning
+
+# numba's internal pedantic check trips over inlined helpers; it is not about our code.
+warnings.filterwarnings("ignore", category=NumbaIRAssumptionWarning)
 
 
 def kernel(fn):
