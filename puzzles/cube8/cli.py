@@ -166,6 +166,9 @@ def run(args, console: Console) -> int:
         console.print(line, highlight=False)
     if solution.details.get("note"):
         console.print(solution.details["note"], highlight=False)
+    if "table_built_s" in solution.details and solution.details.get("table"):
+        console.print(f"built the distance table first: {T.describe(solution.details['table'])} in "
+                      f"{solution.details['table_built_s']:.1f} s", highlight=False, soft_wrap=True)
     if len(solution.steps) > 1:
         cs.print_steps(console, solution, render)
     return cs.EXIT_OK
