@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from core.errors import InputError
+from core.jit import prepare
 from core.memory import state_cap
 from core.progress import EXPANDED, MAX_FRONTIER, STOP_CANCEL, STORED, SearchControl
 from core.search import Limits, Stats, shortest_path, timed
@@ -204,8 +205,10 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
 
 
 def warm() -> None:
-    """Compile or load the search kernels, on a case one roll deep (the table sweep compiles
-    with its first build)."""
+    """Compile or load every kernel: the two searches on a short case, the table sweep
+    without running it."""
     board = Board(4, (0, 0, 0, 0, 0, C.EMPTY, 0, 0, 0))
     for s in ("bibfs", "idastar"):
         solve(board, s, {}, SearchControl(), Limits())
+    prepare(K.distances, 0, 0, np.empty(1, dtype=np.uint8), np.empty(1, dtype=np.uint32),
+            SearchControl().counters, 0)
