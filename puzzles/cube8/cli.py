@@ -10,7 +10,6 @@ from rich.console import Console
 from core.errors import InputError
 from core.progress import SearchControl, Snapshot
 from core.runner import Job
-from core.search import Limits
 from core.status import Status
 from puzzles import cli_support as cs
 from puzzles.cube8 import board as cboard

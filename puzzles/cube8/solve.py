@@ -12,7 +12,7 @@ from core.jit import prepare
 from core.memory import state_cap
 from core.progress import EXPANDED, MAX_FRONTIER, STOP_CANCEL, STORED, SearchControl
 from core.search import Limits, Stats, shortest_path, timed
-from core.status import CAP, EXHAUSTED, FOUND, STOPPED, Limit, Status
+from core.status import EXHAUSTED, FOUND, STOPPED, Limit, Status
 from puzzles.cube8 import cubes as C
 from puzzles.cube8 import kernels as K
 from puzzles.cube8 import table as T
