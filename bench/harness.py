@@ -39,23 +39,47 @@ class Run:
     returncode: int
 
 
+# Linux starts a process's peak-memory record at the peak of the process that forked it
+# (the record survives exec), so a child of this big Python process would report at least
+# our own peak. A small Python forks the command instead and reports its wall time and
+# peak memory: exact above the shim's own ~10 MB.
+_SHIM = """
+import os, sys, time
+report, cmd = int(sys.argv[1]), sys.argv[2:]
+start = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    os.close(report)
+    try:
+        os.execvp(cmd[0], cmd)
+    finally:
+        os._exit(127)
+_, status, usage = os.wait4(pid, 0)
+wall = time.perf_counter() - start
+os.write(report, f"{wall} {usage.ru_maxrss} {os.waitstatus_to_exitcode(status)}".encode())
+"""
+
+
 def run(cmd: list[str], stdin: str | None = None, env: dict | None = None) -> Run:
-    """Run a process to the end; its wall time and its own peak memory (from wait4)."""
-    start = time.perf_counter()
+    """Run a process to the end; its wall time and its own peak memory (see _SHIM)."""
+    read_end, write_end = os.pipe()
     with tempfile.TemporaryFile("w+") as out:
-        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                                stdout=out, stderr=subprocess.DEVNULL, text=True,
+        proc = subprocess.Popen([sys.executable, "-I", "-S", "-c", _SHIM, str(write_end), *cmd],
+                                stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                                stdout=out, stderr=subprocess.DEVNULL, text=True, pass_fds=(write_end,),
                                 env={**os.environ, **(env or {})})
+        os.close(write_end)
         if stdin is not None:
             proc.stdin.write(stdin)
             proc.stdin.close()
-        # wait4 (not communicate) so the peak memory is this child's own
-        _, status, usage = os.wait4(proc.pid, 0)
-        wall = time.perf_counter() - start
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        with os.fdopen(read_end, "rb") as report:
+            measured = report.read().split()
+        proc.wait()
         out.seek(0)
         text = out.read()
-    return Run(wall, usage.ru_maxrss, text, proc.returncode)
+    if len(measured) != 3:
+        raise RuntimeError(f"could not measure {cmd[0]} (shim exit status {proc.returncode})")
+    return Run(float(measured[0]), int(measured[1]), text, int(measured[2]))
 
 
 def ours(*args: str, stdin: str | None = None) -> Run:

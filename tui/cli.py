@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import sys
 
 import core  # noqa: F401  (sets up the kernel cache before numba loads)
-from core.errors import InputError
 
 EXIT_BAD_INPUT = 2
 
@@ -17,8 +18,26 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
 
 
+def light_command(argv: list[str]) -> int | None:
+    """`solve FAMILY …` answered by the family's own light module, if it has one and accepts.
+
+    A family may provide puzzles/<family>/light.py with run(argv) -> exit status, or None
+    to decline. It runs before the rest of the command line loads (rich, every family,
+    numba), for commands that must start fast and stay small.
+    """
+    if len(argv) < 2 or argv[0] != "solve" or not argv[1].isidentifier():
+        return None
+    import puzzles
+
+    # Look before importing: importing a family's package may load everything it has.
+    if not any(os.path.isfile(os.path.join(folder, argv[1], "light.py")) for folder in puzzles.__path__):
+        return None
+    return importlib.import_module(f"puzzles.{argv[1]}.light").run(argv[2:])
+
+
 def build_parser() -> Parser:
     from puzzles import registry
+
     parser = Parser(prog="puzzle-explorer",
                     description="Explore classic search puzzles: draw a board, watch a solver, step through "
                                 "the answer. With no command, opens the app.")
@@ -40,6 +59,7 @@ def build_parser() -> Parser:
 
 def list_families(console) -> None:
     from puzzles import registry
+
     for family in registry.families().values():
         console.print(f"[bold]{family.id}[/bold]  {family.title}")
         for s in family.solvers:
@@ -56,10 +76,15 @@ def main(argv: list[str] | None = None) -> int:
         # the app alone: no numba before the first screen is up
         from tui.app import run_app
         return run_app()
+    answered = light_command(argv)
+    if answered is not None:
+        return answered
     from rich.console import Console
 
+    from core.errors import InputError
     from puzzles import cli_support as cs
     from puzzles import registry
+
     args = build_parser().parse_args(argv)
     console = Console()
     try:

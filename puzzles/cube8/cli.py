@@ -1,0 +1,176 @@
+"""`puzzle-explorer solve cube8 …`: one board, a contest input on stdin, or building the table."""
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+
+from rich.console import Console
+
+from core.errors import InputError
+from core.progress import SearchControl, Snapshot
+from core.runner import Job
+from core.status import Status
+from puzzles import cli_support as cs
+from puzzles.cube8 import board as cboard
+from puzzles.cube8 import cubes as C
+from puzzles.cube8 import table as T
+from puzzles.cube8.contest import DEFAULT_CAP, answer_line, datasets
+from puzzles.cube8.presets import PRESETS
+from puzzles.cube8.render import legend, render
+from puzzles.cube8.solve import SOLVERS, TABLE_POSITIONS, build_table, run_bibfs, run_idastar, solve
+
+ALGOS = tuple(s.id for s in SOLVERS)
+
+
+def non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    cs.add_board_arguments(parser, "e.g. farthest-edge; see `puzzle-explorer list`")
+    parser.add_argument("--start", metavar="X,Y", help="where the empty square starts, 1-based")
+    parser.add_argument("--pattern", metavar="ROWS",
+                        help="the target tops, rows of W/B/R with one E (the empty square's end), "
+                             "e.g. 'WWW/EWW/WWW'")
+    parser.add_argument("--algo", choices=ALGOS,
+                        help="bibfs, idastar or table (default: table once it is built, else bibfs; "
+                             "all give the fewest rolls)")
+    parser.add_argument("--contest", action="store_true",
+                        help="read the contest format on stdin (`x y`, three rows, … until `0 0`) and "
+                             "print the fewest rolls per dataset, or -1 past the cap")
+    parser.add_argument("--cap", type=non_negative_int, metavar="N",
+                        help=f"most rolls worth reporting: past it the contest prints -1 (default {DEFAULT_CAP}) "
+                             "and a single solve ends with status limit (default: no cap; 0: none)")
+    parser.add_argument("--build-table", action="store_true",
+                        help=f"build the distance table ({T.SIZE / 2**20:.1f} MiB in the user cache) and exit")
+    cs.add_limit_arguments(parser)
+
+
+def _family():
+    from puzzles.cube8 import FAMILY
+    return FAMILY
+
+
+def load(args) -> cboard.Board:
+    """The board from --board/--file/--preset, with --start and --pattern applied on top."""
+    given = args.board is not None or args.file is not None or args.preset is not None
+    if not given and (args.start is None or args.pattern is None):
+        raise InputError("no board: give --start X,Y and --pattern ROWS (or --board, --file, --preset)")
+    board = cboard.parse(cs.board_text(args, _family())) if given else None
+    start = cboard.parse_cell(args.start, "--start") if args.start is not None else board.start
+    pattern = cboard.parse_pattern(args.pattern) if args.pattern is not None else board.pattern
+    board = replace(board, start=start, pattern=pattern) if board else cboard.Board(start, pattern)
+    cboard.validate(board)
+    return board
+
+
+def _build_progress(err: Console):
+    """A progress line on stderr for the table build (nothing when stderr is not a terminal)."""
+    if not err.is_terminal:
+        return None
+    status = err.status("building the distance table…")
+    status.start()
+    total = sum(TABLE_POSITIONS)
+
+    def show(s: Snapshot) -> None:
+        share = min(1.0, s.stored / total)
+        status.update(f"building the distance table: {share:4.0%} ({s.stored:,} of {total:,} positions, "
+                      f"{s.depth} rolls deep) · {s.elapsed_s:.1f} s")
+
+    show.stop = status.stop  # type: ignore[attr-defined]
+    return show
+
+
+def build(console: Console, quiet: bool = False):
+    """Build the table with progress; returns its path (None if stopped)."""
+    err = Console(stderr=True)
+    show = _build_progress(err)
+    job = Job(lambda control: build_table(control), on_progress=show)
+    try:
+        path, seconds = job.run()
+    finally:
+        if show is not None:
+            show.stop()  # type: ignore[attr-defined]
+    if path is None:
+        err.print("the table build was stopped; nothing was written", highlight=False)
+        return None
+    if not quiet:
+        console.print(f"distance table: {T.describe(path)} (built in {seconds:.1f} s of search)", highlight=False,
+                      soft_wrap=True)
+    return path
+
+
+def run_contest(args, console: Console) -> int:
+    """Answer every dataset on stdin; a bad dataset ends the run after the earlier answers."""
+    cap = args.cap if args.cap is not None else DEFAULT_CAP
+    table = T.open_table() if args.algo in (None, "table") else None
+    if table is None and args.algo == "table":
+        if build(console, quiet=True) is None:
+            return cs.EXIT_OK
+        table = T.open_table()
+    if table is None and args.algo is None and sys.stderr.isatty():
+        Console(stderr=True).print(
+            "note: answering with bidirectional BFS; `puzzle-explorer solve cube8 --build-table` builds the "
+            f"distance table once ({T.SIZE / 2**20:.1f} MiB, seconds) and later answers take microseconds",
+            highlight=False)
+    limits = cs.limits_from(args)
+    out = sys.stdout
+    try:
+        for ds in datasets(sys.stdin):
+            if table is not None:
+                rolls = table.fewest_rolls(ds.start, ds.pattern)
+            else:
+                start = C.start_position(ds.start)
+                if args.algo == "idastar":
+                    status, _, path, _ = run_idastar(start, ds.pattern, SearchControl(), limits)
+                else:
+                    status, _, path, _ = run_bibfs(start, ds.pattern, cap, SearchControl(), limits)
+                if status not in (Status.SOLVED, Status.LIMIT, Status.UNSOLVABLE):
+                    return cs.EXIT_OK  # cancelled
+                rolls = len(path) - 1 if status == Status.SOLVED else None
+            out.write(answer_line(rolls, cap) + "\n")
+            out.flush()
+    finally:
+        out.flush()
+        if table is not None:
+            table.close()
+    return cs.EXIT_OK
+
+
+def run(args, console: Console) -> int:
+    if args.build_table:
+        build(console)
+        return cs.EXIT_OK
+    if args.contest:
+        return run_contest(args, console)
+    board = load(args)
+    algo = args.algo or ("table" if T.open_table() is not None else "bibfs")
+    options = {"cap": args.cap or 0}
+    limits = cs.limits_from(args)
+    solution = cs.run_job(lambda control: solve(board, algo, options, control, limits), limits)
+    x, y = C.xy(board.start)
+    if args.json:
+        cs.print_json(cs.solution_json(solution, start=[x + 1, y + 1], pattern=board.pattern_text()))
+        return cs.EXIT_OK
+    console.print(render(board))
+    console.print(legend(), style="dim", highlight=False)
+    for line in cs.summary_lines(solution, "rolls"):
+        console.print(line, highlight=False)
+    if solution.details.get("note"):
+        console.print(solution.details["note"], highlight=False)
+    if "table_built_s" in solution.details and solution.details.get("table"):
+        console.print(f"built the distance table first: {T.describe(solution.details['table'])} in "
+                      f"{solution.details['table_built_s']:.1f} s", highlight=False, soft_wrap=True)
+    if len(solution.steps) > 1:
+        cs.print_steps(console, solution, render)
+    return cs.EXIT_OK
+
+
+__all__ = ["add_arguments", "run", "PRESETS"]

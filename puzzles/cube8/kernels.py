@@ -1,0 +1,307 @@
+"""Numba kernels for the cubic eight-puzzle, over the dense position numbers of cubes.py.
+
+A search state is a position's number among those of its parity (see
+puzzles/cube8/cubes.py); the parity itself is fixed for a whole search, so
+it travels beside the numbers. Decoding a number gives `cells`: the
+orientation on each of the 9 squares, NONE on the empty one.
+
+Three searches live here because dense numbers beat a hash table: a
+breadth-first sweep that fills a distance table, a bidirectional BFS that
+marks states in a byte array, and the hooks the engine's IDA* calls.
+"""
+from collections import namedtuple
+
+import numpy as np
+
+from core import ops
+from core.jit import helper, kernel
+from core.progress import CHECK_EVERY, publish
+from core.status import CAP, EXHAUSTED, FOUND, STOPPED
+from puzzles.cube8 import cubes as C
+
+NONE = 7  # the empty square in `cells`
+UNREACHED = 255  # in a distance table
+ROLL_X = np.array(C.ROLL_X, dtype=np.int64)
+ROLL_Y = np.array(C.ROLL_Y, dtype=np.int64)
+PARITY = np.array(C.PARITY, dtype=np.int64)
+TOP = np.array(C.TOP, dtype=np.int64)
+POW6 = np.array([6 ** k for k in range(8)], dtype=np.int64)
+BASE7 = C.BASE7
+PER_EMPTY = C.PER_EMPTY
+SPACE = C.SPACE
+
+
+def _neighbours():
+    """For each square and direction: the square the cube comes from (-1: off the board)."""
+    out = np.full((9, 4), -1, dtype=np.int64)
+    for s in range(9):
+        x, y = C.xy(s)
+        for d, (dx, dy) in enumerate(C.DIRECTIONS):
+            if 0 <= x + dx < 3 and 0 <= y + dy < 3:
+                out[s, d] = C.square_at(x + dx, y + dy)
+    return out
+
+
+NEIGHBOUR = _neighbours()
+HORIZONTAL = np.array([dx != 0 for dx, _ in C.DIRECTIONS], dtype=np.bool_)
+
+# What IDA* needs besides the numbers: the target and a lower bound table (see heuristic).
+Cube8Ctx = namedtuple("Cube8Ctx", [
+    "par",     # int64: the parity of every position of this search
+    "target",  # int64[9]: the top colour each square must show, -1 on the goal's empty square
+    "goal",    # int64: where the empty square must end
+    "walk",    # int64[9 * 512]: walk[e * 512 + squares] (see solve.walk_table)
+    "cells",   # int64[9]: scratch
+])
+
+
+@helper
+def decode(number, par, cells):
+    """Write the orientations of position `number` (of parity par) into cells; return the empty square."""
+    e = number // PER_EMPTY
+    rest = number - e * PER_EMPTY
+    total = e % 3 + e // 3
+    k = 0
+    for s in range(9):
+        if s == e:
+            cells[s] = NONE
+            continue
+        if k < 7:
+            digit = rest % 6
+            rest //= 6
+            cells[s] = digit
+            total += PARITY[digit]
+        else:
+            o = 2 * rest  # the eighth cube: its top is what remains, its x-axis colour fixes the parity
+            if (total + PARITY[o]) % 2 != par:
+                o += 1
+            cells[s] = o
+        k += 1
+    return e
+
+
+@helper
+def number_after(cells, e, c, rolled):
+    """The number of the position in cells once the cube on square c has rolled onto e as `rolled`."""
+    n = c * PER_EMPTY
+    k = 0
+    for s in range(9):
+        if s == c:
+            continue
+        o = rolled if s == e else cells[s]
+        if k < 7:
+            n += o * POW6[k]
+        else:
+            n += (o >> 1) * BASE7
+        k += 1
+    return n
+
+
+@helper
+def rolls_from(number, par, cells, out):
+    """The numbers of the positions one roll away; returns how many (2 to 4)."""
+    e = decode(number, par, cells)
+    n = 0
+    for d in range(4):
+        c = NEIGHBOUR[e, d]
+        if c < 0:
+            continue
+        o = cells[c]
+        rolled = ROLL_X[o] if HORIZONTAL[d] else ROLL_Y[o]
+        out[n] = number_after(cells, e, c, rolled)
+        n += 1
+    return n
+
+
+@kernel
+def distances(start, par, dist, queue, counters, done_before):
+    """Breadth-first from position `start`: dist[n] = fewest rolls to n (UNREACHED if none).
+
+    dist has SPACE bytes, queue SPACE uint32 entries. Progress counts add
+    done_before, so several sweeps can report as one job. Returns (code, states reached).
+    """
+    cells = np.empty(9, dtype=np.int64)
+    out = np.empty(4, dtype=np.int64)
+    dist[:] = UNREACHED
+    dist[start] = 0
+    queue[0] = start
+    head = 0
+    tail = 1
+    depth = 0
+    while head < tail:
+        node = np.int64(queue[head])
+        head += 1
+        depth = np.int64(dist[node])
+        k = rolls_from(node, par, cells, out)
+        for j in range(k):
+            t = out[j]
+            if dist[t] == UNREACHED:
+                dist[t] = depth + 1
+                queue[tail] = t
+                tail += 1
+        if head % CHECK_EVERY == 0:
+            if publish(counters, done_before + head, tail - head, depth, done_before + tail):
+                return STOPPED, tail
+    publish(counters, done_before + head, 0, depth, done_before + tail)
+    return FOUND, tail
+
+
+FROM_START = 1  # mark = FROM_START + rolls from the start
+FROM_GOAL = 128  # mark = FROM_GOAL + rolls from a goal
+
+
+@helper
+def _chain(mark, node, par, base, cells, out, path, at, step):
+    """Write node, then neighbours with marks one lower each time down to `base`, into path
+    at positions at, at + step, ... (the moves are reversible, so such a neighbour exists)."""
+    m = mark[node]
+    path[at] = node
+    while m > base:
+        k = rolls_from(node, par, cells, out)
+        for j in range(k):
+            if mark[out[j]] == m - 1:
+                node = out[j]
+                break
+        m -= 1
+        at += step
+        path[at] = node
+
+
+@kernel
+def bibfs(start, goals, par, max_len, cap, counters):
+    """Fewest rolls from position `start` to any of `goals`, all of parity par.
+
+    Returns (code, path of numbers): FOUND; EXHAUSTED when no goal is within
+    max_len rolls (or reachable at all); CAP past `cap` states; STOPPED on request.
+    Each round expands the whole level of the side with the smaller frontier.
+    Before a level at depths df, db is expanded no state was reached from both
+    sides, so no path is shorter than df + db + 1, and every meeting made while
+    expanding it closes a path of at most that length: the level's first meeting
+    is a shortest path.
+    """
+    mark = np.zeros(SPACE, dtype=np.uint8)
+    room = min(cap, SPACE)
+    fq = np.empty(room, dtype=np.uint32)
+    bq = np.empty(room, dtype=np.uint32)
+    cells = np.empty(9, dtype=np.int64)
+    out = np.empty(4, dtype=np.int64)
+    nb = 0
+    if goals.shape[0] + 1 > room:
+        return CAP, np.empty(0, dtype=np.int64)
+    for g in goals:
+        if mark[g] == 0:
+            mark[g] = FROM_GOAL
+            bq[nb] = g
+            nb += 1
+    if mark[start] == FROM_GOAL:
+        path = np.empty(1, dtype=np.int64)
+        path[0] = start
+        return FOUND, path
+    mark[start] = FROM_START
+    fq[0] = start
+    f_lo, f_hi, b_lo, b_hi = 0, 1, 0, nb
+    df = 0
+    db = 0
+    stored = 1 + nb
+    expanded = 0
+    while True:
+        if df + db + 1 > max_len or f_hi == f_lo or b_hi == b_lo:
+            publish(counters, expanded, 0, df + db, stored)
+            return EXHAUSTED, np.empty(0, dtype=np.int64)
+        forward = f_hi - f_lo <= b_hi - b_lo
+        if forward:
+            q, lo, hi, own, other, depth = fq, f_lo, f_hi, FROM_START, FROM_GOAL, df
+        else:
+            q, lo, hi, own, other, depth = bq, b_lo, b_hi, FROM_GOAL, FROM_START, db
+        tail = hi
+        meet_from = -1
+        meet_to = -1
+        for i in range(lo, hi):
+            node = np.int64(q[i])
+            k = rolls_from(node, par, cells, out)
+            for j in range(k):
+                t = out[j]
+                m = mark[t]
+                if m == 0:
+                    if stored >= cap:
+                        publish(counters, expanded, tail - i, df + db, stored)
+                        return CAP, np.empty(0, dtype=np.int64)
+                    mark[t] = own + depth + 1
+                    q[tail] = t
+                    tail += 1
+                    stored += 1
+                elif (m >= FROM_GOAL) == (other == FROM_GOAL) and meet_from < 0:
+                    meet_from = node
+                    meet_to = t
+            expanded += 1
+            if expanded % CHECK_EVERY == 0:
+                if publish(counters, expanded, (f_hi - f_lo) + (b_hi - b_lo) + tail - hi, df + db, stored):
+                    return STOPPED, np.empty(0, dtype=np.int64)
+        if meet_from >= 0:
+            publish(counters, expanded, 0, df + db + 1, stored)
+            near_start = meet_from if forward else meet_to
+            near_goal = meet_to if forward else meet_from
+            a = np.int64(mark[near_start]) - FROM_START
+            b = np.int64(mark[near_goal]) - FROM_GOAL
+            path = np.empty(a + b + 2, dtype=np.int64)
+            _chain(mark, near_start, par, FROM_START, cells, out, path, a, -1)
+            _chain(mark, near_goal, par, FROM_GOAL, cells, out, path, a + 1, 1)
+            return FOUND, path
+        if forward:
+            f_lo, f_hi = hi, tail
+            df += 1
+        else:
+            b_lo, b_hi = hi, tail
+            db += 1
+
+
+# --- hooks for the engine's IDA* (core/idastar.py), over the same numbers ----------------
+
+@helper
+def _expand(state, ctx, out):
+    cells = ctx.cells
+    e = decode(np.int64(state), ctx.par, cells)
+    n = 0
+    for d in range(4):
+        c = NEIGHBOUR[e, d]
+        if c < 0:
+            continue
+        o = cells[c]
+        rolled = ROLL_X[o] if HORIZONTAL[d] else ROLL_Y[o]
+        out[n] = np.uint64(number_after(cells, e, c, rolled))
+        n += 1
+    return n
+
+
+@helper
+def _heuristic(state, ctx):
+    """The empty square takes part in every roll, so it must visit each square whose top
+    is wrong and then stop on the goal square: the shortest such walk is a lower bound."""
+    cells = ctx.cells
+    e = decode(np.int64(state), ctx.par, cells)
+    wrong = 0
+    for s in range(9):
+        o = cells[s]
+        if s != ctx.goal and o != NONE and TOP[o] != ctx.target[s]:
+            wrong |= 1 << s
+    return ctx.walk[e * 512 + wrong]
+
+
+@helper
+def _is_goal(state, ctx):
+    cells = ctx.cells
+    e = decode(np.int64(state), ctx.par, cells)
+    if e != ctx.goal:
+        return False
+    for s in range(9):
+        if s != e and TOP[cells[s]] != ctx.target[s]:
+            return False
+    return True
+
+
+@helper
+def _branching(ctx):
+    return 4
+
+
+ops.implement(Cube8Ctx, expand=_expand, heuristic=_heuristic, is_goal=_is_goal, branching=_branching)

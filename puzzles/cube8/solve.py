@@ -1,0 +1,214 @@
+"""Solving a cubic eight-puzzle board: bidirectional BFS, IDA*, or the distance table."""
+from __future__ import annotations
+
+import time
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from core.errors import InputError
+from core.jit import prepare
+from core.memory import state_cap
+from core.progress import EXPANDED, MAX_FRONTIER, STOP_CANCEL, STORED, SearchControl
+from core.search import Limits, Stats, shortest_path, timed
+from core.status import EXHAUSTED, FOUND, STOPPED, Limit, Status
+from puzzles.cube8 import cubes as C
+from puzzles.cube8 import kernels as K
+from puzzles.cube8 import table as T
+from puzzles.cube8.board import Board, validate
+from puzzles.interface import Option, Solution, Solver, Step
+
+NO_CAP = 1 << 30
+BIBFS_BYTES_PER_STATE = 8  # a uint32 in a queue, with room for the other side's queue
+# Positions the three table sweeps reach (corner, edge, centre starts), for the progress bar.
+TABLE_POSITIONS = (4_133_430, 3_306_744, 4_133_430)
+
+CAP_OPTION = Option("cap", "Most rolls (0: no limit)", "int", 0,
+                    help="stop with status 'limit' if every solution needs more rolls")
+SOLVERS = (
+    Solver("bibfs", "Bidirectional BFS", True,
+           "shortest answer; searches from the start and from every goal orientation at once",
+           (CAP_OPTION,)),
+    Solver("idastar", "IDA*", True,
+           "shortest answer in little memory; bound: the empty square must visit every wrong square",
+           (CAP_OPTION,)),
+    Solver("table", "Distance table", True,
+           "shortest answer in microseconds from a 21.6 MiB table of every distance, built once "
+           "(seconds) and cached on disk", (CAP_OPTION,)),
+)
+
+
+# --- goals and bounds ------------------------------------------------------------------
+
+def goal_numbers(pattern: tuple[int, ...]) -> np.ndarray:
+    """The numbers of the 128 positions of a parity that show the pattern."""
+    return np.array([C.goal_base(pattern) + off for off in C.GOAL_OFFSETS], dtype=np.int64)
+
+
+@cache
+def walk_table(goal: int) -> np.ndarray:
+    """walk[e * 512 + squares]: the shortest walk on the board from e through every square
+    in the bit set `squares`, ending on `goal` (a lower bound on the rolls, see kernels)."""
+    step = [[abs(a % 3 - b % 3) + abs(a // 3 - b // 3) for b in range(9)] for a in range(9)]
+    f = [[0] * 512 for _ in range(9)]
+    for need in range(512):
+        for p in range(9):
+            rest = need & ~(1 << p)
+            if rest == 0:
+                f[p][need] = step[p][goal]
+            elif rest != need:
+                f[p][need] = f[p][rest]
+            else:
+                f[p][need] = min(step[p][q] + f[q][need & ~(1 << q)] for q in range(9) if need >> q & 1)
+    return np.array([f[e][m] for e in range(9) for m in range(512)], dtype=np.int64)
+
+
+# --- the searches ---------------------------------------------------------------------
+
+def _status(code: int, control: SearchControl, cap_limit: Limit | None) -> tuple[Status, Limit | None]:
+    if code == FOUND:
+        return Status.SOLVED, None
+    if code == EXHAUSTED:
+        return (Status.LIMIT, Limit.DEPTH) if cap_limit == Limit.DEPTH else (Status.UNSOLVABLE, None)
+    if code == STOPPED:
+        return (Status.CANCELLED, None) if control.stop_requested == STOP_CANCEL else (Status.LIMIT, Limit.TIME)
+    return Status.LIMIT, cap_limit
+
+
+def _stats(control: SearchControl, elapsed: float) -> Stats:
+    c = control.counters
+    return Stats(int(c[EXPANDED]), int(c[STORED]), int(c[MAX_FRONTIER]), elapsed)
+
+
+def run_bibfs(position, pattern, max_len: int, control: SearchControl, limits: Limits):
+    """(status, limit, positions of a shortest path, stats) by the dense bidirectional BFS."""
+    budget = None if limits.max_memory is None else limits.max_memory - C.SPACE  # the marks: a byte each
+    if budget is not None and budget <= 0:
+        return Status.LIMIT, Limit.MEMORY, [], Stats()
+    cap, cap_limit = state_cap(BIBFS_BYTES_PER_STATE, limits.max_states, budget)
+    par = C.parity(position)
+    (code, numbers), elapsed = timed(control, K.bibfs, C.index(position), goal_numbers(pattern), par,
+                                     max_len, cap, control.counters)
+    status, limit = _status(code, control, Limit.DEPTH if code == EXHAUSTED and max_len < NO_CAP else cap_limit)
+    path = [C.position(int(n), par) for n in numbers] if status == Status.SOLVED else []
+    return status, limit, path, _stats(control, elapsed)
+
+
+def run_idastar(position, pattern, control: SearchControl, limits: Limits):
+    """(status, limit, positions of a shortest path, stats) by the engine's IDA*."""
+    par = C.parity(position)
+    goal = pattern.index(C.EMPTY)
+    target = np.array([-1 if c == C.EMPTY else c for c in pattern], dtype=np.int64)
+    ctx = K.Cube8Ctx(np.int64(par), target, np.int64(goal), walk_table(goal), np.empty(9, dtype=np.int64))
+    start = np.array([C.index(position)], dtype=np.uint64)
+    out = shortest_path("idastar", start, ctx, control, limits)
+    path = [C.position(int(n), par) for n in out.path] if out.status == Status.SOLVED else []
+    return out.status, out.limit, path, out.stats
+
+
+def build_table(control: SearchControl, path: Path | None = None) -> tuple[Path | None, float]:
+    """Sweep from each start class and write the table; (its path, seconds of search).
+
+    The path is None if the build was stopped. Progress counts positions over
+    all three sweeps (sum(TABLE_POSITIONS) in all).
+    """
+    dist = np.empty((T.CLASSES, C.SPACE), dtype=np.uint8)
+    queue = np.empty(C.SPACE, dtype=np.uint32)
+    done = 0
+    seconds = 0.0
+    for cls, square in enumerate(C.START_CLASSES):
+        start = C.start_position(square)
+        (code, reached), elapsed = timed(control, K.distances, C.index(start), C.parity(start), dist[cls],
+                                         queue, control.counters, done)
+        seconds += elapsed
+        if code != FOUND:
+            return None, seconds
+        done += int(reached)
+    del queue
+    return T.write_table(dist, path), seconds
+
+
+def run_table(board: Board, control: SearchControl, path: Path | None = None):
+    """(status, limit, positions, stats, details) from the table, building it first if needed."""
+    if board.cubes is not None and board.cubes != C.start_position(board.start):
+        raise InputError("the distance table answers from the start position (every cube white on top, "
+                         "blue along x); use bibfs or idastar from the middle of a solution")
+    details: dict = {}
+    table = T.open_table(path)
+    if table is None:
+        built, seconds = build_table(control, path)
+        details["table_built_s"] = round(seconds, 3)
+        if built is None:
+            status, limit = _status(STOPPED, control, None)
+            return status, limit, [], _stats(control, seconds), details
+        table = T.open_table(built)
+        if table is None:
+            raise InputError(f"the distance table written to {built} cannot be read back")
+    with table:
+        details["table"] = str(table.path)
+        control.reset_counters()
+        control.start_search()
+        before = time.perf_counter()
+        positions = table.solution(board.start, board.pattern)
+        elapsed = time.perf_counter() - before
+        control.end_search()
+    stats = Stats(nodes_expanded=len(positions or []), states_seen=len(positions or []), elapsed_s=elapsed)
+    if positions is None:
+        return Status.UNSOLVABLE, None, [], stats, details
+    return Status.SOLVED, None, positions, stats, details
+
+
+# --- from positions to steps ------------------------------------------------------------
+
+def _roll(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, int]:
+    """(the square the cube left, the square it reached) between two positions."""
+    return C.empty_of(after), C.empty_of(before)
+
+
+def path_steps(board: Board, positions: list[tuple[int, ...]]) -> list[Step]:
+    """The board at the start and after each roll, with the roll said in words and as JSON."""
+    steps = [Step("start", Board(board.start, board.pattern, positions[0] if positions else board.cubes))]
+    for before, after in zip(positions, positions[1:]):
+        frm, to = _roll(before, after)
+        (fx, fy), (tx, ty) = C.xy(frm), C.xy(to)
+        direction = C.ROLL_NAMES[(tx - fx, ty - fy)]
+        top = C.COLOURS[C.TOP[after[to]]]
+        label = f"roll {fx + 1},{fy + 1} {direction} to {tx + 1},{ty + 1}: {C.COLOUR_NAMES[C.TOP[after[to]]]} on top"
+        data = {"from": [fx + 1, fy + 1], "to": [tx + 1, ty + 1], "roll": direction, "top": top}
+        steps.append(Step(label, Board(board.start, board.pattern, after), frozenset({(fx, fy), (tx, ty)}), data))
+    return steps
+
+
+def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits,
+          table_path: Path | None = None) -> Solution:
+    """Run one of SOLVERS on the board."""
+    validate(board)
+    cap = int(options.get("cap") or 0)
+    max_len = cap if cap > 0 else NO_CAP
+    details: dict = {}
+    if solver == "bibfs":
+        status, limit, positions, stats = run_bibfs(board.position(), board.pattern, max_len, control, limits)
+    elif solver == "idastar":
+        status, limit, positions, stats = run_idastar(board.position(), board.pattern, control, limits)
+    elif solver == "table":
+        status, limit, positions, stats, details = run_table(board, control, table_path)
+    else:
+        raise InputError(f"unknown algorithm {solver!r}; expected one of {', '.join(s.id for s in SOLVERS)}")
+    if status == Status.SOLVED and len(positions) - 1 > max_len:
+        status, limit, positions = Status.LIMIT, Limit.DEPTH, []
+        details["note"] = f"every solution takes more than {cap} rolls"
+    elif status == Status.LIMIT and limit == Limit.DEPTH:
+        details["note"] = f"every solution takes more than {cap} rolls"
+    steps = path_steps(board, positions) if status == Status.SOLVED else [Step("start", board)]
+    return Solution(status, steps, stats, limit, solver, details)
+
+
+def warm() -> None:
+    """Compile or load every kernel: the two searches on a short case, the table sweep
+    without running it."""
+    board = Board(4, (0, 0, 0, 0, 0, C.EMPTY, 0, 0, 0))
+    for s in ("bibfs", "idastar"):
+        solve(board, s, {}, SearchControl(), Limits())
+    prepare(K.distances, 0, 0, np.empty(1, dtype=np.uint8), np.empty(1, dtype=np.uint32),
+            SearchControl().counters, 0)
