@@ -45,15 +45,15 @@ class BoardView(Widget, can_focus=True):
 
     def on_mount(self) -> None:
         family = self.session.family
-        taken = {b.key for b in self.BINDINGS}
+        if not family.brushes:
+            self._bindings.key_to_bindings.pop("b", None)
+        taken = {key for key in self._bindings.key_to_bindings}
         for action in family.edit_actions:
             if action.key in taken:
                 continue
             binding = Binding(action.key, f"edit('{action.id}')", action.short, show=action.show,
                               tooltip=action.description)
             self._bindings.key_to_bindings.setdefault(action.key, []).append(binding)
-        if not family.brushes:
-            self._bindings.key_to_bindings.pop("b", None)
 
     # --- drawing --------------------------------------------------------------
     def _window(self) -> tuple[int, int]:

@@ -12,6 +12,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 
+LABEL_WIDTH = 16  # longer labels are cut; the help line under the form says them in full
+
+
 @dataclass(frozen=True)
 class Field:
     name: str
@@ -42,6 +45,22 @@ class OptionsForm(Widget, can_focus=True):
             super().__init__()
             self.name = name
             self.value = value
+
+    class Highlighted(Message):
+        """The row under the cursor changed (its full label and help can be shown)."""
+
+        def __init__(self, field: Field | None) -> None:
+            super().__init__()
+            self.field = field
+
+    def watch_row(self, row: int) -> None:
+        self.post_message(self.Highlighted(self.current))
+
+    def on_focus(self) -> None:
+        self.post_message(self.Highlighted(self.current))
+
+    def on_blur(self) -> None:
+        self.post_message(self.Highlighted(None))
 
     def __init__(self, fields: tuple[Field, ...] = (), **kwargs) -> None:
         super().__init__(**kwargs)
@@ -127,10 +146,11 @@ class OptionsForm(Widget, can_focus=True):
 
     def render(self) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis")
-        width = max((len(f.label) for f in self.fields), default=0) + 1
+        width = min(LABEL_WIDTH, max((len(f.label) for f in self.fields), default=0)) + 1
         for i, f in enumerate(self.fields):
             chosen = i == self.row and self.has_focus
-            label = f"{'▸' if chosen else ' '}{f.label:<{width}}"
+            name = f.label if len(f.label) <= LABEL_WIDTH else f.label[:LABEL_WIDTH - 1] + "…"
+            label = f"{'▸' if chosen else ' '}{name:<{width}}"
             if f.kind == "choice":
                 value = f"◂ {f.value} ▸"
             elif f.kind == "bool":

@@ -64,10 +64,20 @@ class SolverPane(Vertical):
             self.form.set_fields(self._fields(self.solver(), keep))
         self._show_note()
 
+    def on_options_form_highlighted(self, event: OptionsForm.Highlighted) -> None:
+        f = event.field
+        if f is None or f.name == ALGORITHM:
+            self._show_note()
+            return
+        hints = {STATE_CAP: "stop after holding this many states (none: only the memory budget)",
+                 TIMEOUT: "stop after this many seconds of search (none: no time limit)"}
+        text = f"{f.label}: {f.help or hints.get(f.name, '')}".rstrip(": ")
+        self.query_one("#solver-note", Static).update(text)
+
     def _show_note(self) -> None:
         s = self.solver()
-        mark = "✓ shortest answer guaranteed" if s.optimal else "· no shortest-answer guarantee"
-        self.query_one("#solver-note", Static).update(f"{mark}\n{s.note}")
+        mark = "✓ shortest answer" if s.optimal else "· not always shortest"
+        self.query_one("#solver-note", Static).update(f"{mark} · {s.note}")
 
     def set_running(self, running: bool) -> None:
         self.query_one("#solve", Button).disabled = running
