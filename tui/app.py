@@ -178,6 +178,24 @@ class PuzzleApp(App):
         if screen.family.brushes:
             yield SystemCommand("Next brush", "Cycle the brush (b)", board.action_brush)
         yield SystemCommand("Overview", "Zoom the board out or back in (v)", board.action_overview)
+        from tui.widgets.timeline import Timeline
+        timeline = screen.query_one(Timeline)
+        for title, help_text, callback in (
+            ("Timeline: play or pause", "Play the solution step by step (space)", timeline.action_play),
+            ("Timeline: step forward", "One move on (→)", lambda: timeline.action_step(1)),
+            ("Timeline: step back", "One move back (←)", lambda: timeline.action_step(-1)),
+            ("Timeline: go to the start", "The starting board (Home)", lambda: timeline.action_jump(0)),
+            ("Timeline: go to the end", "The solved board (End)", lambda: timeline.action_jump(-1)),
+            ("Timeline: faster", "Play faster (+)", lambda: timeline.action_speed(1)),
+            ("Timeline: slower", "Play slower (-)", lambda: timeline.action_speed(-1)),
+            ("Timeline: next solution", "Browse the next solution found (n)", lambda: timeline.action_solution(1)),
+            ("Timeline: previous solution", "Browse the previous solution (p)",
+             lambda: timeline.action_solution(-1)),
+        ):
+            yield SystemCommand(title, help_text, callback)
+        for pane, key in (("board", "F2"), ("solver", "F3"), ("timeline", "F4")):
+            yield SystemCommand(f"Go to the {pane} pane", f"Focus the {pane} pane ({key})",
+                                lambda p=pane: screen.action_focus_pane(p))
 
     def action_quit(self) -> None:
         for screen in self.screen_stack:
