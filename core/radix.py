@@ -2,6 +2,7 @@
 import numpy as np
 
 from core.jit import kernel
+from core.progress import RUN, STOP
 
 MAX_DIGIT_BITS = 12  # 4096 buckets: the counts stay in the fastest cache
 
@@ -20,8 +21,12 @@ def key_bits(keys, n):
 
 
 @kernel
-def radix_sort(keys, spare, n):
-    """Sort keys[:n] ascending; spare must hold n keys. Returns the array that holds the result."""
+def radix_sort(keys, spare, n, counters):
+    """Sort keys[:n] ascending; spare must hold n keys. Returns the array that holds the result.
+
+    Between passes it looks at the search's stop flag and gives up early (the
+    result is then unsorted; the caller is stopping anyway).
+    """
     bits = key_bits(keys, n)
     if bits == 0 or n < 2:
         return keys
@@ -37,6 +42,8 @@ def radix_sort(keys, spare, n):
     src = keys
     dst = spare
     for p in range(passes):
+        if counters[STOP] != RUN:
+            return src
         total = 0
         for b in range(buckets):
             c = counts[p, b]

@@ -126,12 +126,21 @@ def shortest_path(algo: str, starts: np.ndarray, ctx, control: SearchControl, li
     return Outcome(status, limit, path, _stats(control, elapsed))
 
 
-def count_states(starts: np.ndarray, ctx, control: SearchControl, limits: Limits) -> Outcome:
-    """Census of every state reachable from the starts (the moves must be reversible)."""
+def count_states(starts: np.ndarray, contexts: list, control: SearchControl, limits: Limits) -> Outcome:
+    """Census of every state reachable from the starts (the moves must be reversible).
+
+    `contexts`: one puzzle context per worker thread (one or two); two use both cores.
+    """
     cap, cap_limit = state_cap(census.BYTES_PER_STATE, limits.max_states, limits.max_memory)
-    starts = np.ascontiguousarray(starts, dtype=np.uint64)
-    (code, total, goals, depth, first_goal), elapsed = timed(
-        control, census.census, starts, ctx, cap, control.counters)
+    control.compiling()
+    census.prepare_kernels(contexts, control.counters)
+    control.reset_counters()
+    before = control.elapsed()
+    control.start_search()
+    try:
+        code, total, goals, depth, first_goal = census.census(starts, contexts, cap, control)
+    finally:
+        elapsed = control.end_search() - before
     status, limit = _status(code, control, cap_limit)
     if status == Status.SOLVED and goals == 0:
         status = Status.UNSOLVABLE

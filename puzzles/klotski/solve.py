@@ -76,7 +76,8 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     ctx = make_context(layout)
     start = np.array([encode(layout, board)], dtype=np.uint64)
     if solver == "census":
-        out = count_states(start, ctx, control, limits)
+        # a second context (its own scratch arrays) lets the census use two cores
+        out = count_states(start, [ctx, make_context(layout)], control, limits)
         c = out.census
         details = {"census": {"states": c.states, "goal_states": c.goal_states,
                               "max_depth": c.max_depth, "goal_depth": c.goal_depth}}

@@ -1,6 +1,7 @@
 import numpy as np
 import pytest
 
+from core.progress import SLOTS
 from core.radix import radix_sort
 
 
@@ -10,5 +11,5 @@ def test_radix_sort_matches_numpy(n, bits):
     keys = rng.integers(0, 2**bits, n, dtype=np.uint64) if n else np.zeros(0, np.uint64)
     work = keys.copy()
     spare = np.empty(n, dtype=np.uint64)
-    result = radix_sort(work, spare, n)
+    result = radix_sort(work, spare, n, np.zeros(SLOTS, dtype=np.int64))
     assert np.array_equal(result[:n], np.sort(keys))

@@ -64,3 +64,24 @@ def test_errors_in_the_task_reach_the_caller():
 
     with pytest.raises(ValueError, match="broken task"):
         Job(broken).run()
+
+
+def test_census_cancel_and_timeout():
+    from core.search import count_states
+
+    def census(control):
+        return count_states(ROOT, [NO_GOAL, NO_GOAL], control, BIG)
+
+    out = Job(census, timeout_s=0.3).run()
+    assert out.status == Status.LIMIT and out.limit.value == "time"
+    assert out.census.states > 1000
+    job = Job(census)
+    holder = {}
+    thread = threading.Thread(target=lambda: holder.setdefault("out", job.run()))
+    thread.start()
+    time.sleep(0.4)
+    asked = time.perf_counter()
+    job.cancel()
+    thread.join(2.0)
+    assert time.perf_counter() - asked < 0.2
+    assert holder["out"].status == Status.CANCELLED

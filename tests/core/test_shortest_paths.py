@@ -42,15 +42,16 @@ def test_shortest_lengths_match_reference(seed, algo):
     assert out.stats.nodes_expanded >= 0
 
 
+@pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize("seed", range(8))
-def test_census_matches_reference(seed):
+def test_census_matches_reference(seed, workers):
     rng = np.random.default_rng(100 + seed)
     n = int(rng.integers(2, 400))
     adj = random_graph(rng, n, float(rng.uniform(0.8, 3.0)), undirected=True)
     goals = {int(x) for x in rng.integers(0, n, 3)}
     ctx = make_graph(adj, goals)
     dist = reference_distances(adj, [0])
-    out = count_states(np.array([0], dtype=np.uint64), ctx, SearchControl(), Limits())
+    out = count_states(np.array([0], dtype=np.uint64), [ctx] * workers, SearchControl(), Limits())
     assert out.census.states == len(dist)
     assert out.census.goal_states == len(goals & set(dist))
     assert out.census.max_depth == max(dist.values())
@@ -67,7 +68,7 @@ def test_state_cap_ends_with_limit():
         out = shortest_path(algo, np.array([0], dtype=np.uint64), ctx, SearchControl(), Limits(max_states=50),
                             goals=np.array([2999], dtype=np.uint64))
         assert out.status == Status.LIMIT and out.limit.value == "states", algo
-    census = count_states(np.array([0], dtype=np.uint64), ctx, SearchControl(), Limits(max_states=50))
+    census = count_states(np.array([0], dtype=np.uint64), [ctx, ctx], SearchControl(), Limits(max_states=50))
     assert census.status == Status.LIMIT and census.census.states <= 50
 
 
