@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from core.cache import cache_base
 from puzzles.cube8 import cubes as C
 
 VERSION = 1
@@ -29,17 +30,9 @@ SIZE = len(HEADER) + CLASSES * C.SPACE
 UNREACHED = 255
 
 
-def cache_dir() -> Path:
-    """The per-user cache directory (the same one the compiled kernels use)."""
-    explicit = os.environ.get("PUZZLE_EXPLORER_CACHE")
-    if explicit:
-        return Path(explicit)
-    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(xdg) / "puzzle-explorer"
-
-
 def default_path() -> Path:
-    return cache_dir() / FILE_NAME
+    """In the per-user cache directory, beside the compiled kernels."""
+    return cache_base() / FILE_NAME
 
 
 def _pread(fd: int, size: int, offset: int) -> bytes:
