@@ -214,7 +214,7 @@ def warm() -> None:
     from puzzles.link.board import parse
     from puzzles.link.generate import generate
 
-    tiny = parse("AB/BA\nmarked: 1,1 2,2")
+    tiny = parse("AB\nBA\nmarked: 1,1 2,2")
     solve(tiny, "path", {}, SearchControl(), Limits())
     solve(tiny, "clear", {}, SearchControl(), Limits(max_states=100))
     solve(replace(tiny, gravity=True), "clear", {}, SearchControl(), Limits(max_states=100))
