@@ -12,6 +12,10 @@ Without gravity, removing tiles only ever opens paths. So when the last two
 tiles of a kind are linked, removing them first loses nothing (any clearing
 order still works with that pair moved to the front), and the search tries
 only that move.
+
+A node's moves are listed lazily, one tile at a time (the partners of the
+next tile still on the board), so a search that rarely backs up pays for a
+few sweeps per move rather than one per tile.
 """
 import numpy as np
 
@@ -105,6 +109,18 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     lo = np.zeros(max_depth + 1, dtype=np.int64)
     hi = np.zeros(max_depth + 1, dtype=np.int64)
     pos = np.zeros(max_depth + 1, dtype=np.int64)
+    cursor = np.zeros(max_depth + 1, dtype=np.int64)  # the next tile whose partners to list
+    # tiles grouped by kind, to find the last two of a kind quickly
+    kind_first = np.zeros(n_kinds + 1, dtype=np.int64)
+    for t in range(n_tiles):
+        kind_first[tile_kind[t] + 1] += 1
+    for k in range(n_kinds):
+        kind_first[k + 1] += kind_first[k]
+    kind_tiles = np.empty(n_tiles, dtype=np.int64)
+    fill = kind_first[:n_kinds].copy()
+    for t in range(n_tiles):
+        kind_tiles[fill[tile_kind[t]]] = t
+        fill[tile_kind[t]] += 1
     key = np.zeros(max_depth + 1, dtype=np.uint64)
     chosen = np.zeros((max_depth + 1, 2), dtype=np.int64)
     saved = np.empty((max_depth + 1, 2, height), dtype=np.int32)
@@ -115,40 +131,40 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     expanded = 0
     remaining = n_tiles
     depth = 0
-    # a node lists its moves with one sweep per tile: look at the stop flag often enough on big boards
+    # a node may sweep from every tile before it is done: look at the stop flag often on big boards
     check_every = max(1, min(CHECK_EVERY, 32768 // max(n_tiles, 1)))
     if remaining == 0:
         return FOUND, chosen[:0], expanded
     while True:
-        # ---- list the moves of the node at `depth` (entered just now) -------------
+        # ---- enter the node at `depth`: a forced move, or partners listed one tile at a time --------
         expanded += 1
-        top = lo[depth]
-        forced = -1
-        for a in range(n_tiles):
-            if present[a] == 0:
-                continue
-            kind = tile_kind[a]
-            stamp += 1
-            nf = reach(cells, tile_kind, steps, tile_pos[a], kind, limit, dist, seen, stamp, cur, nxt,
-                       cmark, found)
-            ma = _grow(ma, top + nf)
-            mb = _grow(mb, top + nf)
-            for j in range(nf):
-                b = found[j]
-                if b > a:
-                    if not gravity and kind_left[kind] == 2:
-                        forced = top
-                    ma[top] = a
-                    mb[top] = b
-                    top += 1
-            if forced >= 0:
-                break
-        if forced >= 0:
-            ma[lo[depth]] = ma[forced]
-            mb[lo[depth]] = mb[forced]
-            top = lo[depth] + 1
-        hi[depth] = top
+        hi[depth] = lo[depth]
         pos[depth] = lo[depth]
+        cursor[depth] = 0
+        if not gravity:
+            for kind in range(n_kinds):
+                if kind_left[kind] != 2:
+                    continue
+                a = -1
+                for i in range(kind_first[kind], kind_first[kind + 1]):
+                    t = kind_tiles[i]
+                    if present[t] == 1:
+                        if a < 0:
+                            a = t
+                        else:
+                            stamp += 1
+                            nf = reach(cells, tile_kind, steps, tile_pos[a], kind, limit, dist, seen, stamp,
+                                       cur, nxt, cmark, found)
+                            if nf > 0:  # the last two of a kind, linked: the only move worth trying
+                                ma = _grow(ma, lo[depth] + 1)
+                                mb = _grow(mb, lo[depth] + 1)
+                                ma[lo[depth]] = a
+                                mb[lo[depth]] = t
+                                hi[depth] = lo[depth] + 1
+                                cursor[depth] = n_tiles
+                            break
+                if cursor[depth] == n_tiles:
+                    break
         if expanded % check_every == 0:
             pending = 0
             for d in range(depth + 1):
@@ -157,6 +173,28 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                 return STOPPED, chosen[:0], expanded
         # ---- try the next move; back up over finished nodes -----------------------
         while True:
+            if pos[depth] == hi[depth] and cursor[depth] < n_tiles:
+                # the partners of the next tile still here become this node's next moves
+                base = lo[depth]
+                top = base
+                while cursor[depth] < n_tiles and top == base:
+                    a = cursor[depth]
+                    cursor[depth] += 1
+                    if present[a] == 0 or (not gravity and kind_left[tile_kind[a]] == 2):
+                        continue  # gone, or the last two of a kind: found unlinked on entering the node
+                    stamp += 1
+                    nf = reach(cells, tile_kind, steps, tile_pos[a], tile_kind[a], limit, dist, seen, stamp,
+                               cur, nxt, cmark, found)
+                    ma = _grow(ma, base + nf)
+                    mb = _grow(mb, base + nf)
+                    for j in range(nf):
+                        b = found[j]
+                        if b > a:
+                            ma[top] = a
+                            mb[top] = b
+                            top += 1
+                pos[depth] = base
+                hi[depth] = top
             if pos[depth] == hi[depth]:
                 if stored >= cap:
                     publish(counters, expanded, 0, depth, stored)
