@@ -109,7 +109,8 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     lo = np.zeros(max_depth + 1, dtype=np.int64)
     hi = np.zeros(max_depth + 1, dtype=np.int64)
     pos = np.zeros(max_depth + 1, dtype=np.int64)
-    cursor = np.zeros(max_depth + 1, dtype=np.int64)  # the next tile whose partners to list
+    cursor = np.zeros(max_depth + 1, dtype=np.int64)  # how many tiles' partners were listed so far
+    origin = np.zeros(max_depth + 1, dtype=np.int64)  # the tile the listing starts from (then wraps)
     # tiles grouped by kind, to find the last two of a kind quickly
     kind_first = np.zeros(n_kinds + 1, dtype=np.int64)
     for t in range(n_tiles):
@@ -141,6 +142,8 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
         hi[depth] = lo[depth]
         pos[depth] = lo[depth]
         cursor[depth] = 0
+        # start where the last move was found: its neighbours are the likeliest to have partners now
+        origin[depth] = chosen[depth - 1, 0] if depth > 0 else 0
         if not gravity:
             for kind in range(n_kinds):
                 if kind_left[kind] != 2:
@@ -178,7 +181,7 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                 base = lo[depth]
                 top = base
                 while cursor[depth] < n_tiles and top == base:
-                    a = cursor[depth]
+                    a = (origin[depth] + cursor[depth]) % n_tiles
                     cursor[depth] += 1
                     if present[a] == 0 or (not gravity and kind_left[tile_kind[a]] == 2):
                         continue  # gone, or the last two of a kind: found unlinked on entering the node

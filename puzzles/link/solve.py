@@ -13,9 +13,9 @@ from core.status import CAP, EXHAUSTED, FOUND, STOPPED, Limit, Status
 from puzzles.interface import Option, Solution, Solver, Step
 from puzzles.link.board import Board, Cell, cell_text, validate
 from puzzles.link.clearing import BYTES_PER_STATE, clear_board
-from puzzles.link.grid import Grid, build, index
+from puzzles.link.grid import build, index
 from puzzles.link.linking import LinkPath, quick_path, search_path
-from puzzles.link.play import falls, remove_cells
+from puzzles.link.replay import one_based, replay
 
 SEGMENTS = Option("max_segments", "Segment limit", "int", 0,
                   help="0: the board's own rule (the game's 3 to clear; no limit for a path)")
@@ -29,10 +29,6 @@ SOLVERS = (
     Solver("hint", "Hint", False,
            "a pair whose removal keeps the board clearable (found by the clear search)", (SEGMENTS,)),
 )
-
-
-def one_based(cell: Cell) -> list[int]:
-    return [cell[0] + 1, cell[1] + 1]
 
 
 def _limit_option(options: dict) -> int | None:
@@ -109,29 +105,6 @@ def _keys(n_tiles: int) -> np.ndarray:
         return (np.uint64(1) << np.arange(n_tiles, dtype=np.uint64)).astype(np.uint64)
     rng = np.random.default_rng(n_tiles)
     return rng.integers(0, 2**63, size=n_tiles, dtype=np.uint64)
-
-
-def replay(board: Board, grid: Grid, moves: np.ndarray, limit: int) -> list[Step]:
-    """The boards along a clearing order given as pairs of tile numbers."""
-    pos = list(grid.tile_cell)
-    current = replace(board, marked=(), trail=())
-    steps = [Step("start", current)]
-    for a, b in moves:
-        ca, cb = pos[int(a)], pos[int(b)]
-        path = quick_path(current, ca, cb, limit)
-        if path is None:
-            raise RuntimeError(f"replay: {cell_text(ca)} and {cell_text(cb)} do not link")
-        kind = current.at(ca)
-        moved = falls(current, [ca, cb])
-        after = replace(remove_cells(current, [ca, cb]), trail=path.corners)
-        if moved:
-            pos = [moved.get(c, c) for c in pos]
-        data = {"pair": [one_based(ca), one_based(cb)], "kind": kind, "segments": path.segments,
-                "path": [one_based(c) for c in path.corners]}
-        label = f"{kind} {cell_text(ca)} + {cell_text(cb)} ({path.segments} segment{'s' * (path.segments > 1)})"
-        steps.append(Step(label, after, frozenset((ca, cb)), data))
-        current = after
-    return steps
 
 
 def clear(board: Board, limit: int, control: SearchControl, limits: Limits):
