@@ -56,9 +56,9 @@ PRESETS = (
         "ZEcUKWiTPMVUjPEhMR", "DHdShKRIQRGicLRajZ", "OAJeSGBNcaVdGBSFPV", "NfIMHeHCjWXWeYXAQb"),
         "a shuffled 18x8 that cannot be cleared: the proof searches some 35,000 positions"),
     Preset("shisen-long", "Shisen-Sho, a long search", _rows(
-        "XLgBAFZNGMVfDfXIeK", "EhZYSCMdRXUACKeAcI", "FYPRDbCbcHaiZgVPTf", "SXQgOGHJEajNTTABWj",
-        "EhFEUeMIYKNOVTBWHQ", "SVaYMJdGbJUShCjGLe", "WRZPiUjFIOLiLRJNWB", "cDcdfighQaHKbPODdQ"),
-        "a shuffled 18x8 that can be cleared, found after some 190,000 positions"),
+        "JHAFYAKVNXiIcgTXMU", "WCSgAHfceNdAIGRHia", "TQRGBMZScGjjQbIOLX", "RZQIefDeOYSLOBPNJU",
+        "GMCNjjdaVfYEgTdQaU", "DRVDWhChhiHWKcTeFS", "PfFPiEOYPDJXbJMELC", "bdFbKUBZVWLhKZaBgE"),
+        "a shuffled 18x8 that can be cleared, found after some 380,000 positions"),
     Preset("gravity-10x6", "Gravity 10x6", _rows(
         "CHDHDGEAAD", "HHEDDDHABA", "BFEFGCEEBB", "CFFGGGCHBD", "ABAAFEEECC", "BFBAGDCCFF") + "gravity: yes\n",
         "eight kinds; tiles fall after each removal; clearable"),
