@@ -66,16 +66,17 @@ def run(report: Report, bin_dir) -> None:
                    f"{seconds * 1e3:.2f} ms ({sol.stats.nodes_expanded:,} states), best of 30", "",
                    ratio=0.010 / seconds, goal=1, note="ratio = 10 ms / our search time"))
 
-    for w, hh, kinds, gravity in ((18, 8, 36, False), (18, 8, 36, True), (40, 30, 60, False)):
+    for w, hh, kinds, gravity, goal_s, runs in ((18, 8, 36, False, 1, 3), (18, 8, 36, True, 1, 3),
+                                                 (40, 30, 60, False, 1, 3), (100, 100, 50, False, 10, 1)):
         gen = generate(w, hh, kinds, seed=1, gravity=gravity)
-        solve(gen, "clear", {}, SearchControl(), Limits())  # warm
-        sol = h.best_of(3, lambda: solve(gen, "clear", {}, SearchControl(), Limits()),
+        solve(generate(8, 6, 6, seed=1, gravity=gravity), "clear", {}, SearchControl(), Limits())  # warm
+        sol = h.best_of(runs, lambda: solve(gen, "clear", {}, SearchControl(), Limits()),
                         key=lambda s: s.stats.elapsed_s)
         assert sol.status == Status.SOLVED
         report.add(Row(f"clear a generated {w}x{hh} board, {kinds} kinds{', gravity' if gravity else ''}",
                        f"{sol.length} pairs in {sol.stats.elapsed_s * 1e3:.1f} ms of search, "
-                       f"{sol.stats.nodes_expanded:,} positions", "",
-                       ratio=1.0 / sol.stats.elapsed_s, goal=1, note="ratio = 1 s / our search time"))
+                       f"{sol.stats.nodes_expanded:,} positions" + (f", best of {runs}" if runs > 1 else ""), "",
+                       ratio=goal_s / sol.stats.elapsed_s, goal=1, note=f"ratio = {goal_s} s / our search time"))
 
     deadlock = parse(BY_ID["shisen-deadlock"].text)
     sol = Job(lambda c: solve(deadlock, "clear", {}, c, Limits()), timeout_s=120).run()
