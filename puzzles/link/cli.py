@@ -14,7 +14,8 @@ from puzzles.link import board as lboard
 from puzzles.link.board import Board, cell_text
 from puzzles.link.editor import default_kinds
 from puzzles.link.generate import generate
-from puzzles.link.render import render
+from puzzles.interface import View
+from puzzles.link.render import cell_size, render
 from puzzles.link.solve import solve
 
 
@@ -146,7 +147,9 @@ def run(args, console: Console) -> int:
         cs.print_json(cs.solution_json(solution, **extra))
         return cs.EXIT_OK
     shown = solution.steps[-1].board if mode in ("hint", "path") else board
-    console.print(render(shown))
+    wide, _ = cell_size(0)
+    zoom = 0 if (board.width + 2) * wide <= console.width else 1  # one character a cell when it would not fit
+    console.print(render(shown, View(zoom=zoom)), no_wrap=True, overflow="crop")
     if seed is not None:
         console.print(f"generated with seed {seed}", style="dim", highlight=False)
     d = solution.details
