@@ -19,16 +19,33 @@ from puzzles.link.replay import one_based, replay
 
 SEGMENTS = Option("max_segments", "Segment limit", "int", 0,
                   help="0: the board's own rule (the game's 3 to clear; no limit for a path)")
+OUTSIDE = Option("outside", "Outside ring", "choice", "board", ("board", "yes", "no"),
+                 help="may paths run round the outside of the board (board: as the board says)")
+GRAVITY = Option("gravity", "Gravity", "choice", "board", ("board", "yes", "no"),
+                 help="do tiles fall after a removal (board: as the board says)")
 
 SOLVERS = (
     Solver("path", "Fewest-segment path", True,
-           "the path with the fewest segments between the two marked cells (mark with m)", (SEGMENTS,)),
+           "the path with the fewest segments between the two marked cells (mark with m)", (SEGMENTS, OUTSIDE)),
     Solver("clear", "Clear the board", False,
            "exact search for an order of pair removals that empties the board, or a proof that none exists",
-           (SEGMENTS,)),
+           (SEGMENTS, OUTSIDE, GRAVITY)),
     Solver("hint", "Hint", False,
-           "a pair whose removal keeps the board clearable (found by the clear search)", (SEGMENTS,)),
+           "a pair whose removal keeps the board clearable (found by the clear search)", (SEGMENTS, OUTSIDE, GRAVITY)),
 )
+
+
+def with_rules(board: Board, options: dict) -> Board:
+    """The board with the rule options that are not 'board' applied."""
+    for name in ("outside", "gravity"):
+        value = options.get(name, "board")
+        if value in (True, False):
+            value = "yes" if value else "no"
+        if value not in ("board", "yes", "no"):
+            raise InputError(f"option {name} is {value!r}; choose board, yes or no")
+        if value != "board":
+            board = replace(board, **{name: value == "yes"})
+    return board
 
 
 def _limit_option(options: dict) -> int | None:
@@ -173,6 +190,7 @@ def solve_hint(board: Board, options: dict, control: SearchControl, limits: Limi
 def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> Solution:
     """Run one of SOLVERS on the board."""
     validate(board)
+    board = with_rules(board, options)
     if solver == "path":
         return solve_path(board, options, control)
     if solver == "clear":

@@ -120,3 +120,13 @@ def test_cancel_stops_the_search():
     sol = job.run()
     assert sol.status == Status.CANCELLED
     assert 0 < sol.stats.nodes_expanded
+
+
+def test_rule_options_override_the_board():
+    board = Board(("AB", "BA"))
+    assert solve(board, "clear", {"max_segments": 4, "outside": "no"}, SearchControl(), Limits()).status == \
+        Status.UNSOLVABLE
+    gravity = Board(("A.", "BA", "AB"), gravity=True)
+    want = reference.clearable(gravity.rows, 3, True, False)
+    sol = solve(gravity, "clear", {"gravity": "no"}, SearchControl(), Limits())
+    assert (sol.status == Status.SOLVED) == want and sol.details["gravity"] is False
