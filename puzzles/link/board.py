@@ -211,8 +211,3 @@ def validate(board: Board) -> None:
     if len(board.marked) == 2 and board.marked[0] == board.marked[1]:
         raise InputError("the same cell is marked twice", (board.marked[0][0] + 1, board.marked[0][1] + 1))
 
-
-def check_clearable(board: Board) -> None:
-    """Raise InputError when a whole-board search makes no sense: no tiles."""
-    if not board.tiles():
-        raise InputError("the board has no tiles to clear")

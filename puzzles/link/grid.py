@@ -69,10 +69,10 @@ def build(board: Board) -> Grid:
 
 def blocked_map(board: Board) -> np.ndarray:
     """uint8 per padded cell: 1 where a path cannot pass (tiles, the sentinel, the ring if closed)."""
-    return (build_cells_only(board) != FREE).astype(np.uint8)
+    return (_padded_cells(board) != FREE).astype(np.uint8)
 
 
-def build_cells_only(board: Board) -> np.ndarray:
+def _padded_cells(board: Board) -> np.ndarray:
     """The padded grid with FREE for empty cells and 0 for tiles (cheaper than build)."""
     w, h = board.width, board.height
     stride = stride_of(board)

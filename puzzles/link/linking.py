@@ -17,7 +17,7 @@ import numpy as np
 from core.jit import helper, kernel
 from core.progress import CHECK_EVERY, SearchControl, publish
 from core.search import timed
-from core.status import EXHAUSTED, FOUND, STOPPED  # noqa: F401  (codes callers compare with)
+from core.status import EXHAUSTED, FOUND, STOPPED
 from puzzles.link.board import Board, Cell
 from puzzles.link.grid import blocked_map, cell_at, index, stride_of
 

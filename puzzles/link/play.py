@@ -20,21 +20,6 @@ def where(cell: Cell) -> tuple[int, int]:
     return (cell[0] + 1, cell[1] + 1)
 
 
-def falls(board: Board, removed: list[Cell]) -> dict[Cell, Cell]:
-    """Where every tile that moves ends up after `removed` are taken off (empty without gravity)."""
-    if not board.gravity:
-        return {}
-    moves = {}
-    for x in {c[0] for c in removed}:
-        gone = sorted(c[1] for c in removed if c[0] == x)
-        for y in range(gone[-1] - 1, -1, -1):
-            if (x, y) in removed or board.at((x, y)) == EMPTY:
-                continue
-            drop = sum(1 for g in gone if g > y)
-            moves[(x, y)] = (x, y + drop)
-    return moves
-
-
 def remove_cells(board: Board, removed: list[Cell]) -> Board:
     """The board with these tiles taken off, gravity applied when the board has it."""
     grid = [list(r) for r in board.rows]

@@ -11,7 +11,7 @@ from core.progress import STOP_CANCEL, SearchControl
 from core.search import Limits, Stats, timed
 from core.status import CAP, EXHAUSTED, FOUND, STOPPED, Limit, Status
 from puzzles.interface import Option, Solution, Solver, Step
-from puzzles.link.board import Board, Cell, cell_text, validate
+from puzzles.link.board import Board, cell_text, validate
 from puzzles.link.clearing import BYTES_PER_STATE, clear_board
 from puzzles.link.grid import build, index
 from puzzles.link.linking import LinkPath, quick_path, search_path
