@@ -91,7 +91,8 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     cells: padded grid (tile number, FREE or blocked); tile_pos: each tile's
     padded index; zob: each tile's key word. Returns (code, moves, expanded):
     FOUND with moves[i] = the two tile numbers removed at step i, EXHAUSTED
-    when no order exists, CAP when the dead-node store is full, STOPPED.
+    when no order exists, CAP when the dead-node store is full, STOPPED; after
+    CAP and STOPPED, moves are those on the path being tried (none checked).
     """
     cells = cells.copy()
     tile_pos = tile_pos.copy()
@@ -173,7 +174,7 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
             for d in range(depth + 1):
                 pending += hi[d] - pos[d]
             if publish(counters, expanded, pending, depth, stored):
-                return STOPPED, chosen[:0], expanded
+                return STOPPED, chosen[:depth].copy(), expanded
         # ---- try the next move; back up over finished nodes -----------------------
         while True:
             if pos[depth] == hi[depth] and cursor[depth] < n_tiles:
@@ -201,7 +202,7 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
             if pos[depth] == hi[depth]:
                 if stored >= cap:
                     publish(counters, expanded, 0, depth, stored)
-                    return CAP, chosen[:0], expanded
+                    return CAP, chosen[:depth].copy(), expanded
                 set_add(dead, key[depth])
                 stored += 1
                 if is_full(dead, stored):

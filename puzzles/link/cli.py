@@ -165,6 +165,10 @@ def run(args, console: Console) -> int:
                 console.print(f"{i:>4}. {step.label}", highlight=False)
         elif "hint" in d:
             console.print(solution.steps[-1].label, highlight=False)
+        elif "unchecked" in d:
+            (x1, y1), (x2, y2) = d["unchecked"]["pair"]
+            console.print(f"the search was trying {d['unchecked']['kind']} {x1},{y1} + {x2},{y2} first: it links, "
+                          "but is not known to keep the board clearable", highlight=False)
     return cs.EXIT_OK
 
 

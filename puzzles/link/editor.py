@@ -15,7 +15,6 @@ from core.status import Status
 from puzzles.interface import EditAction
 from puzzles.link.board import EMPTY, MAX_SIDE, Board, Cell
 from puzzles.link.generate import KIND_CHARS, MAX_KINDS, generate
-from puzzles.link.linking import quick_path
 from puzzles.link.play import remove_pair, where
 
 BRUSHES = tuple("ABCDEFGHIJKL")
@@ -56,21 +55,6 @@ def remove(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
     return after, cursor
 
 
-def _any_linked_pair(board: Board) -> tuple[Cell, Cell] | None:
-    """A linked pair, preferring the last two of a kind (always safe without gravity)."""
-    limit = board.play_limit()
-    tiles = board.tiles()
-    counts = board.kind_counts()
-    for last_two_first in (True, False):
-        for i, a in enumerate(tiles):
-            if last_two_first and counts[board.at(a)] != 2:
-                continue
-            for b in tiles[i + 1:]:
-                if board.at(a) == board.at(b) and quick_path(board, a, b, limit):
-                    return a, b
-    return None
-
-
 def hint(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
     """Mark a pair whose removal keeps the board clearable.
 
@@ -89,10 +73,11 @@ def hint(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
         return solution.steps[-1].board, cursor
     if solution.status == Status.UNSOLVABLE:
         raise InputError(solution.details["reason"])
-    pair = _any_linked_pair(plain)
-    if pair is None:
-        raise InputError("no two tiles of one kind link: the board is stuck")
-    return replace(plain, marked=pair), cursor
+    unchecked = solution.details.get("unchecked")
+    if unchecked is None:
+        raise InputError("the search found no pair in time")
+    a, b = (tuple(v - 1 for v in cell) for cell in unchecked["pair"])
+    return replace(plain, marked=(a, b)), cursor
 
 
 def place(board: Board, cursor: Cell, brush: str) -> tuple[Board, Cell]:

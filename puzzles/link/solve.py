@@ -184,6 +184,10 @@ def solve_hint(board: Board, options: dict, control: SearchControl, limits: Limi
                           replace(board, marked=(a, b), trail=()), frozenset((a, b)), data))
     elif status == Status.UNSOLVABLE:
         details["reason"] = "no removal keeps the board clearable" + (f": {reason}" if reason else "")
+    elif len(moves):
+        # stopped early: the pair the search was trying first links, but is not known to be safe
+        a, b = (grid.tile_cell[int(t)] for t in moves[0])
+        details["unchecked"] = {"pair": [one_based(a), one_based(b)], "kind": board.at(a)}
     return Solution(status, steps, stats, lim, "hint", details)
 
 

@@ -130,3 +130,11 @@ def test_rule_options_override_the_board():
     want = reference.clearable(gravity.rows, 3, True, False)
     sol = solve(gravity, "clear", {"gravity": "no"}, SearchControl(), Limits())
     assert (sol.status == Status.SOLVED) == want and sol.details["gravity"] is False
+
+
+def test_a_hint_cut_short_still_offers_a_linked_pair():
+    board = parse(BY_ID["shisen-deadlock"].text)
+    sol = solve(board, "hint", {}, SearchControl(), Limits(max_states=50))
+    assert sol.status == Status.LIMIT
+    a, b = (tuple(v - 1 for v in c) for c in sol.details["unchecked"]["pair"])
+    assert {(a, b), (b, a)} & set(reference.moves(board.rows, 3))
