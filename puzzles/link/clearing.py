@@ -1,0 +1,259 @@
+"""Clearing a whole board: an exact depth-first search over removal orders.
+
+A node is the set of tiles still on the board. Which cells they occupy follows
+from that set alone, with or without gravity (see `_remove`), so the node's
+key is the XOR of a random 63-bit word per removed tile, or, on boards of at
+most 63 tiles, the exact bitmask of removed tiles. A node whose every child
+failed is dead and its key is remembered; meeting a dead key again (another
+order removing the same tiles) is pruned at once. Nodes on the current path
+never recur, since every move removes two tiles.
+
+Without gravity, removing tiles only ever opens paths. So when the last two
+tiles of a kind are linked, removing them first loses nothing (any clearing
+order still works with that pair moved to the front), and the search tries
+only that move.
+
+A node's moves are listed lazily, one tile at a time (the partners of the
+next tile still on the board), so a search that rarely backs up pays for a
+few sweeps per move rather than one per tile.
+"""
+import numpy as np
+
+from core.hashset import is_full, new_set, set_add, set_grow, set_has
+from core.jit import helper, kernel
+from core.progress import CHECK_EVERY, publish
+from core.status import CAP, EXHAUSTED, FOUND, STOPPED
+from puzzles.link.grid import FREE, PAD
+from puzzles.link.reach import direction_steps, new_work, reach
+
+BYTES_PER_STATE = 40  # a hash slot with room for a rehash, plus the search stack's share
+
+
+@helper
+def _remove(cells, tile_pos, t, gravity, stride):
+    """Take tile t off the board. With gravity, everything above it in its column moves down one row."""
+    p = tile_pos[t]
+    if not gravity:
+        cells[p] = FREE
+        return
+    x = p % stride
+    top = PAD * stride + x
+    while p > top:
+        v = cells[p - stride]
+        cells[p] = v
+        if v >= 0:
+            tile_pos[v] = p
+        p -= stride
+    cells[top] = FREE
+
+
+@helper
+def _save_col(cells, stride, height, x, out):
+    for r in range(height):
+        out[r] = cells[(PAD + r) * stride + x]
+
+
+@helper
+def _restore_col(cells, tile_pos, stride, height, x, col):
+    for r in range(height):
+        v = col[r]
+        p = (PAD + r) * stride + x
+        cells[p] = v
+        if v >= 0:
+            tile_pos[v] = p
+
+
+@helper
+def _put_back(cells, tile_pos, a, b, gravity, stride, height, saved_x, saved):
+    """Undo the removal of tiles a and b (saved_x/saved: the columns as they were, for gravity)."""
+    if gravity:
+        for s in range(2):
+            if saved_x[s] >= 0:
+                _restore_col(cells, tile_pos, stride, height, saved_x[s], saved[s])
+    else:
+        cells[tile_pos[a]] = a
+        cells[tile_pos[b]] = b
+
+
+@helper
+def _grow(buf, need):
+    if need <= buf.shape[0]:
+        return buf
+    bigger = np.empty(max(need, 2 * buf.shape[0]), dtype=buf.dtype)
+    bigger[: buf.shape[0]] = buf
+    return bigger
+
+
+@kernel
+def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, gravity, zob, cap, counters):
+    """Search for an order of pair removals that empties the board.
+
+    cells: padded grid (tile number, FREE or blocked); tile_pos: each tile's
+    padded index; zob: each tile's key word. Returns (code, moves, expanded):
+    FOUND with moves[i] = the two tile numbers removed at step i, EXHAUSTED
+    when no order exists, CAP when the dead-node store is full, STOPPED; after
+    CAP and STOPPED, moves are those on the path being tried (none checked).
+    """
+    cells = cells.copy()
+    tile_pos = tile_pos.copy()
+    n_tiles = tile_kind.shape[0]
+    max_depth = n_tiles // 2 + 1
+    steps = direction_steps(stride)
+    dist, seen, cur, nxt, cmark = new_work(cells.shape[0])
+    found = np.empty(max(n_tiles, 1), dtype=np.int64)
+    present = np.ones(n_tiles, dtype=np.uint8)
+    kind_left = np.zeros(n_kinds, dtype=np.int64)
+    for t in range(n_tiles):
+        kind_left[tile_kind[t]] += 1
+    ma = np.empty(1024, dtype=np.int32)
+    mb = np.empty(1024, dtype=np.int32)
+    lo = np.zeros(max_depth + 1, dtype=np.int64)
+    hi = np.zeros(max_depth + 1, dtype=np.int64)
+    pos = np.zeros(max_depth + 1, dtype=np.int64)
+    cursor = np.zeros(max_depth + 1, dtype=np.int64)  # how many tiles' partners were listed so far
+    origin = np.zeros(max_depth + 1, dtype=np.int64)  # the tile the listing starts from (then wraps)
+    # tiles grouped by kind, to find the last two of a kind quickly
+    kind_first = np.zeros(n_kinds + 1, dtype=np.int64)
+    for t in range(n_tiles):
+        kind_first[tile_kind[t] + 1] += 1
+    for k in range(n_kinds):
+        kind_first[k + 1] += kind_first[k]
+    kind_tiles = np.empty(n_tiles, dtype=np.int64)
+    fill = kind_first[:n_kinds].copy()
+    for t in range(n_tiles):
+        kind_tiles[fill[tile_kind[t]]] = t
+        fill[tile_kind[t]] += 1
+    key = np.zeros(max_depth + 1, dtype=np.uint64)
+    chosen = np.zeros((max_depth + 1, 2), dtype=np.int64)
+    saved = np.empty((max_depth + 1, 2, height), dtype=np.int32)
+    saved_x = np.full((max_depth + 1, 2), -1, dtype=np.int64)
+    dead = new_set(1024)
+    stored = 0
+    stamp = 0
+    expanded = 0
+    remaining = n_tiles
+    depth = 0
+    # a node may sweep from every tile before it is done: look at the stop flag often on big boards
+    check_every = max(1, min(CHECK_EVERY, 32768 // max(n_tiles, 1)))
+    if remaining == 0:
+        return FOUND, chosen[:0], expanded
+    while True:
+        # ---- enter the node at `depth`: a forced move, or partners listed one tile at a time --------
+        expanded += 1
+        hi[depth] = lo[depth]
+        pos[depth] = lo[depth]
+        cursor[depth] = 0
+        # start where the last move was found: its neighbours are the likeliest to have partners now
+        origin[depth] = chosen[depth - 1, 0] if depth > 0 else 0
+        if not gravity:
+            for kind in range(n_kinds):
+                if kind_left[kind] != 2:
+                    continue
+                a = -1
+                for i in range(kind_first[kind], kind_first[kind + 1]):
+                    t = kind_tiles[i]
+                    if present[t] == 1:
+                        if a < 0:
+                            a = t
+                        else:
+                            stamp += 1
+                            nf = reach(cells, tile_kind, steps, tile_pos[a], kind, limit, dist, seen, stamp,
+                                       cur, nxt, cmark, found)
+                            if nf > 0:  # the last two of a kind, linked: the only move worth trying
+                                ma = _grow(ma, lo[depth] + 1)
+                                mb = _grow(mb, lo[depth] + 1)
+                                ma[lo[depth]] = a
+                                mb[lo[depth]] = t
+                                hi[depth] = lo[depth] + 1
+                                cursor[depth] = n_tiles
+                            break
+                if cursor[depth] == n_tiles:
+                    break
+        if expanded % check_every == 0:
+            pending = 0
+            for d in range(depth + 1):
+                pending += hi[d] - pos[d]
+            if publish(counters, expanded, pending, depth, stored):
+                return STOPPED, chosen[:depth].copy(), expanded
+        # ---- try the next move; back up over finished nodes -----------------------
+        while True:
+            if pos[depth] == hi[depth] and cursor[depth] < n_tiles:
+                # the partners of the next tile still here become this node's next moves
+                base = lo[depth]
+                top = base
+                while cursor[depth] < n_tiles and top == base:
+                    a = (origin[depth] + cursor[depth]) % n_tiles
+                    cursor[depth] += 1
+                    if present[a] == 0 or (not gravity and kind_left[tile_kind[a]] == 2):
+                        continue  # gone, or the last two of a kind: found unlinked on entering the node
+                    stamp += 1
+                    nf = reach(cells, tile_kind, steps, tile_pos[a], tile_kind[a], limit, dist, seen, stamp,
+                               cur, nxt, cmark, found)
+                    ma = _grow(ma, base + nf)
+                    mb = _grow(mb, base + nf)
+                    for j in range(nf):
+                        b = found[j]
+                        if b > a:
+                            ma[top] = a
+                            mb[top] = b
+                            top += 1
+                pos[depth] = base
+                hi[depth] = top
+            if pos[depth] == hi[depth]:
+                if stored >= cap:
+                    publish(counters, expanded, 0, depth, stored)
+                    return CAP, chosen[:depth].copy(), expanded
+                set_add(dead, key[depth])
+                stored += 1
+                if is_full(dead, stored):
+                    dead = set_grow(dead, counters)
+                if depth == 0:
+                    publish(counters, expanded, 0, 0, stored)
+                    return EXHAUSTED, chosen[:0], expanded
+                depth -= 1
+                a = chosen[depth, 0]
+                b = chosen[depth, 1]
+                present[a] = 1
+                present[b] = 1
+                kind_left[tile_kind[a]] += 2
+                remaining += 2
+                _put_back(cells, tile_pos, a, b, gravity, stride, height, saved_x[depth], saved[depth])
+                continue
+            j = pos[depth]
+            pos[depth] += 1
+            a = ma[j]
+            b = mb[j]
+            if gravity:
+                xa = tile_pos[a] % stride
+                xb = tile_pos[b] % stride
+                saved_x[depth, 0] = xa
+                _save_col(cells, stride, height, xa, saved[depth, 0])
+                if xb != xa:
+                    saved_x[depth, 1] = xb
+                    _save_col(cells, stride, height, xb, saved[depth, 1])
+                else:
+                    saved_x[depth, 1] = -1
+            _remove(cells, tile_pos, a, gravity, stride)
+            _remove(cells, tile_pos, b, gravity, stride)
+            present[a] = 0
+            present[b] = 0
+            kind_left[tile_kind[a]] -= 2
+            remaining -= 2
+            chosen[depth, 0] = a
+            chosen[depth, 1] = b
+            k = key[depth] ^ zob[a] ^ zob[b]
+            if remaining == 0:
+                publish(counters, expanded, 0, depth + 1, stored)
+                return FOUND, chosen[: depth + 1].copy(), expanded
+            if set_has(dead, k):
+                # undo at once and try the next move of this node
+                present[a] = 1
+                present[b] = 1
+                kind_left[tile_kind[a]] += 2
+                remaining += 2
+                _put_back(cells, tile_pos, a, b, gravity, stride, height, saved_x[depth], saved[depth])
+                continue
+            depth += 1
+            key[depth] = k
+            lo[depth] = hi[depth - 1]
+            break

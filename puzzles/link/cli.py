@@ -1,0 +1,187 @@
+"""`puzzle-explorer solve link …`: a path between two cells, clearing a board, a hint, the contest form."""
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+
+from rich.console import Console
+
+from core.errors import InputError
+from core.status import Status
+from puzzles import cli_support as cs
+from puzzles.link import board as lboard
+from puzzles.link.board import Board, cell_text
+from puzzles.link.editor import default_kinds
+from puzzles.link.generate import generate
+from puzzles.interface import View
+from puzzles.link.render import cell_size, render
+from puzzles.link.solve import solve
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    cs.add_board_arguments(parser, "e.g. the-game, seed-worst, shisen-18x8")
+    parser.add_argument("--generate", metavar="WxH", help="a new clearable board of this size instead "
+                        "(with --kinds and --seed)")
+    parser.add_argument("--kinds", type=cs.positive_int, metavar="K",
+                        help="tile kinds on a generated board (default: four tiles a kind)")
+    parser.add_argument("--seed", type=int, metavar="S", help="random seed of the generator (default: random)")
+    parser.add_argument("--from", dest="from_", metavar="X,Y", help="one end of the path, 1-based")
+    parser.add_argument("--to", metavar="X,Y", help="the other end of the path, 1-based")
+    parser.add_argument("--clear", action="store_true",
+                        help="find an order of removals that clears the board, or prove there is none")
+    parser.add_argument("--hint", action="store_true", help="a pair whose removal keeps the board clearable")
+    parser.add_argument("--contest", action="store_true",
+                        help="answer the classic contest input ('w h', rows of X and spaces, pairs "
+                             "'x1 y1 x2 y2' up to '0 0 0 0', boards up to '0 0') from standard input")
+    parser.add_argument("--max-segments", type=cs.positive_int, metavar="N",
+                        help="most segments a link may have (default: the board's rule; else no limit for a "
+                             "path, the game's 3 to clear)")
+    parser.add_argument("--no-outside", action="store_true", help="paths may not leave the board")
+    parser.add_argument("--gravity", action="store_true",
+                        help="tiles fall after a removal (one row per removed tile below them)")
+    cs.add_limit_arguments(parser)
+
+
+def _family():
+    from puzzles.link import FAMILY
+    return FAMILY
+
+
+def _size(text: str) -> tuple[int, int]:
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise InputError(f"--generate {text!r} is not a size like 12x8")
+    return int(parts[0]), int(parts[1])
+
+
+def _endpoint(board: Board, text: str, flag: str) -> lboard.Cell:
+    cell = lboard.parse_cell(text, flag)
+    if not board.inside(cell):
+        raise InputError(f"{flag} {text} is off the {board.width}x{board.height} board "
+                         f"(x 1..{board.width}, y 1..{board.height})")
+    return cell
+
+
+def load(args) -> tuple[Board, int | None]:
+    """The board from the arguments with the rule flags applied, and the generator seed if generated."""
+    seed = None
+    if args.generate is not None:
+        if args.board is not None or args.file is not None or args.preset is not None:
+            raise InputError("--generate makes its own board: leave out --board, --file and --preset")
+        w, h = _size(args.generate)
+        seed = args.seed if args.seed is not None else __import__("random").randrange(2**31)
+        kinds = args.kinds if args.kinds is not None else default_kinds(w, h)
+        board = generate(w, h, kinds, seed=seed, gravity=args.gravity, outside=not args.no_outside,
+                         max_segments=args.max_segments)
+    else:
+        for flag in ("kinds", "seed"):
+            if getattr(args, flag) is not None:
+                raise InputError(f"--{flag} goes with --generate")
+        board = lboard.parse(cs.board_text(args, _family()))
+    if args.max_segments is not None:
+        board = replace(board, max_segments=args.max_segments)
+    if args.no_outside:
+        board = replace(board, outside=False)
+    if args.gravity:
+        board = replace(board, gravity=True)
+    if (args.from_ is None) != (args.to is None):
+        raise InputError("give both --from and --to")
+    if args.from_ is not None:
+        a = _endpoint(board, args.from_, "--from")
+        b = _endpoint(board, args.to, "--to")
+        if a == b:
+            raise InputError(f"--from and --to are the same cell {cell_text(a)}")
+        board = replace(board, marked=(a, b))
+    lboard.validate(board)
+    return board, seed
+
+
+def _mode(args) -> str:
+    chosen = [m for m, on in (("path", args.from_ is not None), ("clear", args.clear), ("hint", args.hint))
+              if on]
+    if len(chosen) > 1:
+        raise InputError("choose one of --from/--to, --clear and --hint")
+    if chosen:
+        return chosen[0]
+    if args.generate is not None:
+        return "show"
+    raise InputError("nothing to solve: give --from X,Y --to X,Y, --clear, --hint or --contest")
+
+
+def run_contest(args) -> int:
+    from puzzles.link.contest import answer
+
+    extra = [f for f, on in (("--board", args.board), ("--file", args.file), ("--preset", args.preset),
+                             ("--generate", args.generate), ("--from", args.from_), ("--to", args.to),
+                             ("--clear", args.clear), ("--hint", args.hint), ("--json", args.json),
+                             ("--max-segments", args.max_segments), ("--no-outside", args.no_outside),
+                             ("--gravity", args.gravity)) if on]
+    if extra:
+        raise InputError(f"--contest reads everything from standard input; leave out {', '.join(extra)}")
+    try:
+        answer(sys.stdin, sys.stdout)
+    finally:
+        sys.stdout.flush()
+    return cs.EXIT_OK
+
+
+def run(args, console: Console) -> int:
+    if args.contest:
+        return run_contest(args)
+    board, seed = load(args)
+    mode = _mode(args)
+    extra = {"seed": seed, "board": lboard.format_board(replace(board, marked=()))} if seed is not None else {}
+    if mode == "show":
+        if args.json:
+            cs.print_json({**extra, "width": board.width, "height": board.height,
+                           "kinds": len(board.kind_counts()), "tiles": len(board.tiles())})
+        else:
+            console.print(lboard.format_board(board), end="", markup=False, highlight=False)
+            console.print(f"seed {seed}", style="dim", highlight=False)
+        return cs.EXIT_OK
+    limits = cs.limits_from(args)
+    options = {"max_segments": args.max_segments or 0}
+    solution = cs.run_job(lambda control: solve(board, mode, options, control, limits), limits)
+    if args.json:
+        cs.print_json(cs.solution_json(solution, **extra))
+        return cs.EXIT_OK
+    shown = solution.steps[-1].board if mode in ("hint", "path") else board
+    wide, _ = cell_size(0)
+    zoom = 0 if (board.width + 2) * wide <= console.width else 1  # one character a cell when it would not fit
+    console.print(render(shown, View(zoom=zoom)), no_wrap=True, overflow="crop")
+    if seed is not None:
+        console.print(f"generated with seed {seed}", style="dim", highlight=False)
+    d = solution.details
+    if mode == "path":
+        _print_path(console, solution)
+    else:
+        for line in cs.summary_lines(solution, "pairs" if mode == "clear" else "pair"):
+            console.print(line, highlight=False)
+        if d.get("reason") and solution.status == Status.UNSOLVABLE:
+            console.print(d["reason"], highlight=False)
+        if mode == "clear":
+            for i, step in enumerate(solution.steps[1:], start=1):
+                console.print(f"{i:>4}. {step.label}", highlight=False)
+        elif "hint" in d:
+            console.print(solution.steps[-1].label, highlight=False)
+        elif "unchecked" in d:
+            (x1, y1), (x2, y2) = d["unchecked"]["pair"]
+            console.print(f"the search was trying {d['unchecked']['kind']} {x1},{y1} + {x2},{y2} first: it links, "
+                          "but is not known to keep the board clearable", highlight=False)
+    return cs.EXIT_OK
+
+
+def _print_path(console: Console, solution) -> None:
+    d = solution.details
+    s = solution.stats
+    timing = f"search: {s.elapsed_s * 1e6:.0f} µs, {s.nodes_expanded:,} states expanded"
+    if solution.status == Status.SOLVED:
+        corners = " → ".join(f"{x},{y}" for x, y in d["path"])
+        console.print(f"fewest: {d['segments']} segment{'s' * (d['segments'] != 1)}: {corners}", highlight=False)
+    elif solution.status == Status.UNSOLVABLE:
+        limit = d["max_segments"]
+        console.print(f"no path within {limit} segments" if limit else "no path joins them", highlight=False)
+    else:
+        console.print(solution.reason(), highlight=False)
+    console.print(timing, highlight=False)

@@ -1,0 +1,139 @@
+"""Drawing a link board with rich: tiles by kind, the outside ring, and a path in line characters.
+
+The path drawn is the board's trail (the pair removed last, or a solution
+step) if it has one, else the fewest-segment path between the two marked
+cells, computed here. Everything reads without colour: tiles are their
+characters, the path is box-drawing lines, marked tiles are in parentheses,
+the cursor in brackets.
+"""
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from puzzles.interface import View
+from puzzles.link.board import EMPTY, Board, Cell, cell_text
+from puzzles.link.linking import LinkPath, quick_path
+
+PALETTE = ("dodger_blue2", "green3", "dark_orange", "medium_purple", "gold3", "deep_pink3", "turquoise4",
+           "chartreuse4", "orchid", "steel_blue", "light_salmon3", "cadet_blue", "indian_red", "dark_khaki")
+CELL = {0: (3, 1), 1: (1, 1)}
+E, S, W, N = 1, 2, 4, 8
+GLYPH = {E | W: "─", N | S: "│", E | S: "┌", W | S: "┐", E | N: "└", W | N: "┘", E: "╶", W: "╴", N: "╵",
+         S: "╷", E | W | N | S: "┼", E | W | S: "┬", E | W | N: "┴", N | S | E: "├", N | S | W: "┤"}
+RING_OPEN = Style(color="grey35")
+RING_SHUT = Style(color="grey42")
+EMPTY_STYLE = Style(color="grey50")
+PATH_OK = Style(color="bright_green", bold=True)
+PATH_FAR = Style(color="yellow", bold=True)
+PATH_TRAIL = Style(color="cyan", bold=True)
+
+
+def cell_size(zoom: int) -> tuple[int, int]:
+    return CELL[1 if zoom else 0]
+
+
+def _links(path: LinkPath) -> dict[Cell, int]:
+    """For every cell of the path, the directions it connects to."""
+    out: dict[Cell, int] = {}
+    for (x0, y0), (x1, y1) in zip(path.corners, path.corners[1:]):
+        dx = (x1 > x0) - (x1 < x0)
+        dy = (y1 > y0) - (y1 < y0)
+        ahead = E if dx > 0 else W if dx < 0 else S if dy > 0 else N
+        back = {E: W, W: E, N: S, S: N}[ahead]
+        x, y = x0, y0
+        while (x, y) != (x1, y1):
+            out[(x, y)] = out.get((x, y), 0) | ahead
+            x, y = x + dx, y + dy
+            out[(x, y)] = out.get((x, y), 0) | back
+    return out
+
+
+def shown_path(board: Board) -> tuple[LinkPath | None, Style, str]:
+    """The path to draw, its style, and a caption saying what it is."""
+    if board.trail:
+        return LinkPath(len(board.trail) - 1, board.trail), PATH_TRAIL, ""
+    if len(board.marked) != 2:
+        return None, PATH_OK, ""
+    a, b = board.marked
+    path = quick_path(board, a, b)
+    ends = f"{cell_text(a)} → {cell_text(b)}"
+    if path is None:
+        return None, PATH_FAR, f"{ends}: no path joins them"
+    limit = board.play_limit()
+    same = board.is_tile(a) and board.is_tile(b) and board.at(a) == board.at(b)
+    count = f"{path.segments} segment{'s' * (path.segments != 1)}"
+    if path.segments > limit:
+        return path, PATH_FAR, f"{ends}: {count}, more than the {limit} allowed"
+    verdict = "linked" if same else "within the limit, but different kinds"
+    return path, PATH_OK if same else PATH_FAR, f"{ends}: {count}, {verdict}"
+
+
+def _kind_styles(board: Board) -> dict[str, Style]:
+    kinds = sorted({ch for row in board.rows for ch in row if ch != EMPTY})
+    return {k: Style(color="bright_white", bgcolor=PALETTE[i % len(PALETTE)], bold=True)
+            for i, k in enumerate(kinds)}
+
+
+def _body(ch: str, links: int, wide: int) -> str:
+    """The characters of one cell: its character in the middle, path arms either side."""
+    if wide == 1:
+        return ch
+    left = "─" if links & W else " "
+    right = "─" if links & E else " "
+    return left + ch + right
+
+
+def render(board: Board, view: View = View()) -> Text:
+    """The board framed by its outside ring (3x1 characters a cell, 1x1 at zoom 1), plus a caption."""
+    wide, _ = cell_size(view.zoom)
+    path, path_style, caption = shown_path(board)
+    links = _links(path) if path else {}
+    styles = _kind_styles(board)
+    x0, y0 = view.origin
+    cols, rows = view.cells or (board.width, board.height)
+    x_end = min(board.width, x0 + cols)
+    y_end = min(board.height, y0 + rows)
+    xs = range(x0 - 1 if x0 == 0 else x0, x_end + 1 if x_end == board.width else x_end)
+    ys = range(y0 - 1 if y0 == 0 else y0, y_end + 1 if y_end == board.height else y_end)
+    out = Text(no_wrap=True, overflow="crop")
+    for y in ys:
+        for x in xs:
+            here = (x, y)
+            arms = links.get(here, 0)
+            if not board.inside(here):
+                if arms:
+                    body, style = _body(GLYPH.get(arms, "·"), arms, wide), path_style
+                elif board.outside:
+                    body, style = " " * wide, RING_OPEN
+                else:
+                    body, style = "░" * wide, RING_SHUT
+                out.append(body, style)
+                continue
+            ch = board.at(here)
+            if ch == EMPTY:
+                if arms:
+                    body, style = _body(GLYPH.get(arms, "·"), arms, wide), path_style
+                else:
+                    body, style = _body("·", 0, wide), EMPTY_STYLE
+                if here in board.marked:
+                    body, style = _body("*", arms, wide), Style(color="yellow", bold=True)
+            else:
+                body, style = _body(ch, arms, wide), styles[ch]
+                if here in board.marked:
+                    if wide >= 3:
+                        body = "(" + ch + ")"
+                    style = style + Style(underline=True, bold=True, bgcolor="yellow", color="black")
+            if here in view.highlight:
+                style = style + Style(reverse=True)
+            if here == view.cursor:
+                if wide >= 3:
+                    body = "[" + body[1:-1] + "]"
+                style = style + Style(underline=True, bold=True)
+            out.append(body, style)
+        out.append("\n")
+    out.append(f"{board.width}x{board.height}, {len(board.tiles())} tiles · {board.rules_text()}",
+               Style(color="grey62"))
+    if caption:
+        out.append("\n" + caption, path_style)
+    return out

@@ -1,0 +1,217 @@
+"""The link solvers: the fewest-segment path between the marked cells, clearing the board, a hint."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from core.errors import InputError
+from core.memory import state_cap
+from core.progress import STOP_CANCEL, SearchControl
+from core.search import Limits, Stats, timed
+from core.status import CAP, EXHAUSTED, FOUND, STOPPED, Limit, Status
+from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.link.board import Board, cell_text, validate
+from puzzles.link.clearing import BYTES_PER_STATE, clear_board
+from puzzles.link.grid import build, index
+from puzzles.link.linking import LinkPath, quick_path, search_path
+from puzzles.link.replay import one_based, replay
+
+SEGMENTS = Option("max_segments", "Segment limit", "int", 0,
+                  help="0: the board's own rule (the game's 3 to clear; no limit for a path)")
+OUTSIDE = Option("outside", "Outside ring", "choice", "board", ("board", "yes", "no"),
+                 help="may paths run round the outside of the board (board: as the board says)")
+GRAVITY = Option("gravity", "Gravity", "choice", "board", ("board", "yes", "no"),
+                 help="do tiles fall after a removal (board: as the board says)")
+
+SOLVERS = (
+    Solver("path", "Fewest-segment path", True,
+           "the path with the fewest segments between the two marked cells (mark with m)", (SEGMENTS, OUTSIDE)),
+    Solver("clear", "Clear the board", False,
+           "exact search for an order of pair removals that empties the board, or a proof that none exists",
+           (SEGMENTS, OUTSIDE, GRAVITY)),
+    Solver("hint", "Hint", False,
+           "a pair whose removal keeps the board clearable (found by the clear search)", (SEGMENTS, OUTSIDE, GRAVITY)),
+)
+
+
+def with_rules(board: Board, options: dict) -> Board:
+    """The board with the rule options that are not 'board' applied."""
+    for name in ("outside", "gravity"):
+        value = options.get(name, "board")
+        if value in (True, False):
+            value = "yes" if value else "no"
+        if value not in ("board", "yes", "no"):
+            raise InputError(f"option {name} is {value!r}; choose board, yes or no")
+        if value != "board":
+            board = replace(board, **{name: value == "yes"})
+    return board
+
+
+def _limit_option(options: dict) -> int | None:
+    value = int(options.get("max_segments") or 0)
+    if value < 0:
+        raise InputError(f"segment limit {value}: it must be at least 1 (or 0 for the board's rule)")
+    return value or None
+
+
+def _stopped(control: SearchControl) -> tuple[Status, Limit | None]:
+    if control.stop_requested == STOP_CANCEL:
+        return Status.CANCELLED, None
+    return Status.LIMIT, Limit.TIME
+
+
+# --- one path ------------------------------------------------------------------------------------
+
+def path_steps(board: Board, path: LinkPath) -> list[Step]:
+    """The start, then one step per segment, each drawing the path so far."""
+    steps = [Step("start", board)]
+    for i, (a, b) in enumerate(zip(path.corners, path.corners[1:]), start=1):
+        part = LinkPath(i, path.corners[: i + 1])
+        data = {"segment": i, "from": one_based(a), "to": one_based(b)}
+        steps.append(Step(f"segment {i}: {cell_text(a)} → {cell_text(b)}", replace(board, trail=part.corners),
+                          frozenset(part.cells()), data))
+    return steps
+
+
+def solve_path(board: Board, options: dict, control: SearchControl) -> Solution:
+    """The fewest-segment path between the two marked cells, within the limit if there is one."""
+    if len(board.marked) != 2:
+        raise InputError("mark two cells first: the path runs between the two marked cells")
+    a, b = board.marked
+    limit = _limit_option(options) or board.max_segments
+    code, path, seconds = search_path(board, a, b, limit, control)
+    expanded = int(control.counters[0])
+    stats = Stats(nodes_expanded=expanded, states_seen=expanded, elapsed_s=seconds)
+    details = {"from": one_based(a), "to": one_based(b), "max_segments": limit, "outside": board.outside,
+               "segments": path.segments if path else None,
+               "path": [one_based(c) for c in path.corners] if path else [],
+               "same_kind": board.is_tile(a) and board.is_tile(b) and board.at(a) == board.at(b)}
+    if code == STOPPED:
+        status, lim = _stopped(control)
+        return Solution(status, [Step("start", board)], stats, lim, "path", details)
+    if path is None:
+        return Solution(Status.UNSOLVABLE, [Step("start", board)], stats, None, "path", details)
+    return Solution(Status.SOLVED, path_steps(board, path), stats, None, "path", details)
+
+
+# --- the whole board -----------------------------------------------------------------------------
+
+def _odd_kind(board: Board) -> str | None:
+    for kind, n in board.kind_counts().items():
+        if n % 2:
+            return f"kind {kind!r} has {n} tiles: an odd number can never be cleared in pairs"
+    return None
+
+
+def _lonely_tile(board: Board, limit: int) -> str | None:
+    """With one segment a tile can only ever link along its row or column: each needs a partner there."""
+    if limit != 1 or board.gravity:
+        return None  # with two or more segments any two cells link once the rest is gone; gravity moves tiles
+    for (x, y) in board.tiles():
+        k = board.at((x, y))
+        if not any(board.at((x, j)) == k for j in range(board.height) if j != y) and \
+                not any(board.at((i, y)) == k for i in range(board.width) if i != x):
+            return f"tile {k!r} at {x + 1},{y + 1} has no tile of its kind in its row or column"
+    return None
+
+
+def _keys(n_tiles: int) -> np.ndarray:
+    """One key word per tile: exact bits on small boards, random 63-bit words beyond 63 tiles."""
+    if n_tiles <= 63:
+        return (np.uint64(1) << np.arange(n_tiles, dtype=np.uint64)).astype(np.uint64)
+    rng = np.random.default_rng(n_tiles)
+    return rng.integers(0, 2**63, size=n_tiles, dtype=np.uint64)
+
+
+def clear(board: Board, limit: int, control: SearchControl, limits: Limits):
+    """Run the clear search; returns (status, limit hit, moves as tile-number pairs, stats, grid, reason)."""
+    grid = build(board)
+    reason = _odd_kind(board) or _lonely_tile(board, limit)
+    if reason:
+        return Status.UNSOLVABLE, None, np.empty((0, 2), dtype=np.int64), Stats(), grid, reason
+    cap, cap_limit = state_cap(BYTES_PER_STATE, limits.max_states, limits.max_memory)
+    n = len(grid.tile_cell)
+    tile_pos = np.array([index(grid.stride, c) for c in grid.tile_cell], dtype=np.int64)
+    (code, moves, expanded), seconds = timed(
+        control, clear_board, grid.cells, np.int64(grid.stride), np.int64(board.height), tile_pos,
+        grid.tile_kind, np.int64(len(grid.kinds)), np.int64(limit), bool(board.gravity), _keys(n),
+        np.int64(cap), control.counters)
+    stats = Stats(nodes_expanded=int(expanded), states_seen=int(control.counters[3]),
+                  max_frontier=int(control.counters[4]), elapsed_s=seconds)
+    if code == FOUND:
+        return Status.SOLVED, None, moves, stats, grid, ""
+    if code == EXHAUSTED:
+        return Status.UNSOLVABLE, None, moves, stats, grid, ""
+    if code == CAP:
+        return Status.LIMIT, cap_limit, moves, stats, grid, ""
+    status, lim = _stopped(control)
+    return status, lim, moves, stats, grid, ""
+
+
+def _clear_details(board: Board, limit: int, reason: str) -> dict:
+    out = {"max_segments": limit, "outside": board.outside, "gravity": board.gravity,
+           "tiles": len(board.tiles())}
+    if reason:
+        out["reason"] = reason
+    return out
+
+
+def solve_clear(board: Board, options: dict, control: SearchControl, limits: Limits) -> Solution:
+    """An order of removals that clears the board, or a proof that there is none."""
+    limit = _limit_option(options) or board.play_limit()
+    status, lim, moves, stats, grid, reason = clear(board, limit, control, limits)
+    details = _clear_details(board, limit, reason)
+    steps = replay(board, grid, moves, limit) if status == Status.SOLVED else [Step("start", board)]
+    return Solution(status, steps, stats, lim, "clear", details)
+
+
+def solve_hint(board: Board, options: dict, control: SearchControl, limits: Limits) -> Solution:
+    """A pair whose removal keeps the board clearable: the first move of a clearing order."""
+    limit = _limit_option(options) or board.play_limit()
+    if not board.tiles():
+        raise InputError("the board is already clear: nothing to hint")
+    status, lim, moves, stats, grid, reason = clear(board, limit, control, limits)
+    details = _clear_details(board, limit, reason)
+    steps = [Step("start", board)]
+    if status == Status.SOLVED:
+        a, b = (grid.tile_cell[int(t)] for t in moves[0])
+        path = quick_path(board, a, b, limit)
+        data = {"pair": [one_based(a), one_based(b)], "kind": board.at(a), "segments": path.segments,
+                "path": [one_based(c) for c in path.corners]}
+        details["hint"] = data
+        steps.append(Step(f"hint: {board.at(a)} {cell_text(a)} + {cell_text(b)} (the board stays clearable)",
+                          replace(board, marked=(a, b), trail=()), frozenset((a, b)), data))
+    elif status == Status.UNSOLVABLE:
+        details["reason"] = "no removal keeps the board clearable" + (f": {reason}" if reason else "")
+    elif len(moves):
+        # stopped early: the pair the search was trying first links, but is not known to be safe
+        a, b = (grid.tile_cell[int(t)] for t in moves[0])
+        details["unchecked"] = {"pair": [one_based(a), one_based(b)], "kind": board.at(a)}
+    return Solution(status, steps, stats, lim, "hint", details)
+
+
+def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> Solution:
+    """Run one of SOLVERS on the board."""
+    validate(board)
+    board = with_rules(board, options)
+    if solver == "path":
+        return solve_path(board, options, control)
+    if solver == "clear":
+        return solve_clear(board, options, control, limits)
+    if solver == "hint":
+        return solve_hint(board, options, control, limits)
+    raise InputError(f"unknown solver {solver!r}; choose one of: {', '.join(s.id for s in SOLVERS)}")
+
+
+def warm() -> None:
+    """Compile or load every kernel this family uses, on tiny boards."""
+    from puzzles.link.board import parse
+    from puzzles.link.generate import generate
+
+    tiny = parse("AB\nBA\nmarked: 1,1 2,2")
+    solve(tiny, "path", {}, SearchControl(), Limits())
+    solve(tiny, "clear", {}, SearchControl(), Limits(max_states=100))
+    solve(replace(tiny, gravity=True), "clear", {}, SearchControl(), Limits(max_states=100))
+    generate(2, 2, 1, seed=1)
+    generate(2, 2, 1, seed=1, gravity=True)
