@@ -109,6 +109,7 @@ class EditAction:
     apply: Callable[[Any, Cell, str], tuple[Any, Cell]]
     label: str = ""  # a word or two for the Footer; empty: derived from id
     show: bool = True  # listed in the Footer (always in the help and the command palette)
+    slow: bool = False  # may take a while (a search): the app runs it off the event loop
 
     @property
     def short(self) -> str:

@@ -164,7 +164,7 @@ def new_board() -> Board:
 ACTIONS = (
     EditAction("mark", "m", "mark / unmark the cell under the cursor (two marks show their path)", mark),
     EditAction("remove", "r", "remove the two marked tiles if they link", remove),
-    EditAction("hint", "h", "mark a pair whose removal keeps the board clearable", hint),
+    EditAction("hint", "h", "mark a pair whose removal keeps the board clearable", hint, slow=True),
     EditAction("unmark", "c", "clear the marks and the drawn path", unmark),
     EditAction("place", "p", "put a tile of the brush's kind under the cursor", place),
     EditAction("delete", "x", "empty the cell under the cursor", delete),
@@ -174,7 +174,7 @@ ACTIONS = (
     EditAction("segments_fewer", "N", "allow one segment fewer", _segments(-1)),
     EditAction("outside", "o", "paths may / may not leave the board", toggle_outside),
     EditAction("gravity", "g", "gravity on / off (tiles fall after a removal)", toggle_gravity),
-    EditAction("new_game", "G", "generate a new clearable board of this size", new_game),
+    EditAction("new_game", "G", "generate a new clearable board of this size", new_game, slow=True),
     EditAction("wider", "right_square_bracket", "board one column wider", _resizer(1, 0)),
     EditAction("narrower", "left_square_bracket", "board one column narrower", _resizer(-1, 0)),
     EditAction("taller", "right_curly_bracket", "board one row taller", _resizer(0, 1)),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual import work
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -143,12 +144,41 @@ class BoardView(Widget, can_focus=True):
     def action_edit(self, action_id: str) -> None:
         action = next(a for a in self.session.family.edit_actions if a.id == action_id)
         self._leave_replay()
+        if action.slow:
+            self.message = f"{action.short.lower()}: working…"
+            self._edit_in_background(action, self.session.board, self.session.cursor, self.session.brush_name)
+            return
         try:
             self.session.apply(action)
         except InputError as exc:
-            self.message = str(exc)
-            self.app.bell()
+            self._refused(exc)
         else:
-            self.message = ""
-            self.post_message(BoardEdited())
+            self._edited()
+
+    def _refused(self, exc: InputError) -> None:
+        self.message = str(exc)
+        self.app.bell()
         self.redraw()
+
+    def _edited(self) -> None:
+        self.message = ""
+        self.post_message(BoardEdited())
+        self.redraw()
+
+    @work(thread=True, exclusive=True, group="edit")
+    def _edit_in_background(self, action, board, cursor, brush) -> None:
+        """An editor operation that searches (a hint, a generated board): keep the app responsive."""
+        try:
+            new_board, new_cursor = action.apply(board, cursor, brush)
+        except InputError as exc:
+            self.app.call_from_thread(self._refused, exc)
+            return
+        self.app.call_from_thread(self._apply_result, board, new_board, new_cursor)
+
+    def _apply_result(self, before, board, cursor) -> None:
+        if self.session.board is not before:
+            self.message = "the board changed meanwhile: result dropped"
+            self.redraw()
+            return
+        self.session.replace(board, cursor)
+        self._edited()
