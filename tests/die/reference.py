@@ -51,3 +51,40 @@ def tours(width, height, blocked, start, goal, goal_face):
 
     walk()
     return found
+
+
+def bare_paths(width, height, blocked, start, goal):
+    """How many paths from start to goal visit every open cell once (no die at all)."""
+    open_cells = {(x, y) for x in range(width) for y in range(height)} - set(blocked)
+    total = len(open_cells)
+    seen = {start}
+
+    def count(cell, k):
+        if k == total:
+            return int(cell == goal)
+        n = 0
+        for dx, dy in STEP.values():
+            nxt = (cell[0] + dx, cell[1] + dy)
+            if nxt in open_cells and nxt not in seen:
+                seen.add(nxt)
+                n += count(nxt, k + 1)
+                seen.discard(nxt)
+        return n
+
+    return count(start, 1)
+
+
+def check_tour(width, height, blocked, start, goal, goal_face, tour):
+    """Raise AssertionError unless tour [(x, y, mark name), …] is a legal tour of the board."""
+    open_cells = {(x, y) for x in range(width) for y in range(height)} - set(blocked)
+    cells = [(x, y) for x, y, _ in tour]
+    assert cells[0] == start and cells[-1] == goal, "wrong ends"
+    assert sorted(cells) == sorted(open_cells), "not every open cell exactly once"
+    mark = UP
+    assert tour[0][2] == "up"
+    for (a, b, _), (x, y, name) in zip(tour, tour[1:]):
+        roll = next(r for r, d in STEP.items() if d == (x - a, y - b))
+        mark = TURN[roll](*mark)
+        assert NAMES[mark] == name, "mark direction disagrees with rolling"
+    assert all(m != "up" for _, _, m in tour[1:-1]), "mark on top on the way"
+    assert {"up": tour[-1][2] == "up", "not-up": tour[-1][2] != "up", "any": True}[goal_face]
