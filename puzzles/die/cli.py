@@ -88,11 +88,11 @@ def _print_human(console: Console, board: dboard.Board, solution: Solution, coun
                       f"(mark at the goal: {rule})", highlight=False)
         paths = details["paths"]
         for i, path in enumerate(paths, start=1):
-            console.print(f"{i:>4}. {rolls_text(path)}", highlight=False)
+            console.print(f"{i:>4}. {rolls_text(path)}", highlight=False, soft_wrap=True)
         if n > len(paths):
             console.print(f"      … and {n - len(paths):,} more (--keep N lists more)", highlight=False)
     elif details.get("paths"):
-        console.print(f"rolls: {rolls_text(details['paths'][0])}", highlight=False)
+        console.print(f"rolls: {rolls_text(details['paths'][0])}", highlight=False, soft_wrap=True)
 
 
 def run(args, console: Console) -> int:

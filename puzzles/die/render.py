@@ -17,7 +17,7 @@ from puzzles.die.orientation import (ARROW, DIRECTIONS, DOWN, EAST, MARK_FACE, N
                                      mark_direction)
 from puzzles.interface import View
 
-CELL = {0: (5, 1), 1: (2, 1)}  # characters per cell (wide, high) at each zoom
+CELL = {0: (5, 1), 1: (2, 1)}  # characters per cell (wide, high) at each zoom, a separator included
 HEART = "♥"
 
 BLOCKED = Style(color="grey42")
@@ -33,16 +33,18 @@ def cell_size(zoom: int) -> tuple[int, int]:
     return CELL[1 if zoom else 0]
 
 
-def _cell_text(board: Board, cell, number: int | None, mark: int | None, wide: int) -> str:
+def _content(board: Board, cell, number: int | None, mark: int | None, wide: int) -> str:
+    """What a cell shows, without its separator: wide - 1 characters, the glyph last."""
+    room = wide - 1
     if cell in board.blocked:
-        return "█" * wide
+        return "█" * room
     if number is None:
         ch = "S" if cell == board.start else "G" if cell == board.goal else "·"
-        return f"{ch:^{wide}}" if wide > 2 else ch + " "
+        return ch.rjust(room)
     glyph = ARROW[mark]
-    if wide <= 2:
-        return glyph + " "
-    return f"{number:>{wide - 2}}{glyph} "
+    if room == 1:
+        return glyph
+    return f"{number:>{room - 1}}{glyph}"
 
 
 def _pip(orientation: int, direction: int) -> str:
@@ -69,7 +71,11 @@ def describe_die(board: Board) -> str:
 
 
 def render(board: Board, view: View = View()) -> Text:
-    """The board as text: 5x1 characters a cell (2x1 at zoom 1), the die and a legend below."""
+    """The board as text: 5x1 characters a cell (2x1 at zoom 1), the die and a legend below.
+
+    Each cell is a separator and its content; the cursor's cell is bracketed
+    by the separators on either side, so a row is one character wider.
+    """
     wide, _ = cell_size(view.zoom)
     numbers = {(x, y): (i + 1, mark_direction(o)) for i, (x, y, o) in enumerate(board.tour)}
     head = (board.tour[-1][0], board.tour[-1][1]) if board.tour else None
@@ -79,10 +85,11 @@ def render(board: Board, view: View = View()) -> Text:
     ys = range(y0, min(board.height, y0 + rows))
     out = Text(no_wrap=True, overflow="crop")
     for y in ys:
+        closing = False  # the separator after the cursor's cell closes its bracket
         for x in xs:
             here = (x, y)
             number, mark = numbers.get(here, (None, None))
-            body = _cell_text(board, here, number, mark, wide)
+            body = _content(board, here, number, mark, wide)
             if here in board.blocked:
                 style = BLOCKED
             elif here == head:
@@ -96,11 +103,13 @@ def render(board: Board, view: View = View()) -> Text:
             if here in view.highlight and here != head:
                 style = style + Style(reverse=True)
             if here == view.cursor:
-                if wide > 2:
-                    body = "[" + body[1:-1] + "]"
+                out.append("[", Style(bold=True))
                 style = style + Style(underline=True, bold=True)
+            else:
+                out.append("]" if closing else " ", Style(bold=True))
+            closing = here == view.cursor
             out.append(body, style)
-        out.append("\n")
+        out.append("]\n" if closing else " \n", Style(bold=True))
     if board.tour:
         o = board.tour[-1][2]
         if view.zoom:
