@@ -21,13 +21,14 @@ from puzzles.die.kernel import N_ORIENT, cell_of, index, make_context
 from puzzles.die.orientation import (ARROW, DIRECTIONS, GOAL_FACES, ROLLS, STEP, TOP, mark_direction)
 from puzzles.interface import Option, Solution, Solver, Step
 
-MAX_KEEP = 100_000
+MAX_KEEP = 10_000
+BROWSE = 500  # tours turned into steps for the app to browse (each step holds a board)
 
 GOAL_FACE = Option("goal_face", "Mark at the goal", "choice", "up", GOAL_FACES,
                    "up: the marked face must be on top at the goal; not-up: it must not; any: either")
 KEEP = Option("keep", "Solutions kept", "int", 100,
-              help=f"how many tours to keep for browsing and listing (the count is always complete; "
-                   f"at most {MAX_KEEP:,})")
+              help=f"how many tours to keep for listing, at most {MAX_KEEP:,} (the first {BROWSE} can be "
+                   "browsed); the count is always complete")
 
 SOLVERS = (
     Solver("dfs", "Depth-first search", False,
@@ -125,7 +126,7 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     if out.status == Status.UNSOLVABLE:
         details["proof"] = "exhaustive search: no tour passes every rule"
     steps = tour_steps(board, tours[0]) if tours else start_only
-    alternatives = [tour_steps(board, t) for t in tours[1:]]
+    alternatives = [tour_steps(board, t) for t in tours[1:BROWSE]]
     if counting:
         details["count_complete"] = out.status in (Status.SOLVED, Status.UNSOLVABLE)
     return Solution(out.status, steps, out.stats, out.limit, solver, details, alternatives)
