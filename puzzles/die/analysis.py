@@ -59,7 +59,8 @@ def connectivity_obstacle(board: Board) -> str | None:
                 todo.append(nxt)
     cut = [c for c in board.open_cells() if c not in seen]
     if cut:
-        return f"the open cells are not connected: {_at(cut[0])} cannot be reached from the start {_at(board.start)}"
+        return (f"the open cells are not connected: {_at(cut[0])} cannot be reached from the start "
+                f"{_at(board.start)}")
     return None
 
 

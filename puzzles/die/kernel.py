@@ -208,9 +208,9 @@ def make_context(width: int, height: int, open_cells, goal: tuple[int, int], goa
     for x, y in open_cells:
         i = index(stride, x, y)
         free[i] = sum(int(unvisited[i + s]) for s in step)
+    scratch = (np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64), np.zeros(1, dtype=np.int64))
     return DieCtx(unvisited, free, step, ring, ROLL.copy(), MARK.copy(), index(stride, *goal),
-                  len(open_cells), goal_face, int(never_up), np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64),
-                  np.zeros(1, dtype=np.int64))
+                  len(open_cells), goal_face, int(never_up), *scratch)
 
 
 def index(stride: int, x: int, y: int) -> int:
