@@ -11,8 +11,7 @@ from puzzles import cli_support as cs
 from puzzles.die import board as dboard
 from puzzles.die.orientation import GOAL_FACES
 from puzzles.die.render import render
-from puzzles.die.solve import GOAL_FACE, KEEP, MAX_KEEP, solve
-from puzzles.interface import Solution
+from puzzles.die.solve import GOAL_FACE, KEEP, MAX_KEEP, TourSolution, solve, tours_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -72,7 +71,7 @@ def rolls_text(solution_path: list[dict]) -> str:
     return "".join(letters)
 
 
-def _print_human(console: Console, board: dboard.Board, solution: Solution, counting: bool) -> None:
+def _print_human(console: Console, board: dboard.Board, solution: TourSolution, counting: bool) -> None:
     final = solution.steps[-1].board if len(solution.steps) > 1 else board
     console.print(render(final))
     for line in cs.summary_lines(solution, "rolls"):
@@ -86,13 +85,13 @@ def _print_human(console: Console, board: dboard.Board, solution: Solution, coun
         rule = details["goal_face"]
         console.print(f"{'tours' if complete else 'tours found before stopping'}: {n:,} "
                       f"(mark at the goal: {rule})", highlight=False)
-        paths = details["paths"]
+        paths = tours_json(solution.tours)
         for i, path in enumerate(paths, start=1):
             console.print(f"{i:>4}. {rolls_text(path)}", highlight=False, soft_wrap=True)
         if n > len(paths):
             console.print(f"      … and {n - len(paths):,} more (--keep N lists more)", highlight=False)
-    elif details.get("paths"):
-        console.print(f"rolls: {rolls_text(details['paths'][0])}", highlight=False, soft_wrap=True)
+    elif solution.tours:
+        console.print(f"rolls: {rolls_text(tours_json(solution.tours[:1])[0])}", highlight=False, soft_wrap=True)
 
 
 def run(args, console: Console) -> int:
@@ -103,7 +102,7 @@ def run(args, console: Console) -> int:
     solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits)
     if args.json:
         ends = {"start": [board.start[0] + 1, board.start[1] + 1], "goal": [board.goal[0] + 1, board.goal[1] + 1]}
-        cs.print_json(cs.solution_json(solution, board=board.inline(), **ends))
+        cs.print_json(cs.solution_json(solution, board=board.inline(), **ends, paths=tours_json(solution.tours)))
         return cs.EXIT_OK
     _print_human(console, board, solution, args.all)
     return cs.EXIT_OK

@@ -7,7 +7,7 @@ are not counted.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -38,6 +38,17 @@ SOLVERS = (
 )
 
 Placed = tuple[int, int, int]
+
+
+@dataclass
+class TourSolution(Solution):
+    """A Solution that also carries the tours kept, as (x, y, orientation) per cell.
+
+    They stay out of `details` (which the app may show) because there can be
+    thousands; `tours_json` turns them into the command line's `paths`.
+    """
+
+    tours: list[list[Placed]] = field(default_factory=list)
 
 
 def goal_face_rule(options: dict) -> int:
@@ -79,6 +90,11 @@ def placed_json(p: Placed) -> dict:
     return {"cell": [p[0] + 1, p[1] + 1], "mark": DIRECTIONS[mark_direction(p[2])], "top": int(TOP[p[2]])}
 
 
+def tours_json(tours: list[list[Placed]]) -> list[list[dict]]:
+    """Each tour as a list of {"cell": [x, y], "mark": "up", "top": 1}, 1-based, start first."""
+    return [[placed_json(p) for p in tour] for tour in tours]
+
+
 def tour_steps(board: Board, tour: list[Placed]) -> list[Step]:
     """The steps of a tour: the die at the start, then one step per roll."""
     base = board.without_tour()
@@ -99,7 +115,7 @@ def _with_tour(board: Board, tour: list[Placed]) -> Board:
     return replace(board, tour=tuple(tour))
 
 
-def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> Solution:
+def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> TourSolution:
     """Run one of SOLVERS on the board."""
     if solver not in {s.id for s in SOLVERS}:
         raise InputError(f"unknown solver {solver!r}; have {', '.join(s.id for s in SOLVERS)}")
@@ -112,24 +128,23 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     start_only = [Step("start", board)]
     proof = analysis.obstacle(board)
     if proof is not None:
-        details.update({"solutions": 0 if counting else None, "paths": [], "proof": proof})
+        details.update({"solutions": 0 if counting else None, "proof": proof})
         if counting:
             details["count_complete"] = True
-        return Solution(Status.UNSOLVABLE, start_only, Stats(), None, solver, details)
+        return TourSolution(Status.UNSOLVABLE, start_only, Stats(), None, solver, details)
     cells = board.open_cells()
     ctx = make_context(board.width, board.height, cells, board.goal, rule)
     root = index(board.width + 2, *board.start) * N_ORIENT  # orientation 0: the mark on top
     out = search_paths(ctx, root, len(cells) - 1, COUNT if counting else FIRST, keep, control)
     tours = [decode_path(board, p) for p in out.kept]
     details["solutions"] = out.solutions if counting else None
-    details["paths"] = [[placed_json(p) for p in t] for t in tours]
     if out.status == Status.UNSOLVABLE:
         details["proof"] = "exhaustive search: no tour passes every rule"
     steps = tour_steps(board, tours[0]) if tours else start_only
     alternatives = [tour_steps(board, t) for t in tours[1:BROWSE]]
     if counting:
         details["count_complete"] = out.status in (Status.SOLVED, Status.UNSOLVABLE)
-    return Solution(out.status, steps, out.stats, out.limit, solver, details, alternatives)
+    return TourSolution(out.status, steps, out.stats, out.limit, solver, details, alternatives, tours)
 
 
 def warm() -> None:

@@ -11,7 +11,7 @@ from puzzles.die import analysis
 from puzzles.die.board import Board, open_board, parse
 from puzzles.die.kernel import N_ORIENT, index, make_context
 from puzzles.die.presets import BY_ID, PRESETS
-from puzzles.die.solve import solve
+from puzzles.die.solve import solve, tours_json
 from tests.die import reference
 
 RULES = ("up", "not-up", "any")
@@ -32,7 +32,9 @@ def random_board(rng, max_side, p_blocked, ends_ok, min_side=1):
             return board
 
 
-def as_tuples(paths):
+def as_tuples(solution):
+    """The solution's tours as sorted tuples of (x, y, mark name), the reference's form."""
+    paths = tours_json(solution.tours)
     return sorted(tuple((p["cell"][0] - 1, p["cell"][1] - 1, p["mark"]) for p in path) for path in paths)
 
 
@@ -55,13 +57,13 @@ def test_every_tour_matches_the_reference(i):
     expected = reference.tours(*args, rule)
     sol = solve(board, "all", {"goal_face": rule, "keep": 1000}, SearchControl(), Limits())
     assert sol.details["solutions"] == len(expected), board.inline()
-    assert as_tuples(sol.details["paths"]) == sorted(tuple(t) for t in expected)
+    assert as_tuples(sol) == sorted(tuple(t) for t in expected)
     assert sol.status == (Status.SOLVED if expected else Status.UNSOLVABLE)
     assert sol.details["count_complete"]
     first = solve(board, "dfs", {"goal_face": rule}, SearchControl(), Limits())
     assert first.status == sol.status
     if expected:
-        tour = as_tuples(first.details["paths"])[0]
+        tour = as_tuples(first)[0]
         reference.check_tour(*args, rule, list(tour))
         assert first.length == len(tour) - 1
 
@@ -115,12 +117,12 @@ def test_the_seed_puzzle_has_one_tour_and_it_is_the_seeds():
     board = parse(BY_ID["classic-8x8"].text)
     sol = solve(board, "all", {"goal_face": "up"}, SearchControl(), Limits())
     assert sol.status == Status.SOLVED and sol.details["solutions"] == 1
-    marks = {tuple(p["cell"]): p["mark"] for p in sol.details["paths"][0]}
+    marks = {tuple(p["cell"]): p["mark"] for p in tours_json(sol.tours)[0]}
     for y, row in enumerate(SEED_HALF):
         for x, digit in enumerate(row):
             assert marks[(x + 1, y + 1)] == SEED_NAMES[digit]
             assert marks[(x + 1, 8 - y)] == MIRROR.get(SEED_NAMES[digit], SEED_NAMES[digit])
-    tour = as_tuples(sol.details["paths"])[0]
+    tour = as_tuples(sol)[0]
     reference.check_tour(8, 8, set(), (0, 0), (0, 7), "up", list(tour))
 
 
@@ -128,7 +130,7 @@ def test_the_seed_puzzle_has_one_tour_and_it_is_the_seeds():
 def test_the_seed_board_under_each_goal_rule(rule, count):
     sol = solve(open_board(8, 8), "all", {"goal_face": rule}, SearchControl(), Limits())
     assert sol.details["solutions"] == count
-    for path in as_tuples(sol.details["paths"]):
+    for path in as_tuples(sol):
         reference.check_tour(8, 8, set(), (0, 0), (0, 7), rule, list(path))
 
 
@@ -168,8 +170,9 @@ def test_one_cell_board():
 def test_kept_tours_are_capped_and_browsable():
     b = parse(BY_ID["open-10x10"].text)
     sol = solve(b, "all", {"goal_face": "not-up", "keep": 3}, SearchControl(), Limits())
-    assert sol.details["solutions"] == 8 and len(sol.details["paths"]) == 3
+    assert sol.details["solutions"] == 8 and len(sol.tours) == 3
     assert len(sol.alternatives) == 2
+    assert all(isinstance(v, (str, int, bool, type(None))) for v in sol.details.values())  # small, for display
     for steps in [sol.steps] + sol.alternatives:
         assert len(steps) == 100
         for i, step in enumerate(steps):
