@@ -1,0 +1,156 @@
+"""Solving a rolling-die board: checks on the whole board, then the pruned depth-first search.
+
+A node of the search is one placement of the die: the start, and every roll
+that passed the rules and the pruning (the same thing a plain search counts
+when it counts its calls). Rolls the pruning refuses are never entered and
+are not counted.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from core.errors import InputError
+from core.progress import SearchControl
+from core.search import COUNT, FIRST, Limits, Stats, search_paths
+from core.status import Status
+from puzzles.die import analysis
+from puzzles.die.board import Board, validate
+from puzzles.die.kernel import N_ORIENT, cell_of, index, make_context
+from puzzles.die.orientation import (ARROW, DIRECTIONS, GOAL_FACES, ROLLS, STEP, TOP, mark_direction)
+from puzzles.interface import Option, Solution, Solver, Step
+
+MAX_KEEP = 10_000
+BROWSE = 500  # tours turned into steps for the app to browse (each step holds a board)
+
+GOAL_FACE = Option("goal_face", "Mark at the goal", "choice", "up", GOAL_FACES,
+                   "up: the marked face must be on top at the goal; not-up: it must not; any: either")
+KEEP = Option("keep", "Solutions kept", "int", 100,
+              help=f"how many tours to keep for listing, at most {MAX_KEEP:,} (the first {BROWSE} can be "
+                   "browsed); the count is always complete")
+
+SOLVERS = (
+    Solver("dfs", "Depth-first search", False,
+           "the first tour found; exhaustive with exact pruning, so 'unsolvable' is a proof", (GOAL_FACE,)),
+    Solver("all", "Every tour", False,
+           "counts every tour (a proof of how many there are) and keeps some to browse", (GOAL_FACE, KEEP)),
+)
+
+Placed = tuple[int, int, int]
+
+
+@dataclass
+class TourSolution(Solution):
+    """A Solution that also carries the tours kept, as (x, y, orientation) per cell.
+
+    They stay out of `details` (which the app may show) because there can be
+    thousands; `tours_json` turns them into the command line's `paths`.
+    """
+
+    tours: list[list[Placed]] = field(default_factory=list)
+
+
+def goal_face_rule(options: dict) -> int:
+    rule = options.get("goal_face", GOAL_FACE.default)
+    if rule not in GOAL_FACES:
+        raise InputError(f"goal face {rule!r} is not one of {', '.join(GOAL_FACES)}")
+    return GOAL_FACES.index(rule)
+
+
+def keep_count(options: dict, solver: str) -> int:
+    if solver != "all":
+        return 1
+    keep = int(options.get("keep", KEEP.default))
+    if not 1 <= keep <= MAX_KEEP:
+        raise InputError(f"solutions kept must be between 1 and {MAX_KEEP:,}, not {keep}")
+    return keep
+
+
+def decode_path(board: Board, nodes: np.ndarray) -> list[Placed]:
+    """Search nodes -> (x, y, orientation) along the tour."""
+    stride = board.width + 2
+    out = []
+    for node in nodes.tolist():
+        x, y = cell_of(stride, node // N_ORIENT)
+        out.append((x, y, node % N_ORIENT))
+    return out
+
+
+def roll_between(a: Placed, b: Placed) -> int:
+    """The roll direction (EAST … SOUTH) from placement a to the next one b."""
+    delta = (b[0] - a[0], b[1] - a[1])
+    for direction, step in STEP.items():
+        if step == delta:
+            return direction
+    raise ValueError(f"{a} and {b} are not neighbours")
+
+
+def placed_json(p: Placed) -> dict:
+    return {"cell": [p[0] + 1, p[1] + 1], "mark": DIRECTIONS[mark_direction(p[2])], "top": int(TOP[p[2]])}
+
+
+def tours_json(tours: list[list[Placed]]) -> list[list[dict]]:
+    """Each tour as a list of {"cell": [x, y], "mark": "up", "top": 1}, 1-based, start first."""
+    return [[placed_json(p) for p in tour] for tour in tours]
+
+
+def tour_steps(board: Board, tour: list[Placed]) -> list[Step]:
+    """The steps of a tour: the die at the start, then one step per roll."""
+    base = board.without_tour()
+    first = tour[0]
+    steps = [Step(f"start at {first[0] + 1},{first[1] + 1}, mark {DIRECTIONS[mark_direction(first[2])]}",
+                  _with_tour(base, tour[:1]), frozenset({(first[0], first[1])}))]
+    for i in range(1, len(tour)):
+        a, b = tour[i - 1], tour[i]
+        roll = ROLLS[roll_between(a, b)]
+        mark = mark_direction(b[2])
+        data = {"roll": roll, "to": [b[0] + 1, b[1] + 1], "mark": DIRECTIONS[mark], "top": int(TOP[b[2]])}
+        label = f"roll {roll:<5} to {b[0] + 1},{b[1] + 1}: mark {DIRECTIONS[mark]} {ARROW[mark]}"
+        steps.append(Step(label, _with_tour(base, tour[: i + 1]), frozenset({(b[0], b[1])}), data))
+    return steps
+
+
+def _with_tour(board: Board, tour: list[Placed]) -> Board:
+    return replace(board, tour=tuple(tour))
+
+
+def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> TourSolution:
+    """Run one of SOLVERS on the board."""
+    if solver not in {s.id for s in SOLVERS}:
+        raise InputError(f"unknown solver {solver!r}; have {', '.join(s.id for s in SOLVERS)}")
+    board = board.without_tour()
+    validate(board)
+    rule = goal_face_rule(options)
+    keep = keep_count(options, solver)
+    details: dict = {"goal_face": GOAL_FACES[rule]}
+    counting = solver == "all"
+    start_only = [Step("start", board)]
+    proof = analysis.obstacle(board)
+    if proof is not None:
+        details.update({"solutions": 0 if counting else None, "proof": proof})
+        if counting:
+            details["count_complete"] = True
+        return TourSolution(Status.UNSOLVABLE, start_only, Stats(), None, solver, details)
+    cells = board.open_cells()
+    ctx = make_context(board.width, board.height, cells, board.goal, rule)
+    root = index(board.width + 2, *board.start) * N_ORIENT  # orientation 0: the mark on top
+    out = search_paths(ctx, root, len(cells) - 1, COUNT if counting else FIRST, keep, control)
+    tours = [decode_path(board, p) for p in out.kept]
+    details["solutions"] = out.solutions if counting else None
+    if out.status == Status.UNSOLVABLE:
+        details["proof"] = "exhaustive search: no tour passes every rule"
+    steps = tour_steps(board, tours[0]) if tours else start_only
+    alternatives = [tour_steps(board, t) for t in tours[1:BROWSE]]
+    if counting:
+        details["count_complete"] = out.status in (Status.SOLVED, Status.UNSOLVABLE)
+    return TourSolution(out.status, steps, out.stats, out.limit, solver, details, alternatives, tours)
+
+
+def warm() -> None:
+    """Compile or load every kernel this family uses, on a tiny board."""
+    from puzzles.die.board import parse
+
+    tiny = parse("S../.../G..")
+    for s in SOLVERS:
+        solve(tiny, s.id, {"goal_face": "any"}, SearchControl(), Limits())
