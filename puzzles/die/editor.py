@@ -10,7 +10,7 @@ from core.errors import InputError
 from puzzles.die.board import MAX_SIDE, Board, Cell, open_board, where
 from puzzles.interface import EditAction
 
-BRUSHES = ("",)
+BRUSHES = ()
 
 
 def _fresh(board: Board) -> Board:

@@ -17,7 +17,6 @@ from puzzles.die.orientation import (ARROW, DIRECTIONS, DOWN, EAST, MARK_FACE, N
                                      mark_direction)
 from puzzles.interface import View
 
-CELL = {0: (5, 1), 1: (2, 1)}  # characters per cell (wide, high) at each zoom, a separator included
 HEART = "♥"
 
 BLOCKED = Style(color="grey42")
@@ -26,11 +25,20 @@ ENDS = Style(color="yellow", bold=True)
 TRAIL = Style(color="bright_white", bgcolor="dark_green")
 MARK_UP = Style(color="bright_white", bgcolor="dark_red")
 HEAD = Style(color="dark_green", bgcolor="bright_white", bold=True)  # the die's cell: reverse of the trail
-LEGEND = "mark: ↑ north  ↓ south  → east  ← west  ● up  ○ down"
+LEGEND = "mark: ↑N ↓S →E ←W ● up ○ down"
 
 
-def cell_size(zoom: int) -> tuple[int, int]:
-    return CELL[1 if zoom else 0]
+def cell_size(zoom: int, board: Board | None = None) -> tuple[int, int]:
+    """Characters per cell (wide, high), a separator included.
+
+    At zoom 0 a cell holds the highest tour number and a glyph, so the
+    classic 8x8 board (two digits) fits an 80-column terminal; without a
+    board, room for the largest (12x12) board.
+    """
+    if zoom:
+        return 2, 1
+    cells = len(board.open_cells()) if board is not None else 144
+    return len(str(cells)) + 2, 1
 
 
 def _content(board: Board, cell, number: int | None, mark: int | None, wide: int) -> str:
@@ -58,25 +66,26 @@ def die_lines(orientation: int) -> list[str]:
     return [f"   [{n}]   ", f"[{w}][{t}][{e}]", f"   [{s}]   "]
 
 
-def describe_die(board: Board) -> str:
-    """Where the die is and where its mark faces, in words (empty without a tour)."""
+def describe_die(board: Board) -> list[str]:
+    """Where the die is and where its mark faces, in short lines to sit beside the die (none without a tour)."""
     if not board.tour:
-        return ""
+        return []
     x, y, o = board.tour[-1]
     total = len(board.open_cells())
     mark = mark_direction(o)
-    where = "on top" if mark == UP else "underneath" if mark == DOWN else f"to the {DIRECTIONS[mark]}"
-    return (f"die at {x + 1},{y + 1}, cell {len(board.tour)} of {total}: "
-            f"mark {HEART} faces {DIRECTIONS[mark]} {ARROW[mark]} ({where}), top shows {face(o, UP)}")
+    where = "on top" if mark == UP else "underneath" if mark == DOWN else f"faces {DIRECTIONS[mark]}"
+    return [f"die {x + 1},{y + 1} · cell {len(board.tour)}/{total}",
+            f"mark {HEART} {where} {ARROW[mark]}",
+            f"top shows {face(o, UP)}"]
 
 
 def render(board: Board, view: View = View()) -> Text:
-    """The board as text: 5x1 characters a cell (2x1 at zoom 1), the die and a legend below.
+    """The board as text, a line a row (see cell_size), the die and a legend below.
 
     Each cell is a separator and its content; the cursor's cell is bracketed
     by the separators on either side, so a row is one character wider.
     """
-    wide, _ = cell_size(view.zoom)
+    wide, _ = cell_size(view.zoom, board)
     numbers = {(x, y): (i + 1, mark_direction(o)) for i, (x, y, o) in enumerate(board.tour)}
     head = (board.tour[-1][0], board.tour[-1][1]) if board.tour else None
     x0, y0 = view.origin
@@ -117,10 +126,10 @@ def render(board: Board, view: View = View()) -> Text:
             mark = mark_direction(o)
             out.append(f"die {x + 1},{y + 1}: mark {ARROW[mark]} {DIRECTIONS[mark]}\n")
         else:
-            side = [describe_die(board), LEGEND, ""]
-            for pic, text in zip(die_lines(o), side):
+            for pic, text in zip(die_lines(o), describe_die(board)):
                 out.append(pic, Style(bold=True))
                 out.append("  " + text + "\n")
+            out.append(LEGEND + "\n", Style(dim=True))
     out.rstrip()
     return out
 

@@ -17,7 +17,7 @@ TARGET_COLOUR = "red3"
 CELL = {0: (4, 2), 1: (2, 1)}  # characters per cell (wide, high) at each zoom
 
 
-def cell_size(zoom: int) -> tuple[int, int]:
+def cell_size(zoom: int, board=None) -> tuple[int, int]:
     return CELL[1 if zoom else 0]
 
 

@@ -29,7 +29,7 @@ PATH_FAR = Style(color="yellow", bold=True)
 PATH_TRAIL = Style(color="cyan", bold=True)
 
 
-def cell_size(zoom: int) -> tuple[int, int]:
+def cell_size(zoom: int, board=None) -> tuple[int, int]:
     return CELL[1 if zoom else 0]
 
 

@@ -83,7 +83,7 @@ def test_human_output_draws_the_tour(capsys):
     code, out, _ = run_cli(capsys, "solve", "die", "--preset", "classic-8x8", "--all")
     assert code == 0
     assert "solved: 63 rolls" in out and "tours: 1 (mark at the goal: up)" in out
-    assert "64●" in out and "mark ♥ faces up" in out
+    assert "64●" in out and "mark ♥ on top ●" in out
     assert "SSSENENWNEEEEEESWSESWWNNWWSESWWSEESWSEENNEESWSESWWWWWWNENWNWSSS" in out
 
 

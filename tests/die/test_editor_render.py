@@ -84,7 +84,7 @@ def test_edits_drop_a_drawn_tour():
 def test_empty_board_reads_without_colour():
     text = plain(FAMILY.render(parse("S.#/.../G..")))
     lines = text.splitlines()
-    assert lines[0].split() == ["S", "·", "████"]
+    assert lines[0].split() == ["S", "·", "██"]  # eight open cells: one digit and a glyph a cell
     assert lines[2].split() == ["G", "·", "·"]
 
 
@@ -95,7 +95,8 @@ def test_a_step_shows_the_path_the_die_and_where_the_mark_faces():
     text = plain(FAMILY.render(step.board, View(highlight=step.highlight)))
     mark = step.data["mark"]
     arrow = {"north": "↑", "south": "↓", "east": "→", "west": "←", "up": "●", "down": "○"}[mark]
-    assert f"die at {x + 1},{y + 1}, cell 4 of 34: mark ♥ faces {mark} {arrow}" in text
+    where = {"up": "on top", "down": "underneath"}.get(mark, f"faces {mark}")
+    assert f"die {x + 1},{y + 1} · cell 4/34" in text and f"mark ♥ {where} {arrow}" in text
     assert "1●" in text and f"4{arrow}" in text
     assert "[♥]" in text or mark == "down"  # the heart is on a visible face unless underneath
     assert "G" in text  # the goal is not reached yet
@@ -110,3 +111,10 @@ def test_viewport_cursor_and_overview():
     assert len(lines) == 3 and lines[0].startswith("[   ·]   ·")
     small = plain(FAMILY.render(b, View(zoom=1)))
     assert small.splitlines()[0].startswith(" S · ·") and FAMILY.cell_size(1) == (2, 1)
+
+
+def test_cells_are_as_wide_as_the_longest_tour_number():
+    assert FAMILY.cell_size(0, open_board(8, 8)) == (4, 1)  # 64: the classic board fits 80 columns
+    assert FAMILY.cell_size(0, open_board(12, 12)) == (5, 1)
+    last = plain(FAMILY.render(solve(open_board(4, 4), "dfs", {}, SearchControl(), Limits()).steps[-1].board))
+    assert all(len(line.rstrip()) <= 4 * 4 + 1 for line in last.splitlines()[:4])

@@ -59,7 +59,7 @@ class BoardView(Widget, can_focus=True):
     # --- drawing --------------------------------------------------------------
     def _window(self) -> tuple[int, int]:
         """How many columns and rows of cells fit in the pane."""
-        wide, high = self.session.family.cell_size(self.zoom)
+        wide, high = self.session.family.cell_size(self.zoom, self.shown_board)
         cols = max(1, self.size.width // wide)
         rows = max(1, (self.size.height - 2) // high)
         return cols, rows
