@@ -35,7 +35,7 @@ class Option:
 class Solver:
     id: str
     label: str
-    optimal: bool  # guarantees a shortest answer
+    optimal: bool | None  # guarantees a shortest answer; None where every answer has the same length
     note: str  # one line on what it does and what it guarantees
     options: tuple[Option, ...] = ()
 

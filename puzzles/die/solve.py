@@ -31,9 +31,9 @@ KEEP = Option("keep", "Solutions kept", "int", 100,
                    "browsed); the count is always complete")
 
 SOLVERS = (
-    Solver("dfs", "Depth-first search", False,
+    Solver("dfs", "Depth-first search", None,
            "the first tour found; exhaustive with exact pruning, so 'unsolvable' is a proof", (GOAL_FACE,)),
-    Solver("all", "Every tour", False,
+    Solver("all", "Every tour", None,
            "counts every tour (a proof of how many there are) and keeps some to browse", (GOAL_FACE, KEEP)),
 )
 

@@ -76,8 +76,8 @@ class SolverPane(Vertical):
 
     def _show_note(self) -> None:
         s = self.solver()
-        mark = "✓ shortest answer" if s.optimal else "· not always shortest"
-        self.query_one("#solver-note", Static).update(f"{mark} · {s.note}")
+        marks = {True: "✓ shortest answer · ", False: "· not always shortest · ", None: ""}
+        self.query_one("#solver-note", Static).update(marks[s.optimal] + s.note)
 
     def set_running(self, running: bool) -> None:
         self.query_one("#solve", Button).disabled = running

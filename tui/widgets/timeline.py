@@ -114,7 +114,7 @@ class Timeline(Vertical):
         if not self.steps:
             return
         step = self.steps[self.index]
-        state = f"▶ {SPEEDS[self.speed]:g}/s" if self.playing else f"❚❚ {SPEEDS[self.speed]:g}/s"
+        state = f"▶ playing {SPEEDS[self.speed]:g}/s" if self.playing else f"❚❚ paused {SPEEDS[self.speed]:g}/s"
         text = Text(no_wrap=True, overflow="ellipsis")
         if len(self.solutions) > 1:
             text.append(f"solution {self.which + 1}/{len(self.solutions)} · ", "bold")
