@@ -10,7 +10,7 @@ import numpy as np
 
 from core import ops
 from core.jit import kernel
-from core.progress import CHECK_EVERY, SOLUTIONS, publish
+from core.progress import CHECK_EVERY, MAX_FRONTIER, SOLUTIONS, publish
 from core.status import EXHAUSTED, FOUND, STOPPED
 
 FIRST = 0  # stop at the first solution
@@ -36,6 +36,7 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
     solutions = 0
     nodes = 1
     depth = 0
+    deepest = 0  # the longest path held, reported as the peak frontier even if no sample caught it
     path[0] = root
     ops.enter(ctx, root, 0)
     if ops.complete(ctx, root, 0):
@@ -55,6 +56,7 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
         node = kids[depth, pos[depth]]
         pos[depth] += 1
         depth += 1
+        deepest = max(deepest, depth)
         path[depth] = node
         ops.enter(ctx, node, depth)
         nodes += 1
@@ -81,6 +83,7 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
                     ops.leave(ctx, path[d], d)
                 return STOPPED, solutions, kept, n_kept, nodes
     publish(counters, nodes, 0, 0, 0)
+    counters[MAX_FRONTIER] = max(counters[MAX_FRONTIER], deepest)
     if mode == COUNT or solutions > 0:
         return FOUND, solutions, kept, n_kept, nodes
     return EXHAUSTED, solutions, kept, n_kept, nodes

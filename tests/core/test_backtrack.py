@@ -82,3 +82,29 @@ def test_counts_match_brute_force(seed):
     first = search_paths(ctx, 0, n - 1, FIRST, 1, SearchControl())
     assert (first.status == Status.SOLVED) == (expected > 0)
     assert not ctx.used.any()
+
+
+def longest_simple_path(adj, start):
+    """Edges on the longest simple path from start, by trying every ordering of every subset."""
+    n = len(adj)
+    best = 0
+    others = [v for v in range(n) if v != start]
+    for k in range(1, n):
+        for perm in itertools.permutations(others, k):
+            path = (start,) + perm
+            if all(adj[a][b] for a, b in zip(path, path[1:])):
+                best = max(best, k)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_peak_frontier_is_the_longest_path_held(seed):
+    """A counting search small enough to finish between two samples still reports how deep it went."""
+    rng = np.random.default_rng(100 + seed)
+    n = int(rng.integers(3, 7))
+    adj = (rng.random((n, n)) < 0.5).astype(np.int8)
+    adj = np.triu(adj, 1)
+    adj = adj + adj.T
+    ctx = HamCtx(adj, np.zeros(n, dtype=np.int8), n, -1)
+    out = search_paths(ctx, 0, n - 1, COUNT, 1, SearchControl())
+    assert out.stats.max_frontier == longest_simple_path(adj.tolist(), 0)
