@@ -197,28 +197,48 @@ def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: d
     if min(board.width, board.height) <= THIN:
         return _thin(board, control, limits, details)
     table, seconds = _table(board, "clockwise", control)
-    start = board.index(board.start)
-    (code, path, length, rotations), search = timed(
-        control, greedy.warnsdorff_walk, table, board.width, board.height, start, board.free_squares,
-        board.closed, 1, _rotation_budget(board.free_squares), control.counters)
-    seconds += search
-    steps_taken = int(control.counters[0])
-    details = {**details, "rotations": int(rotations)}
-    if code == FOUND:
-        stats = Stats(steps_taken, board.free_squares, board.free_squares, seconds)
-        method = "Warnsdorff's rule" + (f" with {rotations} rotations" if rotations else "")
-        return Solution(Status.SOLVED, _steps(board, path), stats, None, "warnsdorff",
-                        {**details, "method": method})
-    if code == STOPPED:
-        status, limit = _status(code, control)
-        return Solution(status, _start_only(board), Stats(steps_taken, length, length, seconds), limit,
-                        "warnsdorff", {**details, "method": "Warnsdorff's rule"})
-    # the rotations ran out: a complete search settles it
-    fallback = _pruned_first(board, control, details, "warnsdorff")
+    steps_taken = 0
+    rotations = 0
+    detour = _has_whole_closed_tour(board)
+    # With a closed tour of the whole board to fall back on, the direct walk gets a short budget.
+    budget = _rotation_budget(board.free_squares) // (10 if detour else 1)
+    attempts = [(board.start, board.closed, seed, budget) for seed in (1, 2, 3)]
+    if detour:  # a closed tour from a corner, where the walk is at its best, then cut or turned to the start
+        attempts[1:] = [((0, 0), True, 1, _rotation_budget(board.free_squares)),
+                        ((board.width - 1, 0), True, 2, _rotation_budget(board.free_squares)), attempts[1]]
+    for origin, closed, seed, budget in attempts:
+        (code, path, length, turns), search = timed(
+            control, greedy.warnsdorff_walk, table, board.width, board.height, board.index(origin),
+            board.free_squares, closed, seed, budget, control.counters)
+        seconds += search
+        steps_taken += int(control.counters[0])
+        rotations += int(turns)
+        if code == FOUND:
+            stats = Stats(steps_taken, board.free_squares, board.free_squares, seconds)
+            method = "Warnsdorff's rule" + (f" with {rotations} rotations" if rotations else "")
+            if origin != board.start:
+                at = int(np.flatnonzero(path == board.index(board.start))[0])
+                path = np.roll(path, -at)
+                method += (f"; a closed tour from {origin[0] + 1},{origin[1] + 1} "
+                           f"{'turned' if board.closed else 'cut open'} to start here")
+            return Solution(Status.SOLVED, _steps(board, path), stats, None, "warnsdorff",
+                            {**details, "rotations": rotations, "method": method})
+        if code == STOPPED:
+            status, limit = _status(code, control)
+            return Solution(status, _start_only(board), Stats(steps_taken, length, length, seconds), limit,
+                            "warnsdorff", {**details, "rotations": rotations, "method": "Warnsdorff's rule"})
+    # every walk ran out of rotations: a complete search settles it
+    fallback = _pruned_first(board, control, {**details, "rotations": rotations}, "warnsdorff")
     stats = Stats(steps_taken, 0, 0, seconds).plus(fallback.stats)
     fallback.stats = stats
     fallback.details["method"] = "Warnsdorff's rule, then backtracking (Warnsdorff order)"
     return fallback
+
+
+def _has_whole_closed_tour(board: Board) -> bool:
+    """No blocked squares and Schwenk's theorem promises a closed tour: every square lies on one."""
+    m, n = sorted((board.width, board.height))
+    return not board.blocked and existence.closed_board_reason(m, n) is None
 
 
 def _thin(board: Board, control: SearchControl, limits: Limits, details: dict) -> Solution:
