@@ -1,0 +1,208 @@
+"""`puzzle-explorer solve knights …`"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import replace
+
+from rich.console import Console
+
+from core.errors import InputError
+from core.status import Status
+from puzzles import cli_support as cs
+from puzzles.interface import Solution, View
+from puzzles.knights import board as kboard
+from puzzles.knights.geometry import ORDERS
+from puzzles.knights.render import number_width, render
+from puzzles.knights.solve import ORDER, SOLVER_IDS, solve
+
+DRAW_UP_TO = 40  # boards up to this many squares a side are drawn with their tour
+JSON_CHUNK = 50_000  # squares written at a time, so a million-square tour never sits in memory as text
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = (
+        "Squares are x,y, 1-based: x the column from the left, y the row from the top.\n"
+        "--size WxH is W columns wide and H rows tall (8x6: 8 wide, 6 tall); each side 1 to 1000.\n"
+        "A board text is rows of '.', '#' (blocked) and 'S' (start), or lines such as\n"
+        "'size: 8x6', 'start: 1,1', 'tour: closed', 'blocked: 3,4 5,6'.")
+    what = parser.add_argument_group("the board")
+    what.add_argument("--size", metavar="WxH", help="board size: W columns wide, H rows tall (1 to 1000 each)")
+    what.add_argument("--start", metavar="X,Y", help="start square, 1-based (default 1,1 or the board's S)")
+    what.add_argument("--closed", action="store_true", help="the tour must end a knight's move from the start")
+    what.add_argument("--blocked", metavar="CELLS", action="append",
+                      help="squares the knight may not use, as 'x,y x,y …' (may repeat)")
+    cs.add_board_arguments(parser, "e.g. chessboard, seed-5x5-centre or big-1000")
+    how = parser.add_argument_group("the search")
+    how.add_argument("--algo", choices=SOLVER_IDS, default="warnsdorff",
+                     help="warnsdorff (default; any size), warnsdorff-backtrack (complete), backtrack (the seed's "
+                          "plain search), count (every tour)")
+    how.add_argument("--order", choices=tuple(ORDERS), default=ORDER.default,
+                     help="move order of --algo backtrack: program (the seed's program, default), listed (the "
+                          "order the seed's text lists) or clockwise")
+    how.add_argument("--count", action="store_true",
+                     help="count every tour from the start (pruned; with --algo backtrack: the plain search)")
+    how.add_argument("--all-starts", action="store_true",
+                     help="with --count: count from every square and print the counts square by square")
+    how.add_argument("--no-board", action="store_true", help="do not draw the board with the tour")
+    cs.add_limit_arguments(parser)
+
+
+def _family():
+    from puzzles.knights import FAMILY
+    return FAMILY
+
+
+def load(args) -> kboard.Board:
+    """The board from --size/--start/--closed/--blocked, or from --board/--file/--preset plus overrides."""
+    given = args.board is not None or args.file is not None or args.preset is not None
+    if given and args.size is not None:
+        raise InputError("give either --size or a board (--board, --file, --preset), not both")
+    if given:
+        board = kboard.parse(cs.board_text(args, _family()))
+    elif args.size is not None:
+        width, height = kboard.parse_size(args.size, "--size")
+        board = kboard.Board(width, height)
+    else:
+        raise InputError("no board: give --size WxH (or --board TEXT, --file PATH, --preset NAME)")
+    if args.start is not None:
+        board = replace(board, start=kboard.parse_cell(args.start, "--start"))
+    if args.closed:
+        board = replace(board, closed=True)
+    for cells in args.blocked or ():
+        board = replace(board, blocked=board.blocked | kboard.parse_cells(cells, "--blocked square"))
+    kboard.validate(board)
+    return board
+
+
+def solver_and_options(args) -> tuple[str, dict]:
+    if args.all_starts and not args.count:
+        raise InputError("--all-starts goes with --count")
+    if args.algo == "backtrack":
+        if args.all_starts:
+            raise InputError("--all-starts counts with the pruned counter (--algo count), not --algo backtrack")
+        return "backtrack", {"order": args.order, "count": args.count}
+    if args.count or args.algo == "count":
+        return "count", {"all_starts": args.all_starts}
+    return args.algo, {}
+
+
+def run(args, console: Console) -> int:
+    board = load(args)
+    solver, options = solver_and_options(args)
+    limits = cs.limits_from(args)
+    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits)
+    if args.json:
+        write_json(solution, sys.stdout)
+        return cs.EXIT_OK
+    print_human(console, board, solution, draw=not args.no_board)
+    return cs.EXIT_OK
+
+
+# --- output ---------------------------------------------------------------------------------
+
+def _describe(board: kboard.Board) -> str:
+    kind = "closed" if board.closed else "open"
+    holes = f", {len(board.blocked)} blocked" if board.blocked else ""
+    return f"{kind} knight's tour on {board.width}x{board.height}{holes}, from {board.start[0] + 1},{board.start[1] + 1}"
+
+
+def _theory(verdict: dict) -> str:
+    word = {True: "a tour exists", False: "no tour", None: "unknown"}[verdict["exists"]]
+    return f"theory: {word}: {verdict['reason']}"
+
+
+def print_human(console: Console, board: kboard.Board, solution: Solution, draw: bool = True) -> None:
+    say = lambda text: console.print(text, highlight=False, markup=False, soft_wrap=True)  # noqa: E731
+    d = solution.details
+    say(_describe(board))
+    if "existence" in d:
+        say(_theory(d["existence"]))
+    if d.get("method") == "theory":
+        say("no tour: settled by theory, no search needed")
+        if "solutions" in d:
+            say(f"tours from {board.start[0] + 1},{board.start[1] + 1}: 0")
+        return
+    head, search = cs.summary_lines(solution, "moves")
+    counted = solution.status in (Status.SOLVED, Status.UNSOLVABLE)
+    if "per_square" in d and counted:
+        head = f"counted every tour from every square: {d['solutions']:,} in all"
+    elif "solutions" in d:
+        head = (f"counted every tour from {board.start[0] + 1},{board.start[1] + 1}: {d['solutions']:,}"
+                + (" (closed tours: each cycle once in each direction)" if board.closed else ""))
+    elif "solutions_so_far" in d:
+        head += f"; tours found before it stopped: {d['solutions_so_far']:,}"
+    say(head)
+    say(search)
+    if d.get("method"):
+        say(f"method: {d['method']}")
+    if "per_square" in d:
+        _print_counts(say, d)
+        return
+    if solution.status != Status.SOLVED or len(solution.steps) < 2:
+        return
+    tour = solution.steps[-1].board.tour
+    if draw and board.width <= DRAW_UP_TO and board.height <= DRAW_UP_TO:
+        console.print(render(solution.steps[-1].board, View()))
+    xy = tour.xy()
+    shown = " → ".join(f"{x},{y}" for x, y in xy[:8].tolist())
+    more = f" → … → {xy[-1][0]},{xy[-1][1]}" if len(xy) > 8 else ""
+    first = "first tour" if "solutions" in d else "tour"
+    say(f"{first}: {shown}{more} ({len(xy):,} squares; --json lists them all)")
+
+
+def _print_counts(say, d: dict) -> None:
+    grid = d["per_square"]
+    wide = max(3, max(len(f"{v:,}") for row in grid for v in row if v is not None) + 1)
+    say("tours from each square, row by row ('#' blocked):")
+    for row in grid:
+        say("".join(("#" if v is None else f"{v:,}").rjust(wide) for v in row))
+
+
+def write_json(solution: Solution, out) -> None:
+    """The JSON object of the foundation (status, length, moves, stats, …) plus tour, streamed in pieces."""
+    head = Solution(solution.status, list(solution.steps[:1]), solution.stats, solution.limit, solution.solver,
+                    solution.details)
+    obj = cs.solution_json(head)
+    tour = None
+    if solution.status == Status.SOLVED and len(solution.steps) > 1:
+        tour = solution.steps[-1].board.tour
+    elif solution.status == Status.SOLVED and len(solution.steps) == 1 and solution.steps[0].board.tour:
+        tour = solution.steps[0].board.tour
+    obj["length"] = len(tour) - 1 if tour is not None else None
+    obj["moves"] = "\0moves\0"
+    obj["tour"] = "\0tour\0"
+    text = json.dumps(obj, ensure_ascii=False)
+    before_moves, rest = text.split('"\\u0000moves\\u0000"')
+    between, after = rest.split('"\\u0000tour\\u0000"')
+    out.write(before_moves)
+    _stream(out, tour, moves=True)
+    out.write(between)
+    _stream(out, tour, moves=False)
+    out.write(after)
+    out.write("\n")
+
+
+def _stream(out, tour, moves: bool) -> None:
+    if tour is None:
+        out.write("[]")
+        return
+    xy = tour.xy()
+    out.write("[")
+    first = 1 if moves else 0
+    for lo in range(first, len(xy), JSON_CHUNK):
+        hi = min(len(xy), lo + JSON_CHUNK)
+        if moves:
+            pairs = zip(xy[lo - 1:hi - 1].tolist(), xy[lo:hi].tolist())
+            piece = ", ".join(f'{{"from": [{a[0]}, {a[1]}], "to": [{b[0]}, {b[1]}]}}' for a, b in pairs)
+        else:
+            piece = ", ".join(f"[{x}, {y}]" for x, y in xy[lo:hi].tolist())
+        if lo > first:
+            out.write(", ")
+        out.write(piece)
+    out.write("]")
+
+
+__all__ = ["add_arguments", "run", "load", "write_json", "number_width"]

@@ -1,0 +1,89 @@
+"""Editor operations on a knight's-tour board: pure functions (board, cursor, brush) -> (board, cursor)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from core.errors import InputError
+from puzzles.interface import EditAction
+from puzzles.knights.board import MAX_SIDE, Board
+
+Cell = tuple[int, int]
+BRUSHES = ("",)
+
+
+def _where(cell: Cell) -> tuple[int, int]:
+    return (cell[0] + 1, cell[1] + 1)
+
+
+def set_start(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
+    """The tour starts on the square under the cursor."""
+    if cursor in board.blocked:
+        raise InputError("the start cannot be on a blocked square; unblock it first", _where(cursor))
+    return replace(board.plain(), start=cursor), cursor
+
+
+def toggle_block(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
+    """Block the square under the cursor, or free it again."""
+    if cursor == board.start:
+        raise InputError("that is the start square; move the start first", _where(cursor))
+    blocked = board.blocked ^ {cursor}
+    return replace(board.plain(), blocked=frozenset(blocked)), cursor
+
+
+def clear_blocks(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
+    """Free every blocked square."""
+    if not board.blocked:
+        raise InputError("no blocked squares to clear")
+    return replace(board.plain(), blocked=frozenset()), cursor
+
+
+def toggle_closed(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
+    """Switch between an open tour and a closed one (ending a move away from the start)."""
+    return replace(board.plain(), closed=not board.closed), cursor
+
+
+def resized(board: Board, width: int, height: int, cursor: Cell) -> tuple[Board, Cell]:
+    """The board at a new size: blocked squares outside dropped, start and cursor kept inside."""
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise InputError(f"boards are 1x1 to {MAX_SIDE}x{MAX_SIDE}")
+    inside = lambda c: c[0] < width and c[1] < height  # noqa: E731
+    blocked = frozenset(c for c in board.blocked if inside(c))
+    start = board.start if inside(board.start) else (min(board.start[0], width - 1), min(board.start[1], height - 1))
+    blocked -= {start}
+    smaller = replace(board.plain(), width=width, height=height, start=start, blocked=blocked)
+    return smaller, (min(cursor[0], width - 1), min(cursor[1], height - 1))
+
+
+def _resizer(dw: int, dh: int):
+    def resize(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
+        return resized(board, board.width + dw, board.height + dh, cursor)
+    return resize
+
+
+def _scaler(factor: float):
+    def scale(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
+        w = max(1, min(MAX_SIDE, round(board.width * factor)))
+        h = max(1, min(MAX_SIDE, round(board.height * factor)))
+        if (w, h) == (board.width, board.height):
+            raise InputError(f"boards are 1x1 to {MAX_SIDE}x{MAX_SIDE}")
+        return resized(board, w, h, cursor)
+    return scale
+
+
+def new_board() -> Board:
+    """The chessboard: 8x8, open tour from the corner."""
+    return Board(8, 8)
+
+
+ACTIONS = (
+    EditAction("start", "s", "the tour starts here", set_start),
+    EditAction("block", "x", "block or free the square under the cursor", toggle_block),
+    EditAction("clear", "r", "free every blocked square", clear_blocks),
+    EditAction("closed", "c", "switch between an open and a closed tour", toggle_closed),
+    EditAction("wider", "right_square_bracket", "board one column wider", _resizer(1, 0)),
+    EditAction("narrower", "left_square_bracket", "board one column narrower", _resizer(-1, 0)),
+    EditAction("taller", "right_curly_bracket", "board one row taller", _resizer(0, 1)),
+    EditAction("shorter", "left_curly_bracket", "board one row shorter", _resizer(0, -1)),
+    EditAction("double", "greater_than_sign", "board twice as wide and tall (up to 1000x1000)", _scaler(2)),
+    EditAction("halve", "less_than_sign", "board half as wide and tall", _scaler(0.5)),
+)

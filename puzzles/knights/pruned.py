@@ -1,0 +1,189 @@
+"""Backtracking that prunes: the complete search behind counting and Warnsdorff-ordered backtracking.
+
+The pruning is exact: it cuts only paths that cannot become tours. It rests on
+the degree of each unvisited square (how many unvisited squares it can still
+move to). Once the knight stands on p, every unvisited square other than the
+next one must still be entered from an unvisited square, and left again unless
+it is the last. So, choosing the next square v:
+
+- an unvisited neighbour of p with degree 0 could only be the next square and
+  the last at once: with more than one square left, p is a dead end;
+- every other unvisited square needs degree 1 or more, and at most one of them
+  may have degree 1 (it must be where the tour ends);
+- for a closed tour the start counts as an unvisited neighbour (the tour must
+  get back to it), no square may be left with degree 1 and the start must keep
+  an unvisited neighbour.
+
+Degrees change only around the square just placed, so the checks cost a few
+operations per node: the neighbours of p that are not chosen are the only
+squares whose status can change, and the one square that must be the end is
+carried down the stack.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from core.jit import kernel
+from core.progress import CHECK_EVERY, SOLUTIONS, publish
+from core.status import EXHAUSTED, FOUND, STOPPED
+
+FIRST = 0  # stop at the first tour
+COUNT = 1  # count every tour
+
+TABLE_ORDER = 0  # try moves in the neighbour table's order
+WARNSDORFF = 1  # fewest onward moves first; ties: farthest from the centre (Roth), then table order
+_KEY = 1 << 24  # > the largest squared doubled distance from the centre on a 1000x1000 board
+
+
+@kernel
+def pruned_search(table, width, height, start, free_count, closed, order, mode, keep, counters):
+    """Depth-first search for tours from start; returns (code, tours, kept, kept count, nodes).
+
+    Nodes are squares placed on the path, the start included. With mode FIRST
+    the code is FOUND or EXHAUSTED; with COUNT it is FOUND once every tour is
+    counted. The first `keep` tours are copied into kept (one per row).
+    """
+    n = table.shape[0]
+    deg = np.zeros(n, dtype=np.int32)
+    for s in range(n):
+        for k in range(8):
+            if table[s, k] >= 0:
+                deg[s] += 1
+    on = np.zeros(n, dtype=np.bool_)
+    home = np.zeros(n, dtype=np.bool_)
+    path = np.empty(free_count, dtype=np.int32)
+    kids = np.empty((free_count, 8), dtype=np.int32)
+    nk = np.zeros(free_count, dtype=np.int32)
+    ix = np.zeros(free_count, dtype=np.int32)
+    ends = np.full(free_count, -1, dtype=np.int32)  # the square that must end the tour, per depth
+    kept = np.full((max(keep, 1), free_count), -1, dtype=np.int32)
+    keys = np.empty(8, dtype=np.int64)
+    n_kept = 0
+    tours = 0
+    allowed_ends = 0 if closed else 1
+    on[start] = True
+    path[0] = start
+    sdeg = 0
+    for k in range(8):
+        t = table[start, k]
+        if t >= 0:
+            home[t] = True
+            sdeg += 1
+            if not closed:
+                deg[t] -= 1  # a closed tour keeps the start as everyone's last neighbour
+    nodes = 1
+    if free_count == 1:
+        if closed:
+            return EXHAUSTED, 0, kept, 0, nodes
+        kept[0, 0] = start
+        counters[SOLUTIONS] = 1
+        publish(counters, 1, 0, 0, 1)
+        return FOUND, 1, kept, 1, nodes
+    depth = 0
+    fill = True
+    while depth >= 0:
+        p = path[depth]
+        if fill:
+            fill = False
+            left = free_count - depth - 1
+            cnt = 0
+            z0 = 0
+            z1 = 0
+            for k in range(8):
+                t = table[p, k]
+                if t >= 0 and not on[t]:
+                    if deg[t] == 0:
+                        z0 += 1
+                    elif deg[t] == 1:
+                        z1 += 1
+            dead = (left > 1 and z0 > 0) or (closed and sdeg == 0)
+            if not dead:
+                e = 1 if ends[depth] >= 0 else 0
+                for k in range(8):
+                    t = table[p, k]
+                    if t < 0 or on[t]:
+                        continue
+                    if left > 1:
+                        others = z1 - (1 if deg[t] == 1 else 0)
+                        if e + others > allowed_ends:
+                            continue
+                    kids[depth, cnt] = t
+                    if order == WARNSDORFF:
+                        ex = 2 * (t % width) - (width - 1)
+                        ey = 2 * (t // width) - (height - 1)
+                        keys[cnt] = deg[t] * _KEY - (ex * ex + ey * ey)
+                    cnt += 1
+                if order == WARNSDORFF:
+                    for a in range(1, cnt):  # insertion sort: at most 8 moves
+                        key = keys[a]
+                        val = kids[depth, a]
+                        b = a - 1
+                        while b >= 0 and keys[b] > key:
+                            keys[b + 1] = keys[b]
+                            kids[depth, b + 1] = kids[depth, b]
+                            b -= 1
+                        keys[b + 1] = key
+                        kids[depth, b + 1] = val
+            nk[depth] = cnt
+            ix[depth] = 0
+        if ix[depth] < nk[depth]:
+            t = kids[depth, ix[depth]]
+            ix[depth] += 1
+            end = ends[depth]
+            if free_count - depth - 1 > 1:
+                for k in range(8):
+                    o = table[p, k]
+                    if o >= 0 and o != t and not on[o] and deg[o] == 1:
+                        end = o
+            depth += 1
+            path[depth] = t
+            ends[depth] = end
+            on[t] = True
+            if home[t]:
+                sdeg -= 1
+            for k in range(8):
+                u = table[t, k]
+                if u >= 0:
+                    deg[u] -= 1
+            nodes += 1
+            if nodes % CHECK_EVERY == 0:
+                counters[SOLUTIONS] = tours
+                if publish(counters, nodes, depth, depth, depth + 1):
+                    return STOPPED, tours, kept, n_kept, nodes
+            if depth == free_count - 1:
+                if not closed or home[t]:
+                    if n_kept < keep:
+                        kept[n_kept, :] = path
+                        n_kept += 1
+                    tours += 1
+                    if mode == FIRST:
+                        counters[SOLUTIONS] = tours
+                        publish(counters, nodes, depth, depth, depth + 1)
+                        return FOUND, tours, kept, n_kept, nodes
+                # a leaf: take the square back at once
+                on[t] = False
+                if home[t]:
+                    sdeg += 1
+                for k in range(8):
+                    u = table[t, k]
+                    if u >= 0:
+                        deg[u] += 1
+                depth -= 1
+            else:
+                fill = True
+        else:
+            if depth == 0:
+                break
+            on[p] = False
+            if home[p]:
+                sdeg += 1
+            for k in range(8):
+                u = table[p, k]
+                if u >= 0:
+                    deg[u] += 1
+            depth -= 1
+    counters[SOLUTIONS] = tours
+    publish(counters, nodes, 0, 0, 0)
+    if mode == COUNT or tours > 0:
+        return FOUND, tours, kept, n_kept, nodes
+    return EXHAUSTED, tours, kept, n_kept, nodes

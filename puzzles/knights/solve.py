@@ -1,0 +1,297 @@
+"""The solvers: what each one runs, and how its answer becomes a Solution."""
+from __future__ import annotations
+
+import numpy as np
+
+from core.memory import state_cap
+from core.progress import STOP_CANCEL, SearchControl
+from core.search import COUNT as PLAIN_COUNT
+from core.search import FIRST as PLAIN_FIRST
+from core.search import Limits, Stats, search_paths, timed
+from core.status import CAP, EXHAUSTED, FOUND, STOPPED, Limit, Status
+from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.knights import existence, greedy, plain, pruned, thin
+from puzzles.knights.board import Board, validate
+from puzzles.knights.geometry import ORDERS, deltas, free_mask, neighbour_table
+from puzzles.knights.symmetry import orbits
+from puzzles.knights.tour import Tour, TourSteps
+
+KEEP = 12  # tours kept for browsing when counting
+THIN = 4  # boards at most this many squares wide go to the exact line-by-line search
+
+
+def _rotation_budget(free_squares: int) -> int:
+    return 20 * free_squares + 20_000
+
+
+ORDER = Option("order", "Move order", "choice", "program", tuple(ORDERS),
+               "program: the order the seed's program tries (reproduces its search sizes); listed: the order its "
+               "text lists; clockwise: from up-and-right, clockwise")
+COUNT_ALL = Option("count", "Count every tour", "bool", False,
+                   "search the whole tree and count the tours instead of stopping at the first")
+ALL_STARTS = Option("all_starts", "From every square", "bool", False,
+                    "count the tours from every free square (same-shaped squares are counted once)")
+
+SOLVERS = (
+    Solver("warnsdorff", "Warnsdorff's rule", False,
+           "fast on any board up to 1000x1000: greedy fewest-onward-moves with rotations when stuck; exact "
+           "search on boards 3 or 4 wide; falls back to complete backtracking"),
+    Solver("warnsdorff-backtrack", "Backtracking, Warnsdorff order", False,
+           "complete depth-first search trying fewest-onward-moves first, with exact dead-end pruning"),
+    Solver("backtrack", "Plain backtracking (the seed's)", False,
+           "the seed's search: fixed move order, no pruning; counts every square placed", (ORDER, COUNT_ALL)),
+    Solver("count", "Count every tour", False,
+           "exact count of the tours from the start (open: directed paths; closed: directed cycles), pruned",
+           (ALL_STARTS,)),
+)
+SOLVER_IDS = tuple(s.id for s in SOLVERS)
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+def _status(code: int, control: SearchControl, cap_limit: Limit = Limit.STATES) -> tuple[Status, Limit | None]:
+    if code == FOUND:
+        return Status.SOLVED, None
+    if code == EXHAUSTED:
+        return Status.UNSOLVABLE, None
+    if code == STOPPED:
+        if control.stop_requested == STOP_CANCEL:
+            return Status.CANCELLED, None
+        return Status.LIMIT, Limit.TIME
+    return Status.LIMIT, cap_limit
+
+
+def _start_only(board: Board) -> list[Step]:
+    return [Step(f"start at {board.start[0] + 1},{board.start[1] + 1}", board.plain(),
+                 frozenset({board.start}), {})]
+
+
+def _steps(board: Board, squares: np.ndarray) -> TourSteps:
+    return TourSteps(board, Tour(squares, board.width, board.height, board.closed))
+
+
+def board_json(board: Board) -> dict:
+    return {"size": [board.width, board.height], "start": [board.start[0] + 1, board.start[1] + 1],
+            "closed": board.closed, "blocked": [[x + 1, y + 1] for x, y in sorted(board.blocked)]}
+
+
+def _table(board: Board, order: str, control: SearchControl) -> tuple[np.ndarray, float]:
+    dx, dy = deltas(ORDERS[order])
+    return timed(control, neighbour_table, board.width, board.height, free_mask(board), dx, dy)
+
+
+# --- the solvers ------------------------------------------------------------------------------
+
+def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> Solution:
+    """Run one of SOLVERS on the board. Theory answers first when it proves there is no tour."""
+    validate(board)
+    board = board.plain()
+    verdict = existence.check(board)
+    details = {"existence": verdict.as_json(), "board": board_json(board)}
+    if solver == "count":
+        if options.get("all_starts"):
+            return count_every_start(board, control, limits, details)
+        return _count(board, control, details)
+    if solver == "backtrack":
+        return _plain(board, options, control, details)
+    if solver not in SOLVER_IDS:
+        raise ValueError(f"unknown solver {solver!r}")
+    if verdict.exists is False:
+        return Solution(Status.UNSOLVABLE, _start_only(board), Stats(), None, solver,
+                        {**details, "method": "theory"})
+    if solver == "warnsdorff-backtrack":
+        return _pruned_first(board, control, details, solver)
+    return _warnsdorff(board, control, limits, details)
+
+
+def _plain(board: Board, options: dict, control: SearchControl, details: dict) -> Solution:
+    order = options.get("order", ORDER.default)
+    if order not in ORDERS:
+        raise ValueError(f"unknown move order {order!r}")
+    counting = bool(options.get("count", False))
+    table, seconds = _table(board, order, control)
+    ctx = plain.make_context(table, board.index(board.start), board.free_squares, board.closed)
+    out = search_paths(ctx, board.index(board.start), board.free_squares - 1,
+                       PLAIN_COUNT if counting else PLAIN_FIRST, KEEP if counting else 1, control)
+    stats = Stats(elapsed_s=seconds).plus(out.stats)
+    details = {**details, "method": "plain backtracking", "order": order, "nodes": out.stats.nodes_expanded}
+    if counting:
+        details["solutions"] = out.solutions
+    tours = [_steps(board, p) for p in out.kept if len(p) == board.free_squares]
+    steps = tours[0] if tours and out.status in (Status.SOLVED,) else _start_only(board)
+    return Solution(out.status, steps, stats, out.limit, "backtrack", details, tours[1:])
+
+
+def _pruned_first(board: Board, control: SearchControl, details: dict, solver: str) -> Solution:
+    table, seconds = _table(board, "clockwise", control)
+    (code, tours, kept, n_kept, nodes), search = timed(
+        control, pruned.pruned_search, table, board.width, board.height, board.index(board.start),
+        board.free_squares, board.closed, pruned.WARNSDORFF, pruned.FIRST, 1, control.counters)
+    status, limit = _status(code, control)
+    stats = Stats(int(nodes), int(nodes), board.free_squares, seconds + search)
+    steps = _steps(board, kept[0]) if status == Status.SOLVED else _start_only(board)
+    return Solution(status, steps, stats, limit, solver,
+                    {**details, "method": "backtracking, Warnsdorff order", "nodes": int(nodes)})
+
+
+def _count(board: Board, control: SearchControl, details: dict) -> Solution:
+    verdict = details["existence"]
+    if verdict["exists"] is False:
+        return Solution(Status.UNSOLVABLE, _start_only(board), Stats(), None, "count",
+                        {**details, "method": "theory", "solutions": 0})
+    table, seconds = _table(board, "clockwise", control)
+    (code, tours, kept, n_kept, nodes), search = timed(
+        control, pruned.pruned_search, table, board.width, board.height, board.index(board.start),
+        board.free_squares, board.closed, pruned.TABLE_ORDER, pruned.COUNT, KEEP, control.counters)
+    status, limit = _status(code, control)
+    if status == Status.SOLVED and tours == 0:
+        status = Status.UNSOLVABLE
+    found = [_steps(board, kept[i]) for i in range(int(n_kept))]
+    stats = Stats(int(nodes), int(nodes), board.free_squares, seconds + search)
+    details = {**details, "method": "pruned backtracking, every tour", "solutions": int(tours),
+               "nodes": int(nodes)}
+    if status not in (Status.SOLVED, Status.UNSOLVABLE):
+        details["solutions_so_far"] = details.pop("solutions")
+    steps = found[0] if found else _start_only(board)
+    return Solution(status, steps, stats, limit, "count", details, found[1:])
+
+
+def count_every_start(board: Board, control: SearchControl, limits: Limits, details: dict) -> Solution:
+    """Tours from every free square: one search per class of squares the board's symmetries swap."""
+    table, seconds = _table(board, "clockwise", control)
+    grid = [[None if (x, y) in board.blocked else 0 for x in range(board.width)] for y in range(board.height)]
+    nodes = 0
+    status, limit = Status.SOLVED, None
+    theory_zero = 0
+    for rep, members in orbits(board):
+        start_board = Board(board.width, board.height, rep, board.closed, board.blocked)
+        if existence.check(start_board).exists is False:
+            theory_zero += len(members)
+            continue
+        (code, tours, _, _, n), search = timed(
+            control, pruned.pruned_search, table, board.width, board.height, board.index(rep),
+            board.free_squares, board.closed, pruned.TABLE_ORDER, pruned.COUNT, 0, control.counters)
+        seconds += search
+        nodes += int(n)
+        status, limit = _status(code, control)
+        if status != Status.SOLVED:
+            break
+        for x, y in members:
+            grid[y][x] = int(tours)
+    total = sum(v for row in grid for v in row if v)
+    if status == Status.SOLVED and total == 0:
+        status = Status.UNSOLVABLE
+    details = {**details, "method": "pruned backtracking from every square", "per_square": grid,
+               "solutions" if status in (Status.SOLVED, Status.UNSOLVABLE) else "solutions_so_far": total,
+               "nodes": nodes, "squares_ruled_out_by_theory": theory_zero}
+    details.pop("existence")
+    stats = Stats(nodes, nodes, board.free_squares, seconds)
+    return Solution(status, _start_only(board), stats, limit, "count", details)
+
+
+def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: dict) -> Solution:
+    if board.free_squares == 1:  # the start alone is the tour (theory has ruled out the closed case)
+        squares = np.array([board.index(board.start)], dtype=np.int32)
+        return Solution(Status.SOLVED, _steps(board, squares), Stats(1, 1, 1, 0.0), None, "warnsdorff",
+                        {**details, "method": "a single square"})
+    if min(board.width, board.height) <= THIN:
+        return _thin(board, control, limits, details)
+    table, seconds = _table(board, "clockwise", control)
+    steps_taken = 0
+    rotations = 0
+    detour = _has_whole_closed_tour(board)
+    # With a closed tour of the whole board to fall back on, the direct walk gets a short budget.
+    budget = _rotation_budget(board.free_squares) // (10 if detour else 1)
+    attempts = [(board.start, board.closed, seed, budget) for seed in (1, 2, 3)]
+    if detour:  # a closed tour from a corner, where the walk is at its best, then cut or turned to the start
+        attempts[1:] = [((0, 0), True, 1, _rotation_budget(board.free_squares)),
+                        ((board.width - 1, 0), True, 2, _rotation_budget(board.free_squares)), attempts[1]]
+    for origin, closed, seed, budget in attempts:
+        (code, path, length, turns), search = timed(
+            control, greedy.warnsdorff_walk, table, board.width, board.height, board.index(origin),
+            board.free_squares, closed, seed, budget, control.counters)
+        seconds += search
+        steps_taken += int(control.counters[0])
+        rotations += int(turns)
+        if code == FOUND:
+            stats = Stats(steps_taken, board.free_squares, board.free_squares, seconds)
+            method = "Warnsdorff's rule" + (f" with {rotations} rotations" if rotations else "")
+            if origin != board.start:
+                at = int(np.flatnonzero(path == board.index(board.start))[0])
+                path = np.roll(path, -at)
+                method += (f"; a closed tour from {origin[0] + 1},{origin[1] + 1} "
+                           f"{'turned' if board.closed else 'cut open'} to start here")
+            return Solution(Status.SOLVED, _steps(board, path), stats, None, "warnsdorff",
+                            {**details, "rotations": rotations, "method": method})
+        if code == STOPPED:
+            status, limit = _status(code, control)
+            return Solution(status, _start_only(board), Stats(steps_taken, length, length, seconds), limit,
+                            "warnsdorff", {**details, "rotations": rotations, "method": "Warnsdorff's rule"})
+    # every walk ran out of rotations: a complete search settles it
+    fallback = _pruned_first(board, control, {**details, "rotations": rotations}, "warnsdorff")
+    stats = Stats(steps_taken, 0, 0, seconds).plus(fallback.stats)
+    fallback.stats = stats
+    fallback.details["method"] = "Warnsdorff's rule, then backtracking (Warnsdorff order)"
+    return fallback
+
+
+def _has_whole_closed_tour(board: Board) -> bool:
+    """No blocked squares and Schwenk's theorem promises a closed tour: every square lies on one."""
+    m, n = sorted((board.width, board.height))
+    return not board.blocked and existence.closed_board_reason(m, n) is None
+
+
+def _thin(board: Board, control: SearchControl, limits: Limits, details: dict) -> Solution:
+    """Boards at most four wide: the exact line-by-line search (see thin.py)."""
+    w, h = board.width, board.height
+    free = free_mask(board)
+    if h <= w:  # lines are columns: v = x * h + y
+        short, line_free = h, free.reshape(h, w).T.ravel()
+        to_line = lambda x, y: x * h + y  # noqa: E731
+    else:  # lines are rows: v = y * w + x, the board's own numbering
+        short, line_free = w, free
+        to_line = lambda x, y: y * w + x  # noqa: E731
+    limit = _middle_limit(board) if short == 4 else -1
+    start = to_line(*board.start)
+    cap, cap_limit = state_cap(thin.MEMO_BYTES, limits.max_states, limits.max_memory)
+    (code, moves, nodes), seconds = timed(
+        control, thin.thin_search, short, w * h, np.ascontiguousarray(line_free), -1 if board.closed else start,
+        board.closed, limit, cap, control.counters)
+    status, lim = _status(code, control, cap_limit)
+    details = {**details, "method": f"exact line-by-line search (board {short} wide)", "nodes": int(nodes)}
+    stats = Stats(int(nodes), int(control.counters[3]), 0, seconds)
+    if status != Status.SOLVED:
+        return Solution(status, _start_only(board), stats, lim, "warnsdorff", details)
+    order, more = timed(control, thin.thin_path, short, w * h, moves, start)
+    stats = Stats(stats.nodes_expanded, stats.states_seen, 0, seconds + more)
+    if h <= w:
+        xs, ys = order // h, order % h
+    else:
+        xs, ys = order % w, order // w
+    squares = (ys * w + xs).astype(np.int32)
+    return Solution(Status.SOLVED, _steps(board, squares), stats, None, "warnsdorff", details)
+
+
+def _middle_limit(board: Board) -> int:
+    """The most middle-to-middle moves a tour may use on a board four wide (see existence.py)."""
+    edge = middle = 0
+    for y in range(board.height):
+        for x in range(board.width):
+            if (x, y) in board.blocked:
+                continue
+            line = y if board.height == 4 else x
+            if line in (0, 3):
+                edge += 1
+            else:
+                middle += 1
+    most = middle - edge + (0 if board.closed else 1)
+    return most if 0 <= most <= 2 else -1
+
+
+def warm() -> None:
+    """Compile or load every kernel on tiny boards."""
+    tiny = Board(5, 5, (0, 0))
+    for solver in SOLVER_IDS:
+        solve(tiny, solver, {}, SearchControl(), Limits())
+    solve(Board(6, 3, (0, 0)), "warnsdorff", {}, SearchControl(), Limits())
+    solve(Board(5, 5, (0, 0), blocked=frozenset({(4, 4)})), "warnsdorff", {}, SearchControl(), Limits())

@@ -1,0 +1,390 @@
+"""Exact tours on thin boards (three or four squares wide, any length), line by line.
+
+Warnsdorff's rule and plain backtracking both fail on long thin boards: a
+mistake near the start shows only hundreds of moves later. Here the board
+is cut into lines across its short side (h squares each) and the squares are
+taken one at a time, line after line (square v = line * h + row). For each
+new square the search decides which of its moves back to earlier squares
+the tour uses (at most four: two lines back, one row either side; one line
+back, two rows either side). Every decision is checked against what is
+still open, so the search never needs more than the last 2h + 1 squares,
+the "window", to know what a decision leads to.
+
+A window square has one of these codes, 4 bits each, packed into a uint64
+with two flags and a small counter on top:
+
+    0        not on the tour yet (degree 0)
+    1        finished: degree 2, or blocked, or before the board
+    2        degree 1; the other end of its piece of tour is the start,
+             which has left the window
+    3        degree 1; the other end is the tour's far end, which has left
+    4 + k    degree 1; the other end of its piece is window square k
+
+A square leaving the window must be finished, or be the start or the far
+end of an open tour with degree 1. Joining the two ends of one piece
+closes a cycle: allowed only as the last move of a closed tour.
+
+On a board four wide the squares of the two edge lines reach only the two
+middle lines, so counting shows how many middle-to-middle moves a tour can
+use (one for an open tour of a full board, none for a closed one); the
+search stops any path that uses more.
+
+The search is depth-first, one decision per square, and remembers every
+(square, window) pair it has proved hopeless, so it never explores one twice:
+it is exact, and as thorough as a full dynamic programme when it has to be.
+Two trial orders (most back moves first, fewest first) suit different
+boards; they take turns with growing node budgets and share what they have
+proved.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from core.jit import helper, kernel
+from core.progress import CHECK_EVERY, publish
+from core.status import CAP, EXHAUSTED, FOUND, STOPPED
+
+UNTOUCHED, DONE, TO_START, TO_END, MATE = 0, 1, 2, 3, 4
+BITS = 4
+FLAG_END = 60  # the open tour's far end has left the window
+FLAG_COMPLETE = 61  # the tour is complete; nothing may follow
+COUNTER = 58  # two bits: middle-to-middle moves used (four-wide boards)
+MAX_SHORT_SIDE = 5  # 2h + 1 window codes must fit in 4 bits and 56 bits
+MEMO_BYTES = 24  # per remembered dead end, table slack included
+
+
+@helper
+def _other_end(b, u):
+    """The far end of the piece of tour ending at window square u: a square, or -2 / -3."""
+    cu = b[u]
+    if cu == UNTOUCHED:
+        return u
+    if cu >= MATE:
+        return cu - MATE
+    return -cu
+
+
+@helper
+def _back_slot(h, k):
+    """Window slot of the k-th backward move: 0 (-2, -1), 1 (-2, +1), 2 (-1, -2), 3 (-1, +2) in (line, row)."""
+    if k == 0:
+        return 0
+    if k == 1:
+        return 2
+    if k == 2:
+        return h - 1
+    return h + 3
+
+
+@kernel
+def successors(state, v, h, n, free, start, closed, last_free, free_count, limit, desc, a, b, out, moves):
+    """Every window after deciding square v's backward moves; returns how many (moves: which, as bits)."""
+    w = 2 * h + 1
+    flag_end = np.uint64(1) << np.uint64(FLAG_END)
+    flag_complete = np.uint64(1) << np.uint64(FLAG_COMPLETE)
+    counter_mask = np.uint64(3) << np.uint64(COUNTER)
+    flags = state & (flag_end | flag_complete | counter_mask)
+    for i in range(w):
+        a[i] = np.int64((state >> np.uint64(BITS * i)) & np.uint64(15))
+    line = v // h
+    row = v - line * h
+    real = v < n and free[v]
+    options = 0  # bit k: backward move k is possible
+    if real:
+        if (flags & flag_complete) != 0:
+            return 0
+        for k in range(4):
+            if k == 0:
+                cl, cr = line - 2, row - 1
+            elif k == 1:
+                cl, cr = line - 2, row + 1
+            elif k == 2:
+                cl, cr = line - 1, row - 2
+            else:
+                cl, cr = line - 1, row + 2
+            if cl < 0 or cr < 0 or cr >= h:
+                continue
+            u = cl * h + cr
+            if not free[u]:
+                continue
+            code = a[_back_slot(h, k)]
+            if code == DONE or (u == start and code != UNTOUCHED):
+                continue
+            options |= 1 << k
+    found = 0
+    for i in range(16):
+        mask = (15 - i) if desc else i
+        if mask & ~options:
+            continue
+        used = 0
+        u1 = -1
+        u2 = -1
+        middle = 0
+        for k in range(4):
+            if (mask >> k) & 1:
+                used += 1
+                slot = _back_slot(h, k)
+                if u1 < 0:
+                    u1 = slot
+                else:
+                    u2 = slot
+                if h == 4 and (row == 1 or row == 2):
+                    other_row = row - 1 if k == 0 else (row + 1 if k == 1 else (row - 2 if k == 2 else row + 2))
+                    if other_row == 1 or other_row == 2:
+                        middle += 1
+        if used > 2 or (v == start and used > 1):
+            continue
+        fl = flags
+        if middle > 0:
+            so_far = np.int64((fl & counter_mask) >> np.uint64(COUNTER)) + middle
+            if limit >= 0 and so_far > limit:
+                continue
+            if so_far > 3:
+                so_far = 3
+            fl = (fl & ~counter_mask) | (np.uint64(so_far) << np.uint64(COUNTER))
+        for q in range(w):
+            b[q] = a[q]
+        ok = True
+        if not real:
+            b[w] = DONE
+        elif used == 0:
+            b[w] = UNTOUCHED
+        elif used == 1:
+            cu = b[u1]
+            if cu == UNTOUCHED:
+                b[u1] = MATE + w
+                b[w] = MATE + u1
+            else:
+                b[u1] = DONE
+                if cu >= MATE:
+                    m = cu - MATE
+                    b[m] = MATE + w
+                    b[w] = MATE + m
+                else:
+                    b[w] = cu
+        else:
+            m1 = _other_end(b, u1)
+            m2 = _other_end(b, u2)
+            if m1 == u2:  # both ends of one piece: a cycle
+                if not (closed and v == last_free):
+                    continue
+                b[u1] = DONE
+                b[u2] = DONE
+                b[w] = DONE
+                for q in range(w):
+                    if b[q] != DONE:
+                        ok = False
+                fl |= flag_complete
+            else:
+                if b[u1] != UNTOUCHED:
+                    b[u1] = DONE
+                if b[u2] != UNTOUCHED:
+                    b[u2] = DONE
+                b[w] = DONE
+                if m1 >= 0 and m2 >= 0:
+                    b[m1] = MATE + m2
+                    b[m2] = MATE + m1
+                elif m1 >= 0:
+                    b[m1] = -m2
+                elif m2 >= 0:
+                    b[m2] = -m1
+                else:  # start ... far end: the whole tour, if nothing is left
+                    for q in range(w):
+                        if b[q] != DONE:
+                            ok = False
+                    fl |= flag_complete
+        if not ok:
+            continue
+        # the oldest window square leaves
+        u0 = v - w
+        code = b[0]
+        if 0 <= u0 < n and free[u0] and code != DONE:
+            if code == UNTOUCHED:
+                if free_count != 1:
+                    continue
+            elif closed:
+                continue
+            else:
+                if u0 == start:
+                    other = TO_START
+                elif (fl & flag_end) == 0:
+                    fl |= flag_end
+                    other = TO_END
+                else:
+                    continue
+                if code >= MATE:
+                    b[code - MATE] = other
+                else:
+                    if code == other:
+                        continue
+                    for q in range(1, w + 1):
+                        if b[q] != DONE:
+                            ok = False
+                    if not ok:
+                        continue
+                    fl |= flag_complete
+        packed = np.uint64(0)
+        for q in range(w):
+            cq = b[q + 1]
+            if cq >= MATE:
+                cq -= 1
+            packed |= np.uint64(cq) << np.uint64(BITS * q)
+        out[found] = packed | fl
+        moves[found] = mask
+        found += 1
+    return found
+
+
+@helper
+def _mix(v, state):
+    x = state ^ (np.uint64(v) * np.uint64(0x9E3779B97F4A7C15))
+    x ^= x >> np.uint64(33)
+    x *= np.uint64(0xFF51AFD7ED558CCD)
+    x ^= x >> np.uint64(33)
+    return x
+
+
+@kernel
+def thin_search(h, n, free, start, closed, limit, max_memo, counters):
+    """Find a tour on a board of h rows by n // h lines; returns (code, moves per square, nodes).
+
+    free is in line order (v = line * h + row); start is -1 for a closed tour.
+    moves[v] has bit k set when the tour uses backward move k from v.
+    code: FOUND, EXHAUSTED (no tour: proved), CAP (the memo hit max_memo) or STOPPED.
+    """
+    w = 2 * h + 1
+    free_count = 0
+    last_free = -1
+    for v in range(n):
+        if free[v]:
+            free_count += 1
+            last_free = v
+    depth_end = n + w
+    states = np.empty(depth_end + 1, dtype=np.uint64)
+    kids = np.empty((depth_end, 16), dtype=np.uint64)
+    kid_moves = np.empty((depth_end, 16), dtype=np.uint8)
+    nk = np.zeros(depth_end, dtype=np.int64)
+    ix = np.zeros(depth_end, dtype=np.int64)
+    a = np.empty(w + 1, dtype=np.int64)
+    b = np.empty(w + 1, dtype=np.int64)
+    cap = 1 << 16
+    memo_key = np.zeros(cap, dtype=np.uint64)
+    memo_v = np.full(cap, -1, dtype=np.int32)
+    memo_count = 0
+    first = np.uint64(0)
+    for q in range(w):
+        first |= np.uint64(DONE) << np.uint64(BITS * q)
+    nodes = 0
+    budget = 4096
+    while True:
+        for desc in (1, 0):
+            states[0] = first
+            nk[0] = successors(first, 0, h, n, free, start, closed, last_free, free_count, limit, desc, a, b,
+                               kids[0], kid_moves[0])
+            ix[0] = 0
+            depth = 0
+            run = 0
+            stopped_by_budget = False
+            while depth >= 0:
+                if depth == depth_end:
+                    if (states[depth] & (np.uint64(1) << np.uint64(FLAG_COMPLETE))) != 0:
+                        moves = np.zeros(n, dtype=np.uint8)
+                        for v in range(n):
+                            moves[v] = kid_moves[v, ix[v] - 1]
+                        publish(counters, nodes, depth, depth, memo_count)
+                        return FOUND, moves, nodes
+                    depth -= 1
+                    continue
+                if ix[depth] < nk[depth]:
+                    nxt = kids[depth, ix[depth]]
+                    ix[depth] += 1
+                    v1 = depth + 1
+                    if v1 < depth_end:
+                        j = np.int64(_mix(v1, nxt) & np.uint64(cap - 1))
+                        dead = False
+                        while memo_v[j] >= 0:
+                            if memo_v[j] == v1 and memo_key[j] == nxt:
+                                dead = True
+                                break
+                            j = (j + 1) & (cap - 1)
+                        if dead:
+                            continue
+                    depth = v1
+                    states[depth] = nxt
+                    nodes += 1
+                    run += 1
+                    if nodes % CHECK_EVERY == 0:
+                        if publish(counters, nodes, depth, depth, memo_count):
+                            return STOPPED, np.zeros(0, dtype=np.uint8), nodes
+                    if run > budget:
+                        stopped_by_budget = True
+                        break
+                    if depth < depth_end:
+                        nk[depth] = successors(nxt, depth, h, n, free, start, closed, last_free, free_count,
+                                               limit, desc, a, b, kids[depth], kid_moves[depth])
+                        ix[depth] = 0
+                else:
+                    if depth > 0:  # every continuation failed: remember this window
+                        if 2 * (memo_count + 1) > cap:
+                            if memo_count >= max_memo:
+                                publish(counters, nodes, depth, depth, memo_count)
+                                return CAP, np.zeros(0, dtype=np.uint8), nodes
+                            bigger = cap * 2
+                            key2 = np.zeros(bigger, dtype=np.uint64)
+                            v2 = np.full(bigger, -1, dtype=np.int32)
+                            for q in range(cap):
+                                if memo_v[q] >= 0:
+                                    jj = np.int64(_mix(memo_v[q], memo_key[q]) & np.uint64(bigger - 1))
+                                    while v2[jj] >= 0:
+                                        jj = (jj + 1) & (bigger - 1)
+                                    key2[jj] = memo_key[q]
+                                    v2[jj] = memo_v[q]
+                            memo_key = key2
+                            memo_v = v2
+                            cap = bigger
+                        j = np.int64(_mix(depth, states[depth]) & np.uint64(cap - 1))
+                        while memo_v[j] >= 0:
+                            j = (j + 1) & (cap - 1)
+                        memo_key[j] = states[depth]
+                        memo_v[j] = depth
+                        memo_count += 1
+                    depth -= 1
+            if not stopped_by_budget:
+                publish(counters, nodes, 0, 0, memo_count)
+                return EXHAUSTED, np.zeros(0, dtype=np.uint8), nodes
+        budget *= 2
+
+
+@kernel
+def thin_path(h, n, moves, first):
+    """Walk the tour the moves describe, from square `first` (line order); returns the squares in order."""
+    adj = np.full((n, 2), -1, dtype=np.int64)
+    for v in range(n):
+        line = v // h
+        row = v - line * h
+        for k in range(4):
+            if (moves[v] >> k) & 1:
+                if k == 0:
+                    u = (line - 2) * h + row - 1
+                elif k == 1:
+                    u = (line - 2) * h + row + 1
+                elif k == 2:
+                    u = (line - 1) * h + row - 2
+                else:
+                    u = (line - 1) * h + row + 2
+                adj[v, 0 if adj[v, 0] < 0 else 1] = u
+                adj[u, 0 if adj[u, 0] < 0 else 1] = v
+    path = np.empty(n, dtype=np.int64)
+    path[0] = first
+    length = 1
+    prev = -1
+    cur = first
+    while length < n:
+        nxt = adj[cur, 0] if adj[cur, 0] != prev else adj[cur, 1]
+        if nxt < 0 or nxt == first:
+            break
+        prev = cur
+        cur = nxt
+        path[length] = cur
+        length += 1
+    return path[:length]
