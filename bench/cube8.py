@@ -1,4 +1,4 @@
-"""Cubic eight-puzzle: the contest format against the seed's program, on the same inputs.
+"""Cubic eight-puzzle: the contest format against the reference program, on the same inputs.
 
 Inputs: the eight presets (3 to 37 rolls: answers up to the 30-roll cap and four
 -1 cases) for the whole-process rows, and those plus 24 random patterns from
@@ -104,12 +104,12 @@ def run(report: Report, bin_dir) -> None:
     report.add(Row("whole contest process, 8 datasets, table on disk: time",
                    f"{ours_small.wall_s:.2f} s", f"{peer_small.wall_s:.2f} s",
                    ratio=peer_small.wall_s / ours_small.wall_s, goal=0.5,
-                   note="goal: at most 2x the seed program's time"))
+                   note="goal: at most 2x the reference program's time"))
     report.add(Row("whole contest process, 8 datasets, table on disk: peak memory",
                    f"{ours_small.max_rss_kb / 1024:.0f} MiB (no numba, no numpy loaded)",
                    f"{peer_small.max_rss_kb / 1024:.0f} MiB",
                    ratio=peer_small.max_rss_kb / ours_small.max_rss_kb, goal=1,
-                   note="goal: below the seed program's"))
+                   note="goal: below the reference program's"))
     no_table = h.best_of(3, lambda: h.ours("solve", "cube8", "--contest", "--algo", "bibfs", stdin=small))
     assert no_table.stdout == peer_small.stdout
     report.add(Row("whole contest process, 8 datasets, --algo bibfs (as without a table)",

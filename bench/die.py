@@ -1,4 +1,4 @@
-"""Rolling die: proving the seed puzzle's answer by exhaustive search, against a plain exhaustive C search.
+"""Rolling die: proving the classic puzzle's answer by exhaustive search, against a plain exhaustive C search.
 
 A node is the same thing on both sides: one placement of the die entered by
 the search (the start, then each roll that passed the rules; the peer counts
@@ -21,7 +21,7 @@ from puzzles.die.solve import solve
 PEER_MODE = {"not-up": 0, "up": 1, "any": 2}
 CASES = [
     # (what, width, height, goal x, goal y, goal face, peer runs)
-    ("the seed puzzle, 8x8, mark up at the goal: every tour", 8, 8, 0, 7, "up", 3),
+    ("the classic puzzle, 8x8, mark up at the goal: every tour", 8, 8, 0, 7, "up", 3),
     ("8x8, mark either way at the goal: every tour", 8, 8, 0, 7, "any", 1),
     ("7x7, corner to corner down one side: proof of no tour", 7, 7, 0, 6, "any", 3),
 ]
@@ -61,7 +61,7 @@ def run(report: Report, bin_dir) -> None:
     # The command line end to end, compilation cache and start-up included.
     cli = h.ours("solve", "die", "--preset", "classic-8x8", "--all", "--json")
     data = json.loads(cli.stdout)
-    report.add(Row("the seed puzzle from the command line (process start, kernel load, search)",
+    report.add(Row("the classic puzzle from the command line (process start, kernel load, search)",
                    f"{data['solutions']} tour, {cli.wall_s:.2f} s whole process, "
                    f"{data['stats']['elapsed_s'] * 1000:.2f} ms of it search", ""))
 

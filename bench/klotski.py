@@ -1,4 +1,4 @@
-"""Sliding blocks: the seed's census with every piece distinct, and 横刀立马 in each convention."""
+"""Sliding blocks: the reference program's census with every piece distinct, and 横刀立马 in each convention."""
 from __future__ import annotations
 
 import json
@@ -11,25 +11,25 @@ from puzzles.klotski.board import parse
 from puzzles.klotski.presets import BY_ID
 from puzzles.klotski.solve import solve
 
-SEED_LAYOUT = "NAAO/PAAQ/.BB./HIJK/HIJK"  # the layout built into the seed's program
-SEED_STATES = 14_950_080
+REFERENCE_LAYOUT = "NAAO/PAAQ/.BB./HIJK/HIJK"  # the layout built into the reference program
+REFERENCE_STATES = 14_950_080
 
 
 def run(report: Report, bin_dir) -> None:
     peer = h.run([str(bin_dir / "hrd_census")])
     peer_states = int(peer.stdout.strip().split("=")[-1])
-    mine = h.ours("solve", "klotski", "--board", SEED_LAYOUT, "--distinct", "--census", "--moves", "unit", "--json")
+    mine = h.ours("solve", "klotski", "--board", REFERENCE_LAYOUT, "--distinct", "--census", "--moves", "unit", "--json")
     data = json.loads(mine.stdout)
     census = data["census"]["states"]
     search = data["stats"]["elapsed_s"]
-    assert census == peer_states == SEED_STATES, (census, peer_states)
+    assert census == peer_states == REFERENCE_STATES, (census, peer_states)
     report.add(Row(
-        "census of the seed layout, every piece distinct: speed",
+        "census of the reference layout, every piece distinct: speed",
         f"{census:,} states in {search:.2f} s of search ({mine.wall_s:.2f} s whole process)",
         f"{peer_states:,} states in {peer.wall_s:.2f} s (whole process: it is all search)",
         ratio=peer.wall_s / search, goal=10))
     report.add(Row(
-        "census of the seed layout, every piece distinct: peak memory",
+        "census of the reference layout, every piece distinct: peak memory",
         f"{mine.max_rss_kb / 1024:.0f} MiB (whole Python process, numba included)",
         f"{peer.max_rss_kb / 1024:.0f} MiB",
         ratio=peer.max_rss_kb / mine.max_rss_kb, goal=3))

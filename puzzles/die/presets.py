@@ -19,7 +19,7 @@ def _open(width: int, height: int, goal: str = "bottom-left") -> str:
 
 PRESETS = (
     Preset("classic-8x8", "Classic 8x8", _open(8, 8),
-           "the seed puzzle, top-left corner to bottom-left; tours: 1 up, 1 not-up"),
+           "the classic puzzle, top-left corner to bottom-left; tours: 1 up, 1 not-up"),
     Preset("mirrored-8x8", "Mirrored 8x8", _open(8, 8, "top-right"),
            "the classic board mirrored along its diagonal; tours: 1 up, 1 not-up"),
     Preset("neighbours-6x6", "Neighbours 6x6", "SG..../....../....../....../....../......",

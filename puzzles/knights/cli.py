@@ -34,14 +34,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--closed", action="store_true", help="the tour must end a knight's move from the start")
     what.add_argument("--blocked", metavar="CELLS", action="append",
                       help="squares the knight may not use, as 'x,y x,y …' (may repeat)")
-    cs.add_board_arguments(parser, "e.g. chessboard, seed-5x5-centre or big-1000")
+    cs.add_board_arguments(parser, "e.g. chessboard, classic-5x5-centre or big-1000")
     how = parser.add_argument_group("the search")
     how.add_argument("--algo", choices=SOLVER_IDS, default="warnsdorff",
-                     help="warnsdorff (default; any size), warnsdorff-backtrack (complete), backtrack (the seed's "
+                     help="warnsdorff (default; any size), warnsdorff-backtrack (complete), backtrack (the article's "
                           "plain search), count (every tour)")
     how.add_argument("--order", choices=tuple(ORDERS), default=ORDER.default,
-                     help="move order of --algo backtrack: program (the seed's program, default), listed (the "
-                          "order the seed's text lists) or clockwise")
+                     help="move order of --algo backtrack: program (the classic article's program, default), listed (the "
+                          "order the classic article's text lists) or clockwise")
     how.add_argument("--count", action="store_true",
                      help="count every tour from the start (pruned; with --algo backtrack: the plain search)")
     how.add_argument("--all-starts", action="store_true",

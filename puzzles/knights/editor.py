@@ -8,7 +8,7 @@ from puzzles.interface import EditAction
 from puzzles.knights.board import MAX_SIDE, Board
 
 Cell = tuple[int, int]
-BRUSHES = ("",)
+BRUSHES = ()
 
 
 def _where(cell: Cell) -> tuple[int, int]:

@@ -11,16 +11,16 @@ import numpy as np
 from core.jit import kernel
 from puzzles.knights.board import Board
 
-# (dx, dy) with x the column and y the row, both as the seed writes its own (x, y).
-# The order the seed's program tries: the only regular order that reproduces every
+# (dx, dy) with x the column and y the row, both as the article writes its own (x, y).
+# The order the classic article's program tries: the only regular order that reproduces every
 # search size it reports (see docs/knights.md).
-SEED_PROGRAM = ((-2, -1), (-2, 1), (2, -1), (2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2))
-# The order the seed's text lists; it reproduces only some of the reported sizes.
-SEED_LISTED = ((1, 2), (1, -2), (-1, 2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1))
+ARTICLE_PROGRAM = ((-2, -1), (-2, 1), (2, -1), (2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2))
+# The order the classic article's text lists; it reproduces only some of the reported sizes.
+ARTICLE_LISTED = ((1, 2), (1, -2), (-1, 2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1))
 # Clockwise from "up and right": the order of every other solver here.
 CLOCKWISE = ((1, -2), (2, -1), (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2))
 
-ORDERS = {"program": SEED_PROGRAM, "listed": SEED_LISTED, "clockwise": CLOCKWISE}
+ORDERS = {"program": ARTICLE_PROGRAM, "listed": ARTICLE_LISTED, "clockwise": CLOCKWISE}
 
 
 def deltas(order: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray]:

@@ -1,9 +1,9 @@
-"""Plain backtracking, as the seed's program does it, on the engine's generic backtracking kernel.
+"""Plain backtracking, as the classic article's program does it, on the engine's generic backtracking kernel.
 
 No pruning and no ordering beyond a fixed move order: from each square try the
 eight moves in turn, go on from the first free one, and step back when stuck.
 The engine counts a node each time a square is placed on the path, the start
-included, which is what the seed counts as its "search space".
+included, which is what the article counts as its "search space".
 """
 from __future__ import annotations
 

@@ -1,19 +1,19 @@
-"""Named boards: the seed's test cases, the chessboard, thin and huge boards, boards with holes.
+"""Named boards: the article's test cases, the chessboard, thin and huge boards, boards with holes.
 
 Every preset's answer was checked by the project's own solvers (tests/knights).
 """
 from puzzles.interface import Preset
 
 PRESETS = (
-    Preset("seed-4x4", "Seed 4x4 from 1,1", "S.../..../..../....",
+    Preset("classic-4x4", "Classic 4x4 from 1,1", "S.../..../..../....",
            "no tour: plain backtracking visits 2223 squares to prove it"),
-    Preset("seed-5x5-centre", "Seed 5x5 from 3,3", "...../...../..S../...../.....",
+    Preset("classic-5x5-centre", "Classic 5x5 from 3,3", "...../...../..S../...../.....",
            "plain backtracking finds a tour after 11077 squares"),
-    Preset("seed-5x5-corner", "Seed 5x5 from 1,1", "S..../...../...../...../.....",
+    Preset("classic-5x5-corner", "Classic 5x5 from 1,1", "S..../...../...../...../.....",
            "plain backtracking finds a tour after 76497 squares; 304 tours in all"),
-    Preset("seed-6x6", "Seed 6x6 from 4,2", "....../...S../....../....../....../......",
+    Preset("classic-6x6", "Classic 6x6 from 4,2", "....../...S../....../....../....../......",
            "plain backtracking finds a tour after 2029720 squares"),
-    Preset("seed-7x7", "Seed 7x7 from 3,3", "......./......./..S..../......./......./......./.......",
+    Preset("classic-7x7", "Classic 7x7 from 3,3", "......./......./..S..../......./......./......./.......",
            "plain backtracking finds a tour after 12799463 squares"),
     Preset("chessboard", "Chessboard 8x8", "S......./......../......../......../......../......../......../........",
            "open tour from the corner"),

@@ -25,7 +25,7 @@ def _rotation_budget(free_squares: int) -> int:
 
 
 ORDER = Option("order", "Move order", "choice", "program", tuple(ORDERS),
-               "program: the order the seed's program tries (reproduces its search sizes); listed: the order its "
+               "program: the order the classic article's program tries (reproduces its search sizes); listed: the order its "
                "text lists; clockwise: from up-and-right, clockwise")
 COUNT_ALL = Option("count", "Count every tour", "bool", False,
                    "search the whole tree and count the tours instead of stopping at the first")
@@ -33,14 +33,14 @@ ALL_STARTS = Option("all_starts", "From every square", "bool", False,
                     "count the tours from every free square (same-shaped squares are counted once)")
 
 SOLVERS = (
-    Solver("warnsdorff", "Warnsdorff's rule", False,
+    Solver("warnsdorff", "Warnsdorff's rule", None,
            "fast on any board up to 1000x1000: greedy fewest-onward-moves with rotations when stuck; exact "
            "search on boards 3 or 4 wide; falls back to complete backtracking"),
-    Solver("warnsdorff-backtrack", "Backtracking, Warnsdorff order", False,
+    Solver("warnsdorff-backtrack", "Backtracking, Warnsdorff order", None,
            "complete depth-first search trying fewest-onward-moves first, with exact dead-end pruning"),
-    Solver("backtrack", "Plain backtracking (the seed's)", False,
-           "the seed's search: fixed move order, no pruning; counts every square placed", (ORDER, COUNT_ALL)),
-    Solver("count", "Count every tour", False,
+    Solver("backtrack", "Plain backtracking (the classic article's)", None,
+           "the classic article's search: fixed move order, no pruning; counts every square placed", (ORDER, COUNT_ALL)),
+    Solver("count", "Count every tour", None,
            "exact count of the tours from the start (open: directed paths; closed: directed cycles), pruned",
            (ALL_STARTS,)),
 )

@@ -20,7 +20,7 @@ from puzzles.link.solve import solve
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    cs.add_board_arguments(parser, "e.g. the-game, seed-worst, shisen-18x8")
+    cs.add_board_arguments(parser, "e.g. the-game, walled-13x11, shisen-18x8")
     parser.add_argument("--generate", metavar="WxH", help="a new clearable board of this size instead "
                         "(with --kinds and --seed)")
     parser.add_argument("--kinds", type=cs.positive_int, metavar="K",

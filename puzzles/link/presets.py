@@ -1,4 +1,4 @@
-"""Named link boards: the contest sample, the seed's worst case, traps, and boards to clear."""
+"""Named link boards: the contest sample, the reference solver's worst case, traps, and boards to clear."""
 from puzzles.interface import Preset
 
 
@@ -6,7 +6,7 @@ def _rows(*rows: str) -> str:
     return "\n".join(rows) + "\n"
 
 
-def seed_worst() -> str:
+def walled_13x11() -> str:
     """13x11, one A walled in by B tiles, the other A in open space: no path at any segment count."""
     grid = [["."] * 13 for _ in range(11)]
     grid[2][2] = "A"
@@ -36,7 +36,7 @@ PRESETS = (
     Preset("the-game", "The Game (contest sample)", _rows(
         "XXXXX", "X...X", "XXX.X", ".XXX.") + "marked: 2,3 5,3\n",
         "the classic contest's sample: 2,3 to 5,3 takes 4 segments, round the outside"),
-    Preset("seed-worst", "Walled in, 13x11", seed_worst(),
+    Preset("walled-13x11", "Walled in, 13x11", walled_13x11(),
            "one end enclosed, the other in the open: no path however many segments"),
     Preset("direction-trap", "Direction trap", _rows(
         "XX..X.", "X.X...", "XX.XXX", "..XX..", "XXXX..") + "marked: 1,3 5,3\n",

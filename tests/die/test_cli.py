@@ -21,7 +21,7 @@ def tour_of(path):
     return [(p["cell"][0] - 1, p["cell"][1] - 1, p["mark"]) for p in path]
 
 
-def test_json_of_the_seed_puzzle(capsys):
+def test_json_of_the_classic_puzzle(capsys):
     code, out, err = run_cli(capsys, "solve", "die", "--preset", "classic-8x8", "--json")
     assert code == 0
     data = json.loads(out)

@@ -1,4 +1,4 @@
-"""The 24-orientation model: closed under rolls, reversible, and the seed's mark table."""
+"""The 24-orientation model: closed under rolls, reversible, and the reference program's mark table."""
 import itertools
 
 import pytest
@@ -6,9 +6,9 @@ import pytest
 from puzzles.die import orientation as o
 from tests.die.reference import NAMES, TURN
 
-# The seed's table, in its numbering (1 east, 2 west, 3 north, 4 south, 5 up, 6 down): where the
+# The reference program's table, in its numbering (1 east, 2 west, 3 north, 4 south, 5 up, 6 down): where the
 # mark points after rolling east, west, north, south, for each direction it pointed before.
-SEED_TABLE = {1: (6, 5, 1, 1), 2: (5, 6, 2, 2), 3: (3, 3, 6, 5), 4: (4, 4, 5, 6), 5: (1, 2, 3, 4), 6: (2, 1, 4, 3)}
+REFERENCE_TABLE = {1: (6, 5, 1, 1), 2: (5, 6, 2, 2), 3: (3, 3, 6, 5), 4: (4, 4, 5, 6), 5: (1, 2, 3, 4), 6: (2, 1, 4, 3)}
 
 
 def test_there_are_24_distinct_orientations_of_a_proper_die():
@@ -45,11 +45,11 @@ def test_four_rolls_the_same_way_restore_the_die(roll):
         assert len(set(seen)) == 4  # and not sooner: a quarter turn each time
 
 
-def test_mark_directions_agree_with_the_seed_table():
+def test_mark_directions_agree_with_the_reference_table():
     for state in range(o.COUNT):
         before = int(o.MARK[state]) + 1
         after = tuple(int(o.MARK[o.ROLL[state, r]]) + 1 for r in range(4))
-        assert after == SEED_TABLE[before]
+        assert after == REFERENCE_TABLE[before]
 
 
 def test_rolls_agree_with_turning_vectors_for_every_face():

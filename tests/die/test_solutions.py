@@ -106,28 +106,28 @@ def test_pruning_is_exact_on_bare_paths(seed):
     assert total > 80
 
 
-# The top half of the seed's answer, as its program prints it: where the mark points on each
+# The top half of the reference program's answer, as its program prints it: where the mark points on each
 # cell (1 east, 2 west, 3 north, 4 south, 5 up, 6 down). The answer is symmetric top to bottom.
-SEED_HALF = ["54444444", "46244416", "66262616", "33162333"]
-SEED_NAMES = {"1": "east", "2": "west", "3": "north", "4": "south", "5": "up", "6": "down"}
+REFERENCE_HALF = ["54444444", "46244416", "66262616", "33162333"]
+REFERENCE_NAMES = {"1": "east", "2": "west", "3": "north", "4": "south", "5": "up", "6": "down"}
 MIRROR = {"north": "south", "south": "north"}
 
 
-def test_the_seed_puzzle_has_one_tour_and_it_is_the_seeds():
+def test_the_classic_puzzle_has_one_tour_and_it_is_the_reference_one():
     board = parse(BY_ID["classic-8x8"].text)
     sol = solve(board, "all", {"goal_face": "up"}, SearchControl(), Limits())
     assert sol.status == Status.SOLVED and sol.details["solutions"] == 1
     marks = {tuple(p["cell"]): p["mark"] for p in tours_json(sol.tours)[0]}
-    for y, row in enumerate(SEED_HALF):
+    for y, row in enumerate(REFERENCE_HALF):
         for x, digit in enumerate(row):
-            assert marks[(x + 1, y + 1)] == SEED_NAMES[digit]
-            assert marks[(x + 1, 8 - y)] == MIRROR.get(SEED_NAMES[digit], SEED_NAMES[digit])
+            assert marks[(x + 1, y + 1)] == REFERENCE_NAMES[digit]
+            assert marks[(x + 1, 8 - y)] == MIRROR.get(REFERENCE_NAMES[digit], REFERENCE_NAMES[digit])
     tour = as_tuples(sol)[0]
     reference.check_tour(8, 8, set(), (0, 0), (0, 7), "up", list(tour))
 
 
 @pytest.mark.parametrize("rule,count", [("up", 1), ("not-up", 1), ("any", 2)])
-def test_the_seed_board_under_each_goal_rule(rule, count):
+def test_the_classic_board_under_each_goal_rule(rule, count):
     sol = solve(open_board(8, 8), "all", {"goal_face": rule}, SearchControl(), Limits())
     assert sol.details["solutions"] == count
     for path in as_tuples(sol):

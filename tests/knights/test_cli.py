@@ -49,7 +49,7 @@ def test_count_on_5x5(capsys):
     check_tour(5, 5, (0, 0), False, (), data["tour"])
 
 
-def test_count_with_plain_backtracking_reports_the_seed_nodes(capsys):
+def test_count_with_plain_backtracking_reports_the_article_nodes(capsys):
     code, out, _ = run_cli(capsys, "--size", "5x5", "--start", "3,3", "--algo", "backtrack", "--json")
     data = json.loads(out)
     assert code == 0 and data["status"] == "solved" and data["nodes"] == 11077

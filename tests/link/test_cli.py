@@ -42,7 +42,7 @@ def test_no_outside_and_segment_limit(capsys):
     code, out, _ = run_cli(capsys, "solve", "link", "--board", "AB/BA", "--from", "1,1", "--to", "2,2",
                            "--no-outside", "--json")
     assert json.loads(out)["status"] == "unsolvable"
-    code, out, _ = run_cli(capsys, "solve", "link", "--preset", "seed-worst", "--from", "3,3", "--to", "9,6",
+    code, out, _ = run_cli(capsys, "solve", "link", "--preset", "walled-13x11", "--from", "3,3", "--to", "9,6",
                            "--max-segments", "20", "--json")
     data = json.loads(out)
     assert code == 0 and data["status"] == "unsolvable" and data["max_segments"] == 20

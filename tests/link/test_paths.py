@@ -89,8 +89,8 @@ def test_the_direction_trap_preset_is_one_of_them():
     assert quick_path(board, a, b).segments == reference.fewest(board.rows, a, b) == 4
 
 
-def test_seed_worst_case_has_no_path_at_any_count():
-    board = parse(BY_ID["seed-worst"].text)
+def test_walled_13x11_case_has_no_path_at_any_count():
+    board = parse(BY_ID["walled-13x11"].text)
     a, b = board.marked
     assert reference.fewest(board.rows, a, b) is None
     sol = solve(board, "path", {"max_segments": 20}, SearchControl(), Limits())

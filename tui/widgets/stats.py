@@ -132,16 +132,27 @@ class StatsPane(Vertical):
         return table
 
 
+def _value(value) -> str | None:
+    """A detail's value as a user reads it; None for what does not fit on one line."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, (float, str)):
+        return f"{value}"
+    return None
+
+
 def _details_line(details: dict) -> str:
     """One line of a family's extras (census counts, number of solutions...)."""
     parts = []
     for key, value in details.items():
-        if isinstance(value, dict):
-            inner = ", ".join(f"{k.replace('_', ' ')} {v:,}" if isinstance(v, int) else f"{k.replace('_', ' ')} {v}"
-                              for k, v in value.items())
-            parts.append(f"{key}: {inner}")
-        elif isinstance(value, (int, float, str)) and key != "note":
-            parts.append(f"{key.replace('_', ' ')}: {value:,}" if isinstance(value, int) else f"{key}: {value}")
-        elif key == "note":
+        if key == "note":
             parts.append(str(value))
+        elif isinstance(value, dict):
+            inner = [f"{k.replace('_', ' ')} {_value(v)}" for k, v in value.items() if _value(v) is not None]
+            if inner:
+                parts.append(f"{key.replace('_', ' ')}: " + ", ".join(inner))
+        elif _value(value) is not None:
+            parts.append(f"{key.replace('_', ' ')}: {_value(value)}")
     return " · ".join(parts)

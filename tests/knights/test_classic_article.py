@@ -1,4 +1,4 @@
-"""The seed's plain backtracking: its move order and node counting reproduce the sizes it reports."""
+"""The classic article's plain backtracking: its move order and node counting reproduce the sizes it reports."""
 import pytest
 
 from core.status import Status
@@ -6,7 +6,7 @@ from puzzles.knights.board import Board
 from tests.knights.reference import check_tour, count_tours, tour_of
 
 # (width, height, start 1-based, nodes with the program's order, with the listed order, tour found?)
-SEED = [
+ARTICLE = [
     (4, 4, (1, 1), 2223, 2223, False),   # reported 2223
     (4, 4, (4, 4), 2223, 2223, False),   # reported 2223
     (4, 4, (2, 3), 1501, 1501, False),   # reported 501: a digit lost; no order gives 501
@@ -17,7 +17,7 @@ SEED = [
 ]
 
 
-@pytest.mark.parametrize("w,h,start,program,listed,found", SEED)
+@pytest.mark.parametrize("w,h,start,program,listed,found", ARTICLE)
 def test_program_order_reproduces_the_reported_sizes(run, w, h, start, program, listed, found):
     board = Board(w, h, (start[0] - 1, start[1] - 1))
     sol = run(board, "backtrack", order="program")
@@ -27,14 +27,14 @@ def test_program_order_reproduces_the_reported_sizes(run, w, h, start, program, 
         check_tour(w, h, board.start, False, (), tour_of(sol))
 
 
-@pytest.mark.parametrize("w,h,start,program,listed,found", [s for s in SEED if s[4] < 20_000_000])
-def test_listed_order_differs_where_the_seed_disagrees(run, w, h, start, program, listed, found):
+@pytest.mark.parametrize("w,h,start,program,listed,found", [s for s in ARTICLE if s[4] < 20_000_000])
+def test_listed_order_differs_where_the_article_disagrees(run, w, h, start, program, listed, found):
     sol = run(Board(w, h, (start[0] - 1, start[1] - 1)), "backtrack", order="listed")
     assert sol.details["nodes"] == listed
 
 
-def test_the_seeds_whole_space_of_5x5(run):
-    """The seed's 'whole search space' of 5x5, 1829421, is the full tree from a square with no tour."""
+def test_the_articles_whole_space_of_5x5(run):
+    """The classic article's 'whole search space' of 5x5, 1829421, is the full tree from a square with no tour."""
     sol = run(Board(5, 5, (1, 0)), "backtrack", count=True)
     assert sol.details["nodes"] == 1829421
     assert sol.details["solutions"] == 0 == count_tours(5, 5, (1, 0))
