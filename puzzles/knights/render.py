@@ -77,6 +77,7 @@ def _numbers(board: Board, view: View) -> Text:
     for y in ys:
         if order is not None:
             row_order = order[y * w + xs.start: y * w + xs.stop]
+        closing = False
         for x in xs:
             here = (x, y)
             if here in board.blocked:
@@ -97,9 +98,10 @@ def _numbers(board: Board, view: View) -> Text:
                 out.append("[", Style(bold=True))
                 out.append(cell, style + Style(underline=True))
             else:
-                out.append(" ")
+                out.append("]" if closing else " ", Style(bold=True))
                 out.append(cell, style)
-        out.append("\n")
+            closing = here == view.cursor  # the next separator closes the cursor's bracket
+        out.append("]\n" if closing else "\n", Style(bold=True))
     out.rstrip()
     return out
 

@@ -172,3 +172,12 @@ def test_overview_of_a_small_board_is_one_character_a_square(run):
     text = "".join(lines)
     assert text.count("@") == 1 and text.count("•") == 4
 
+
+
+@pytest.mark.parametrize("cursor", [(0, 0), (2, 1), (4, 2)])
+def test_the_cursor_is_bracketed_on_both_sides(cursor):
+    lines = plain_text(render(parse("...../...../..S.."), View(cursor=cursor))).splitlines()
+    row = lines[cursor[1]]
+    assert row.count("[") == 1 and row.count("]") == 1
+    assert row.index("]") - row.index("[") == 3  # one cell between them: a separator each side
+    assert all("[" not in line and "]" not in line for i, line in enumerate(lines) if i != cursor[1])
