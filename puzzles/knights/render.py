@@ -46,9 +46,6 @@ def cell_size(zoom: int, board: Board | None = None) -> tuple[int, int]:
 def _window(board: Board, view: View) -> tuple[range, range]:
     x0, y0 = view.origin
     cols, rows = view.cells or (min(board.width, MAX_WINDOW), min(board.height, MAX_WINDOW))
-    if view.cells:
-        # the app sized the window for the default width; a board with longer numbers shows fewer columns
-        cols = max(1, cols * cell_size(view.zoom)[0] // cell_size(view.zoom, board)[0])
     x0 = max(0, min(x0, board.width - 1))
     y0 = max(0, min(y0, board.height - 1))
     return range(x0, min(board.width, x0 + cols)), range(y0, min(board.height, y0 + rows))

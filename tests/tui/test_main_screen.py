@@ -8,7 +8,9 @@ from rich.console import Console
 from core.progress import Phase
 from puzzles.klotski.presets import BY_ID
 from tests.tui.helpers import klotski_app, wait_for
+from puzzles import registry
 from tui import storage
+from tui.app import PuzzleApp
 from tui.widgets.board import BoardView
 from tui.widgets.stats import StatsPane
 from tui.widgets.timeline import Timeline
@@ -78,7 +80,7 @@ async def test_solve_and_scrub_the_timeline(size):
         assert timeline.index > stopped and board.step is timeline.steps[timeline.index]
         # editing after a solve clears the stale timeline
         await pilot.press("f2", "x")
-        assert timeline.steps == [] and board.step is None
+        assert len(timeline.steps) == 0 and board.step is None
 
 
 async def test_live_stats_then_cancel():
@@ -156,3 +158,29 @@ async def test_help_and_command_palette_list_the_actions():
         assert "Solve" in text and "place a piece" in text and "Play/pause" in text and "f5" in text.lower()
         await pilot.press("escape")
         assert app.screen.query(BoardView)
+
+
+async def test_a_long_tour_is_listed_a_window_at_a_time():
+    """A 200x200 knight's tour has 40,000 steps: the list holds a window, and scrubbing reaches every step."""
+    from puzzles.knights.presets import PRESETS
+    family = registry.get("knights")
+    preset = next(p for p in PRESETS if p.id == "big-200")
+    app = PuzzleApp("knights", family.parse(preset.text), preset.id, warm=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board, _, timeline = panes(app)
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: len(timeline.steps) > 1, what="a tour")
+        listing = app.screen.query_one("#timeline-steps")
+        assert len(timeline.steps) == 40_000 and listing.option_count <= 400
+        await pilot.press("end")
+        assert timeline.index == 39_999 and listing.get_option_at_index(listing.highlighted).id == "39999"
+        cells = set()
+        await pilot.press("home")
+        for _ in range(450):  # walk down the list past the first window's edge
+            await pilot.press("down")
+        assert timeline.index == 450 and board.step.data["to"] is not None
+        assert listing.get_option_at_index(listing.highlighted).id == "450"
+        for i in (0, 449, 450):
+            step = timeline.steps[i]
+            cells.add(tuple(step.highlight))
+        assert len(cells) == 3  # three different squares, one a step

@@ -82,7 +82,7 @@ class StatsPane(Vertical):
                                  if isinstance(solution.details.get("solutions"), int) else 0)
         if solution.status == Status.SOLVED:
             n = solution.length
-            head = f"[green]solved[/green]: {n} step{'s' if n != 1 else ''}"
+            head = f"[green]solved[/green]: {n:,} step{'s' if n != 1 else ''}"
         elif solution.status == Status.UNSOLVABLE:
             head = "[yellow]no solution[/yellow]: every reachable position was searched"
         elif solution.status == Status.CANCELLED:

@@ -1,10 +1,13 @@
 """The Timeline pane: the solution step by step, a scrub bar, and playback."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -14,6 +17,10 @@ from puzzles.interface import Step
 from tui.messages import StepChosen
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16, 32)  # steps per second
+# The step list holds a window of steps, not all of them: a tour of a big board has a
+# million steps, which a family hands over as a lazy sequence and a list widget cannot hold.
+WINDOW = 400
+MARGIN = 40  # refill the window when the shown step comes this close to its edge
 
 
 class ScrubBar(Widget):
@@ -28,6 +35,21 @@ class ScrubBar(Widget):
             return Text("─" * width, style="dim")
         done = round(width * self.position / self.total)
         return Text("█" * done, style="bold") + Text("░" * (width - done), style="dim")
+
+
+class StepList(OptionList):
+    """The steps around the shown one; Home and End reach the ends of the whole solution, not of the window."""
+
+    class Jump(Message):
+        def __init__(self, where: int) -> None:
+            super().__init__()
+            self.where = where  # 0: the first step, -1: the last
+
+    def action_first(self) -> None:
+        self.post_message(self.Jump(0))
+
+    def action_last(self) -> None:
+        self.post_message(self.Jump(-1))
 
 
 class Timeline(Vertical):
@@ -55,41 +77,56 @@ class Timeline(Vertical):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Timeline"
-        self.steps: list[Step] = []
-        self.solutions: list[list[Step]] = []  # the steps of every solution to browse
+        self.steps: Sequence[Step] = ()
+        self.solutions: list[Sequence[Step]] = []  # the steps of every solution to browse
         self.which = 0
         self._timer = None
+        self._listed = range(0)  # the steps in the list widget now
 
     def compose(self) -> ComposeResult:
         yield Static("no solution yet", id="timeline-head")
         yield ScrubBar(id="timeline-bar")
-        yield OptionList(id="timeline-steps")
+        yield StepList(id="timeline-steps")
 
     # --- content --------------------------------------------------------------
     def load(self, steps: list[Step], alternatives: list[list[Step]] = ()) -> None:
         """Show a new solution (and others to browse with n/p), starting at its first step."""
-        self.solutions = [list(steps)] + [list(a) for a in alternatives]
+        self.solutions = [steps, *alternatives]
         self.which = 0
         self._show(self.solutions[0])
         self.refresh_bindings()
 
-    def _show(self, steps: list[Step]) -> None:
+    def _show(self, steps: Sequence[Step]) -> None:
         self.stop()
-        self.steps = list(steps)
-        listing = self.query_one(OptionList)
-        listing.clear_options()
-        listing.add_options([Option(f"{i:>4}. {s.label}" if i else "   0. start", id=str(i))
-                             for i, s in enumerate(self.steps)])
+        self.steps = steps
+        self._listed = range(0)
+        self._list_around(0)
         self.query_one(ScrubBar).total = max(0, len(self.steps) - 1)
         self.index = 0
         self._refresh_head()
         self.post_message(StepChosen(0))
 
+    def _list_around(self, index: int) -> None:
+        """Put the window of steps around index into the list widget, unless it is there already."""
+        listed = self._listed
+        outside = not listed or not listed.start <= index < listed.stop
+        near_start = index < listed.start + MARGIN and listed.start > 0
+        near_end = index >= listed.stop - MARGIN and listed.stop < len(self.steps)
+        if not (outside or near_start or near_end):
+            return
+        lo = max(0, min(index - WINDOW // 2, len(self.steps) - WINDOW))
+        self._listed = range(lo, min(len(self.steps), lo + WINDOW))
+        listing = self.query_one(OptionList)
+        listing.clear_options()
+        listing.add_options([Option(f"{i:>4}. {self.steps[i].label}" if i else "   0. start", id=str(i))
+                             for i in self._listed])
+
     def clear(self, why: str = "no solution yet") -> None:
         self.stop()
-        self.steps = []
+        self.steps = ()
         self.solutions = []
         self.which = 0
+        self._listed = range(0)
         self.refresh_bindings()
         self.query_one(OptionList).clear_options()
         self.query_one(ScrubBar).total = 0
@@ -105,9 +142,10 @@ class Timeline(Vertical):
         if not self.steps:
             return
         self.query_one(ScrubBar).position = index
+        self._list_around(index)
         listing = self.query_one(OptionList)
-        if listing.highlighted != index:
-            listing.highlighted = index
+        if listing.highlighted != index - self._listed.start:
+            listing.highlighted = index - self._listed.start
         self._refresh_head()
 
     def _refresh_head(self) -> None:
@@ -118,7 +156,7 @@ class Timeline(Vertical):
         text = Text(no_wrap=True, overflow="ellipsis")
         if len(self.solutions) > 1:
             text.append(f"solution {self.which + 1}/{len(self.solutions)} · ", "bold")
-        text.append(f"step {self.index}/{self.last}", "bold")
+        text.append(f"step {self.index:,}/{self.last:,}", "bold")
         text.append(f"  {step.label}  ")
         text.append(state, "dim")
         self.query_one("#timeline-head", Static).update(text)
@@ -186,8 +224,13 @@ class Timeline(Vertical):
             return
         self._go(self.index + 1)
 
+    def on_step_list_jump(self, event: StepList.Jump) -> None:
+        event.stop()
+        self.action_jump(event.where)
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        if event.option_index != self.index and self.steps:
+        index = int(event.option.id)  # by id: the window may have moved since the event was sent
+        if index != self.index and self.steps:
             self.stop()
-            self._go(event.option_index)
+            self._go(index)
