@@ -19,9 +19,9 @@ def _count(n: float) -> str:
     """At most 7 characters, so the table keeps its shape in a narrow pane."""
     if n < 100_000:
         return f"{int(n):,}"
-    if n < 1_000_000:
+    if n < 999_500:  # above this, rounding to thousands would print 1000k
         return f"{n / 1e3:.0f}k"
-    if n < 1_000_000_000:
+    if n < 999_995_000:
         return f"{n / 1e6:.2f}M"
     return f"{n / 1e9:.2f}G"
 

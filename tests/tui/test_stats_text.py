@@ -1,4 +1,4 @@
-"""The Stats pane's one line of a family's extras."""
+"""The Stats pane's text: a family's extras on one line, and counts that keep the table's shape."""
 from tui.widgets.stats import _details_line
 
 
@@ -10,3 +10,9 @@ def test_flags_read_as_words_and_numbers_get_separators():
 def test_what_does_not_fit_a_line_is_left_out():
     line = _details_line({"tour": [[1, 1], [3, 2]], "count_complete": False, "board": {"cells": [[0]]}, "note": "n"})
     assert line == "count complete: no · n"
+
+
+def test_counts_stay_short_and_never_read_1000k():
+    from tui.widgets.stats import _count
+    assert [_count(n) for n in (99_999, 123_456, 999_999, 1_234_567, 999_999_999)] == [
+        "99,999", "123k", "1.00M", "1.23M", "1.00G"]
