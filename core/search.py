@@ -68,7 +68,8 @@ SHORTEST = {
 }
 
 
-def _status(code: int, control: SearchControl, cap_limit: Limit) -> tuple[Status, Limit | None]:
+def kernel_status(code: int, control: SearchControl, cap_limit: Limit = Limit.STATES) -> tuple[Status, Limit | None]:
+    """A kernel's result code as the status a user reads, and the limit hit if any."""
     if code == FOUND:
         return Status.SOLVED, None
     if code == EXHAUSTED:
@@ -82,7 +83,8 @@ def _status(code: int, control: SearchControl, cap_limit: Limit) -> tuple[Status
     raise ValueError(f"unknown kernel result {code}")
 
 
-def _stats(control: SearchControl, elapsed: float, states: int | None = None) -> Stats:
+def counter_stats(control: SearchControl, elapsed: float, states: int | None = None) -> Stats:
+    """The search's counters as Stats (states seen: the stored count unless given)."""
     c = control.counters
     return Stats(
         nodes_expanded=int(c[EXPANDED]),
@@ -122,8 +124,8 @@ def shortest_path(algo: str, starts: np.ndarray, ctx, control: SearchControl, li
         (code, path), elapsed = timed(control, kernel_fn, starts, goals, ctx, cap, control.counters)
     else:
         (code, path), elapsed = timed(control, kernel_fn, starts, ctx, cap, control.counters)
-    status, limit = _status(code, control, cap_limit)
-    return Outcome(status, limit, path, _stats(control, elapsed))
+    status, limit = kernel_status(code, control, cap_limit)
+    return Outcome(status, limit, path, counter_stats(control, elapsed))
 
 
 def count_states(starts: np.ndarray, contexts: list, control: SearchControl, limits: Limits) -> Outcome:
@@ -141,11 +143,11 @@ def count_states(starts: np.ndarray, contexts: list, control: SearchControl, lim
         code, total, goals, depth, first_goal = census.census(starts, contexts, cap, control)
     finally:
         elapsed = control.end_search() - before
-    status, limit = _status(code, control, cap_limit)
+    status, limit = kernel_status(code, control, cap_limit)
     if status == Status.SOLVED and goals == 0:
         status = Status.UNSOLVABLE
     result = Census(int(total), int(goals), int(depth), int(first_goal) if first_goal >= 0 else None)
-    return Outcome(status, limit, stats=_stats(control, elapsed, int(total)), census=result)
+    return Outcome(status, limit, stats=counter_stats(control, elapsed, int(total)), census=result)
 
 
 def search_paths(ctx, root: int, max_depth: int, mode: int, keep: int,
@@ -153,7 +155,7 @@ def search_paths(ctx, root: int, max_depth: int, mode: int, keep: int,
     """Backtracking from root: the first solution (FIRST) or all of them counted (COUNT)."""
     (code, count, kept, n_kept, nodes), elapsed = timed(
         control, backtrack.backtrack, ctx, root, max_depth, mode, keep, control.counters)
-    status, limit = _status(code, control, Limit.STATES)
+    status, limit = kernel_status(code, control, Limit.STATES)
     if status == Status.SOLVED and mode == COUNT and count == 0:
         status = Status.UNSOLVABLE
     paths = []

@@ -10,8 +10,8 @@ import numpy as np
 from core.errors import InputError
 from core.jit import prepare
 from core.memory import state_cap
-from core.progress import EXPANDED, MAX_FRONTIER, STOP_CANCEL, STORED, SearchControl
-from core.search import Limits, Stats, shortest_path, timed
+from core.progress import SearchControl
+from core.search import Limits, Stats, counter_stats, kernel_status, shortest_path, timed
 from core.status import EXHAUSTED, FOUND, STOPPED, Limit, Status
 from puzzles.cube8 import cubes as C
 from puzzles.cube8 import kernels as K
@@ -67,18 +67,10 @@ def walk_table(goal: int) -> np.ndarray:
 # --- the searches ---------------------------------------------------------------------
 
 def _status(code: int, control: SearchControl, cap_limit: Limit | None) -> tuple[Status, Limit | None]:
-    if code == FOUND:
-        return Status.SOLVED, None
-    if code == EXHAUSTED:
-        return (Status.LIMIT, Limit.DEPTH) if cap_limit == Limit.DEPTH else (Status.UNSOLVABLE, None)
-    if code == STOPPED:
-        return (Status.CANCELLED, None) if control.stop_requested == STOP_CANCEL else (Status.LIMIT, Limit.TIME)
-    return Status.LIMIT, cap_limit
-
-
-def _stats(control: SearchControl, elapsed: float) -> Stats:
-    c = control.counters
-    return Stats(int(c[EXPANDED]), int(c[STORED]), int(c[MAX_FRONTIER]), elapsed)
+    # IDA* under a depth cap ends exhausted without proving anything past the cap
+    if code == EXHAUSTED and cap_limit == Limit.DEPTH:
+        return Status.LIMIT, Limit.DEPTH
+    return kernel_status(code, control, cap_limit)
 
 
 def run_bibfs(position, pattern, max_len: int, control: SearchControl, limits: Limits):
@@ -92,7 +84,7 @@ def run_bibfs(position, pattern, max_len: int, control: SearchControl, limits: L
                                      max_len, cap, control.counters)
     status, limit = _status(code, control, Limit.DEPTH if code == EXHAUSTED and max_len < NO_CAP else cap_limit)
     path = [C.position(int(n), par) for n in numbers] if status == Status.SOLVED else []
-    return status, limit, path, _stats(control, elapsed)
+    return status, limit, path, counter_stats(control, elapsed)
 
 
 def run_idastar(position, pattern, control: SearchControl, limits: Limits):
@@ -141,7 +133,7 @@ def run_table(board: Board, control: SearchControl, path: Path | None = None):
         details["table_built_s"] = round(seconds, 3)
         if built is None:
             status, limit = _status(STOPPED, control, None)
-            return status, limit, [], _stats(control, seconds), details
+            return status, limit, [], counter_stats(control, seconds), details
         table = T.open_table(built)
         if table is None:
             raise InputError(f"the distance table written to {built} cannot be read back")

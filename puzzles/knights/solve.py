@@ -4,11 +4,11 @@ from __future__ import annotations
 import numpy as np
 
 from core.memory import state_cap
-from core.progress import STOP_CANCEL, SearchControl
+from core.progress import SearchControl
 from core.search import COUNT as PLAIN_COUNT
 from core.search import FIRST as PLAIN_FIRST
-from core.search import Limits, Stats, search_paths, timed
-from core.status import CAP, EXHAUSTED, FOUND, STOPPED, Limit, Status
+from core.search import Limits, Stats, kernel_status, search_paths, timed
+from core.status import FOUND, STOPPED, Status
 from puzzles.interface import Option, Solution, Solver, Step
 from puzzles.knights import existence, greedy, plain, pruned, thin
 from puzzles.knights.board import Board, validate
@@ -48,18 +48,6 @@ SOLVER_IDS = tuple(s.id for s in SOLVERS)
 
 
 # --- helpers ---------------------------------------------------------------------------
-
-def _status(code: int, control: SearchControl, cap_limit: Limit = Limit.STATES) -> tuple[Status, Limit | None]:
-    if code == FOUND:
-        return Status.SOLVED, None
-    if code == EXHAUSTED:
-        return Status.UNSOLVABLE, None
-    if code == STOPPED:
-        if control.stop_requested == STOP_CANCEL:
-            return Status.CANCELLED, None
-        return Status.LIMIT, Limit.TIME
-    return Status.LIMIT, cap_limit
-
 
 def _start_only(board: Board) -> list[Step]:
     return [Step(f"start at {board.start[0] + 1},{board.start[1] + 1}", board.plain(),
@@ -127,7 +115,7 @@ def _pruned_first(board: Board, control: SearchControl, details: dict, solver: s
     (code, tours, kept, n_kept, nodes), search = timed(
         control, pruned.pruned_search, table, board.width, board.height, board.index(board.start),
         board.free_squares, board.closed, pruned.WARNSDORFF, pruned.FIRST, 1, control.counters)
-    status, limit = _status(code, control)
+    status, limit = kernel_status(code, control)
     stats = Stats(int(nodes), int(nodes), board.free_squares, seconds + search)
     steps = _steps(board, kept[0]) if status == Status.SOLVED else _start_only(board)
     return Solution(status, steps, stats, limit, solver,
@@ -143,7 +131,7 @@ def _count(board: Board, control: SearchControl, details: dict) -> Solution:
     (code, tours, kept, n_kept, nodes), search = timed(
         control, pruned.pruned_search, table, board.width, board.height, board.index(board.start),
         board.free_squares, board.closed, pruned.TABLE_ORDER, pruned.COUNT, KEEP, control.counters)
-    status, limit = _status(code, control)
+    status, limit = kernel_status(code, control)
     if status == Status.SOLVED and tours == 0:
         status = Status.UNSOLVABLE
     found = [_steps(board, kept[i]) for i in range(int(n_kept))]
@@ -173,7 +161,7 @@ def count_every_start(board: Board, control: SearchControl, limits: Limits, deta
             board.free_squares, board.closed, pruned.TABLE_ORDER, pruned.COUNT, 0, control.counters)
         seconds += search
         nodes += int(n)
-        status, limit = _status(code, control)
+        status, limit = kernel_status(code, control)
         if status != Status.SOLVED:
             break
         for x, y in members:
@@ -224,7 +212,7 @@ def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: d
             return Solution(Status.SOLVED, _steps(board, path), stats, None, "warnsdorff",
                             {**details, "rotations": rotations, "method": method})
         if code == STOPPED:
-            status, limit = _status(code, control)
+            status, limit = kernel_status(code, control)
             return Solution(status, _start_only(board), Stats(steps_taken, length, length, seconds), limit,
                             "warnsdorff", {**details, "rotations": rotations, "method": "Warnsdorff's rule"})
     # every walk ran out of rotations: a complete search settles it
@@ -257,7 +245,7 @@ def _thin(board: Board, control: SearchControl, limits: Limits, details: dict) -
     (code, moves, nodes), seconds = timed(
         control, thin.thin_search, short, w * h, np.ascontiguousarray(line_free), -1 if board.closed else start,
         board.closed, limit, cap, control.counters)
-    status, lim = _status(code, control, cap_limit)
+    status, lim = kernel_status(code, control, cap_limit)
     details = {**details, "method": f"exact line-by-line search (board {short} wide)", "nodes": int(nodes)}
     stats = Stats(int(nodes), int(control.counters[3]), 0, seconds)
     if status != Status.SOLVED:

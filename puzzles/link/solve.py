@@ -7,9 +7,9 @@ import numpy as np
 
 from core.errors import InputError
 from core.memory import state_cap
-from core.progress import STOP_CANCEL, SearchControl
-from core.search import Limits, Stats, timed
-from core.status import CAP, EXHAUSTED, FOUND, STOPPED, Limit, Status
+from core.progress import EXPANDED, SearchControl
+from core.search import Limits, Stats, counter_stats, kernel_status, timed
+from core.status import STOPPED, Status
 from puzzles.interface import Option, Solution, Solver, Step
 from puzzles.link.board import Board, cell_text, validate
 from puzzles.link.clearing import BYTES_PER_STATE, clear_board
@@ -55,12 +55,6 @@ def _limit_option(options: dict) -> int | None:
     return value or None
 
 
-def _stopped(control: SearchControl) -> tuple[Status, Limit | None]:
-    if control.stop_requested == STOP_CANCEL:
-        return Status.CANCELLED, None
-    return Status.LIMIT, Limit.TIME
-
-
 # --- one path ------------------------------------------------------------------------------------
 
 def path_steps(board: Board, path: LinkPath) -> list[Step]:
@@ -81,14 +75,14 @@ def solve_path(board: Board, options: dict, control: SearchControl) -> Solution:
     a, b = board.marked
     limit = _limit_option(options) or board.max_segments
     code, path, seconds = search_path(board, a, b, limit, control)
-    expanded = int(control.counters[0])
+    expanded = int(control.counters[EXPANDED])
     stats = Stats(nodes_expanded=expanded, states_seen=expanded, elapsed_s=seconds)
     details = {"from": one_based(a), "to": one_based(b), "max_segments": limit, "outside": board.outside,
                "segments": path.segments if path else None,
                "path": [one_based(c) for c in path.corners] if path else [],
                "same_kind": board.is_tile(a) and board.is_tile(b) and board.at(a) == board.at(b)}
     if code == STOPPED:
-        status, lim = _stopped(control)
+        status, lim = kernel_status(STOPPED, control)
         return Solution(status, [Step("start", board)], stats, lim, "path", details)
     if path is None:
         return Solution(Status.UNSOLVABLE, [Step("start", board)], stats, None, "path", details)
@@ -137,15 +131,8 @@ def clear(board: Board, limit: int, control: SearchControl, limits: Limits):
         control, clear_board, grid.cells, np.int64(grid.stride), np.int64(board.height), tile_pos,
         grid.tile_kind, np.int64(len(grid.kinds)), np.int64(limit), bool(board.gravity), _keys(n),
         np.int64(cap), control.counters)
-    stats = Stats(nodes_expanded=int(expanded), states_seen=int(control.counters[3]),
-                  max_frontier=int(control.counters[4]), elapsed_s=seconds)
-    if code == FOUND:
-        return Status.SOLVED, None, moves, stats, grid, ""
-    if code == EXHAUSTED:
-        return Status.UNSOLVABLE, None, moves, stats, grid, ""
-    if code == CAP:
-        return Status.LIMIT, cap_limit, moves, stats, grid, ""
-    status, lim = _stopped(control)
+    stats = replace(counter_stats(control, seconds), nodes_expanded=int(expanded))
+    status, lim = kernel_status(code, control, cap_limit)
     return status, lim, moves, stats, grid, ""
 
 
