@@ -20,19 +20,9 @@ from core.search import timed
 from core.status import EXHAUSTED, FOUND, STOPPED
 from puzzles.link.board import Board, Cell
 from puzzles.link.grid import blocked_map, cell_at, index, stride_of
+from puzzles.link.reach import direction_steps
 
 UNREACHED = np.int32(0x3FFFFFFF)
-
-
-@helper
-def _steps(stride):
-    """Index offsets of the four directions: east, south, west, north (turning = +-1 mod 4)."""
-    s = np.empty(4, dtype=np.int64)
-    s[0] = 1
-    s[1] = stride
-    s[2] = -1
-    s[3] = -stride
-    return s
 
 
 @kernel
@@ -45,7 +35,7 @@ def fewest_segments(blocked, stride, src, dst, limit, counters):
     asked to stop.
     """
     n = blocked.shape[0] * 4
-    steps = _steps(stride)
+    steps = direction_steps(stride)
     dist = np.full(n, UNREACHED, dtype=np.int32)
     prev = np.full(n, -1, dtype=np.int32)
     cur = np.empty(n, dtype=np.int32)
