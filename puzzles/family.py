@@ -1,0 +1,42 @@
+"""A family object built from its modules, laid out the same way in every family."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from puzzles.interface import Preset
+
+
+def _width_height(board: Any) -> tuple[int, int]:
+    return board.width, board.height
+
+
+class PuzzleFamily:
+    """What the app and the command line see of a family (the `interface.Family` protocol).
+
+    board: parse, format_board, validate · editor: ACTIONS, BRUSHES, new_board ·
+    render: cell_size, render · solve: SOLVERS, solve, warm · cli: add_arguments, run.
+    """
+
+    def __init__(self, id: str, title: str, description: str, presets: tuple[Preset, ...], *,
+                 board: ModuleType, editor: ModuleType, render: ModuleType, solve: ModuleType, cli: ModuleType,
+                 dimensions: Callable[[Any], tuple[int, int]] = _width_height) -> None:
+        self.id = id
+        self.title = title
+        self.description = description
+        self.presets = presets
+        self.solvers = solve.SOLVERS
+        self.edit_actions = editor.ACTIONS
+        self.brushes = editor.BRUSHES
+        self.parse = board.parse
+        self.format = board.format_board
+        self.validate = board.validate
+        self.new_board = editor.new_board
+        self.dimensions = dimensions
+        self.cell_size = render.cell_size
+        self.render = render.render
+        self.solve = solve.solve
+        self.warm = solve.warm
+        self.add_cli_arguments = cli.add_arguments
+        self.run_cli = cli.run
