@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from core.errors import InputError
 from puzzles.cube8 import cubes as C
+from puzzles.text import parse_cell as cell
 
 LETTERS = "WBRE"
 EMPTY_LETTER = "E"
@@ -66,13 +67,10 @@ def cube_code(o: int) -> str:
 
 def parse_cell(text: str, what: str) -> int:
     """'x,y' (1-based, each 1 to 3) -> the square's index."""
-    parts = text.replace(" ", "").split(",")
-    if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
-        raise InputError(f"{what} {text!r} is not x,y (two whole numbers, 1-based)")
-    x, y = int(parts[0]), int(parts[1])
-    if not (1 <= x <= 3 and 1 <= y <= 3):
-        raise InputError(f"{what} {x},{y} is off the 3x3 board (x and y are 1, 2 or 3)")
-    return C.square_at(x - 1, y - 1)
+    x, y = cell(text, what)
+    if not (0 <= x < 3 and 0 <= y < 3):
+        raise InputError(f"{what} {x + 1},{y + 1} is off the 3x3 board (x and y are 1, 2 or 3)")
+    return C.square_at(x, y)
 
 
 def parse_row(text: str, y: int, where: str = "") -> list[int]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.errors import InputError
+from puzzles.text import parse_cell, rectangle_width
 
 MAX_SIDE = 12
 OPEN = "."
@@ -91,14 +92,6 @@ def _check_size(width: int, height: int) -> None:
         raise InputError(f"board is {width}x{height}; the largest is {MAX_SIDE}x{MAX_SIDE}")
 
 
-def parse_cell(text: str, what: str) -> Cell:
-    """'x,y' (1-based) -> 0-based (x, y)."""
-    parts = text.replace(" ", "").split(",")
-    if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
-        raise InputError(f"{what} {text!r} is not x,y (two whole numbers, 1-based)")
-    return int(parts[0]) - 1, int(parts[1]) - 1
-
-
 def parse_cells(text: str, what: str) -> list[Cell]:
     """'x,y;x,y' -> 0-based cells (empty items are skipped)."""
     return [parse_cell(item, what) for item in text.split(";") if item.strip()]
@@ -121,12 +114,7 @@ def parse(text: str) -> Board:
         line = raw.replace(" ", "").replace("\t", "")
         if line:
             rows.append(line)
-    if not rows:
-        raise InputError("empty board: no rows of cells")
-    width = len(rows[0])
-    for y, row in enumerate(rows):
-        if len(row) != width:
-            raise InputError(f"row {y + 1} has {len(row)} cells but row 1 has {width}", (1, y + 1))
+    width = rectangle_width(rows)
     height = len(rows)
     _check_size(width, height)
     blocked = set()

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.errors import InputError
+from puzzles.text import parse_cell, rectangle_width
 
 MAX_SIDE = 8
 EMPTY = "."
@@ -133,23 +134,10 @@ def _split_rows(text: str) -> tuple[list[str], dict[str, tuple[str, int]]]:
     return rows, meta
 
 
-def parse_cell(text: str, what: str) -> Cell:
-    """'x,y' (1-based) -> 0-based (x, y)."""
-    parts = text.replace(" ", "").split(",")
-    if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
-        raise InputError(f"{what} {text!r} is not x,y (two whole numbers, 1-based)")
-    return int(parts[0]) - 1, int(parts[1]) - 1
-
-
 def parse(text: str) -> Board:
     """Read a board: rows of cells separated by '/' or newlines, optional 'target: A' and 'goal: x,y' lines."""
     rows, meta = _split_rows(text)
-    if not rows:
-        raise InputError("empty board: no rows of cells")
-    width = len(rows[0])
-    for y, row in enumerate(rows):
-        if len(row) != width:
-            raise InputError(f"row {y + 1} has {len(row)} cells but row 1 has {width}", (1, y + 1))
+    width = rectangle_width(rows)
     height = len(rows)
     if width > MAX_SIDE or height > MAX_SIDE:
         raise InputError(f"board is {width}x{height}; the largest is {MAX_SIDE}x{MAX_SIDE}")

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from core.errors import InputError
+from puzzles.text import parse_cell, rectangle_width
 
 if TYPE_CHECKING:
     from puzzles.knights.tour import Tour
@@ -88,14 +89,6 @@ def check_size(width: int, height: int, what: str = "size") -> None:
         raise InputError(f"{what} {width}x{height} is out of range: each side must be 1 to {MAX_SIDE}")
 
 
-def parse_cell(text: str, what: str) -> Cell:
-    """'x,y' (1-based) -> 0-based (x, y)."""
-    parts = text.strip().replace(" ", "").split(",")
-    if len(parts) != 2 or not all(re.fullmatch(r"-?\d+", p) for p in parts):
-        raise InputError(f"{what} {text!r} is not x,y (two whole numbers, 1-based)")
-    return int(parts[0]) - 1, int(parts[1]) - 1
-
-
 def parse_cells(text: str, what: str) -> frozenset[Cell]:
     """'3,4 5,6' or '3,4;5,6' -> a set of 0-based cells."""
     items = [t for t in re.split(r"[\s;]+", text.strip()) if t]
@@ -156,12 +149,10 @@ def parse(text: str) -> Board:
 
 
 def _parse_grid(rows: list[tuple[str, int]]) -> tuple[int, int, Cell | None, set[Cell]]:
-    width = len(rows[0][0])
+    width = rectangle_width([row for row, _ in rows])
     start = None
     blocked: set[Cell] = set()
     for y, (row, _) in enumerate(rows):
-        if len(row) != width:
-            raise InputError(f"row {y + 1} has {len(row)} cells but row 1 has {width}", (1, y + 1))
         for x, ch in enumerate(row):
             if ch == FREE:
                 continue

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from core.errors import InputError
+from puzzles.text import parse_cell, rectangle_width
 
 MAX_SIDE = 100
 EMPTY = "."
@@ -104,14 +105,6 @@ def cell_text(cell: Cell) -> str:
     return f"{cell[0] + 1},{cell[1] + 1}"
 
 
-def parse_cell(text: str, what: str) -> Cell:
-    """'x,y' (1-based) -> 0-based (x, y)."""
-    parts = text.replace(" ", "").split(",")
-    if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
-        raise InputError(f"{what} {text!r} is not x,y (two whole numbers, 1-based)")
-    return int(parts[0]) - 1, int(parts[1]) - 1
-
-
 def _flag(value: str, name: str, line: int) -> bool:
     v = value.lower()
     if v in YES:
@@ -153,12 +146,7 @@ def parse(text: str) -> Board:
                 raise InputError(f"{what} cannot be a cell: write empty cells as '.', tiles as any other "
                                  "printable character", (x + 1, y + 1))
         rows.append(line)
-    if not rows:
-        raise InputError("empty board: no rows of cells")
-    width = len(rows[0])
-    for y, row in enumerate(rows):
-        if len(row) != width:
-            raise InputError(f"row {y + 1} has {len(row)} cells but row 1 has {width}", (1, y + 1))
+    rectangle_width(rows)
     board = Board(tuple(rows))
     if "segments" in settings:
         value, line = settings["segments"]
@@ -193,14 +181,9 @@ def format_board(board: Board) -> str:
 
 def validate(board: Board) -> None:
     """Raise InputError if the board is malformed: size, ragged rows, bad characters, marks."""
-    if not board.rows or not board.rows[0]:
-        raise InputError("empty board: no rows of cells")
-    w, h = board.width, board.height
+    w, h = rectangle_width(board.rows), board.height
     if w > MAX_SIDE or h > MAX_SIDE:
         raise InputError(f"board is {w}x{h}; the largest is {MAX_SIDE}x{MAX_SIDE}")
-    for y, row in enumerate(board.rows):
-        if len(row) != w:
-            raise InputError(f"row {y + 1} has {len(row)} cells but row 1 has {w}", (1, y + 1))
     if board.max_segments is not None and board.max_segments < 1:
         raise InputError(f"segment limit {board.max_segments}: it must be at least 1")
     if len(board.marked) > 2:
