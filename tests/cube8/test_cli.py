@@ -9,9 +9,9 @@ import sys
 import pytest
 
 from puzzles.cube8 import table as T
+from tests import cli
 from tests.cube8 import reference as R
 from tests.cube8.cases import random_cases
-from tui.cli import main
 
 SMALL = random_cases(seed=77, n_walked=5, n_uniform=4)
 
@@ -32,12 +32,7 @@ def expected_output(cases, cap=30):
 
 def run_cli(capsys, monkeypatch, args, stdin=""):
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    try:
-        code = main(["solve", "cube8", *args])
-    except SystemExit as exit_:
-        code = exit_.code
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli.run_cli(capsys, "solve", "cube8", *args)
 
 
 def test_contest_from_the_table_byte_for_byte(capsys, monkeypatch, with_table):

@@ -4,17 +4,7 @@ import json
 import pytest
 
 from tests.die import reference
-from tui.cli import main
-
-
-def run_cli(capsys, *args):
-    """main() as the console script runs it: argparse's exits become the exit status."""
-    try:
-        code = main(list(args))
-    except SystemExit as exit_:
-        code = exit_.code
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli import run_cli
 
 
 def tour_of(path):

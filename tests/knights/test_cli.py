@@ -5,18 +5,13 @@ import sys
 
 import pytest
 
+from tests import cli
 from tests.knights.reference import check_tour, count_tours
-from tui.cli import main
 
 
 def run_cli(capsys, *args):
-    """main() as the console script runs it: argparse's exits become the exit status."""
-    try:
-        code = main(["solve", "knights", *args])
-    except SystemExit as exit_:
-        code = exit_.code
-    out, err = capsys.readouterr()
-    return code, out, err
+    """`puzzle-explorer solve knights ARGS` in the test: (status, stdout, stderr)."""
+    return cli.run_cli(capsys, "solve", "knights", *args)
 
 
 @pytest.mark.parametrize("closed", [False, True], ids=["open", "closed"])

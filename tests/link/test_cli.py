@@ -5,17 +5,7 @@ import pytest
 
 from puzzles.link.board import parse
 from tests.link import reference
-from tui.cli import main
-
-
-def run_cli(capsys, *args):
-    """main() as the console script runs it: argparse's exits become the exit status."""
-    try:
-        code = main(list(args))
-    except SystemExit as exit_:
-        code = exit_.code
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli import run_cli
 
 
 def test_path_json(capsys):
