@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.jit import kernel
+from core.jit import helper, kernel
 from puzzles.knights.board import Board
 
 # (dx, dy) with x the column and y the row, both as the article writes its own (x, y).
@@ -55,6 +55,18 @@ def neighbour_table(width, height, free, dx, dy):
                 if free[t]:
                     table[s, k] = t
     return table
+
+
+@helper
+def degrees(table):
+    """How many knight moves each square has onto free squares (int32)."""
+    n = table.shape[0]
+    deg = np.zeros(n, dtype=np.int32)
+    for s in range(n):
+        for k in range(8):
+            if table[s, k] >= 0:
+                deg[s] += 1
+    return deg
 
 
 def table_for(board: Board, order: str = "clockwise") -> np.ndarray:

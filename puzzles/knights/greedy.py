@@ -22,6 +22,7 @@ import numpy as np
 from core.jit import kernel
 from core.progress import CHECK_EVERY, publish
 from core.status import CAP, FOUND, STOPPED
+from puzzles.knights.geometry import degrees
 
 
 @kernel
@@ -33,11 +34,7 @@ def warnsdorff_walk(table, width, height, start, free_count, closed, seed, max_r
     or STOPPED when the stop flag was raised.
     """
     n = table.shape[0]
-    deg = np.zeros(n, dtype=np.int32)
-    for s in range(n):
-        for k in range(8):
-            if table[s, k] >= 0:
-                deg[s] += 1
+    deg = degrees(table)
     pos = np.full(n, -1, dtype=np.int32)  # where a square sits on the path, -1 if not on it
     path = np.empty(free_count, dtype=np.int32)
     home = np.zeros(n, dtype=np.bool_)

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.jit import kernel
+from core.jit import helper, kernel
 from core.progress import CHECK_EVERY, SOLUTIONS, publish
 from core.status import EXHAUSTED, FOUND, STOPPED
+from puzzles.knights.geometry import degrees
 
 FIRST = 0  # stop at the first tour
 COUNT = 1  # count every tour
@@ -33,6 +34,16 @@ COUNT = 1  # count every tour
 TABLE_ORDER = 0  # try moves in the neighbour table's order
 WARNSDORFF = 1  # fewest onward moves first; ties: farthest from the centre (Roth), then table order
 _KEY = 1 << 24  # > the largest squared doubled distance from the centre on a 1000x1000 board
+
+
+@helper
+def _occupy(table, deg, on, square, step):
+    """Put a square on the path (step -1) or take it off (+1): each neighbour loses or regains a move."""
+    on[square] = step < 0
+    for k in range(8):
+        u = table[square, k]
+        if u >= 0:
+            deg[u] += step
 
 
 @kernel
@@ -44,11 +55,7 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
     counted. The first `keep` tours are copied into kept (one per row).
     """
     n = table.shape[0]
-    deg = np.zeros(n, dtype=np.int32)
-    for s in range(n):
-        for k in range(8):
-            if table[s, k] >= 0:
-                deg[s] += 1
+    deg = degrees(table)
     on = np.zeros(n, dtype=np.bool_)
     home = np.zeros(n, dtype=np.bool_)
     path = np.empty(free_count, dtype=np.int32)
@@ -138,13 +145,9 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
             depth += 1
             path[depth] = t
             ends[depth] = end
-            on[t] = True
+            _occupy(table, deg, on, t, -1)
             if home[t]:
                 sdeg -= 1
-            for k in range(8):
-                u = table[t, k]
-                if u >= 0:
-                    deg[u] -= 1
             nodes += 1
             if nodes % CHECK_EVERY == 0:
                 counters[SOLUTIONS] = tours
@@ -161,26 +164,18 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
                         publish(counters, nodes, depth, depth, depth + 1)
                         return FOUND, tours, kept, n_kept, nodes
                 # a leaf: take the square back at once
-                on[t] = False
+                _occupy(table, deg, on, t, 1)
                 if home[t]:
                     sdeg += 1
-                for k in range(8):
-                    u = table[t, k]
-                    if u >= 0:
-                        deg[u] += 1
                 depth -= 1
             else:
                 fill = True
         else:
             if depth == 0:
                 break
-            on[p] = False
+            _occupy(table, deg, on, p, 1)
             if home[p]:
                 sdeg += 1
-            for k in range(8):
-                u = table[p, k]
-                if u >= 0:
-                    deg[u] += 1
             depth -= 1
     counters[SOLUTIONS] = tours
     publish(counters, nodes, 0, 0, 0)
