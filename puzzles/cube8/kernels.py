@@ -259,18 +259,7 @@ def bibfs(start, goals, par, max_len, cap, counters):
 
 @helper
 def _expand(state, ctx, out):
-    cells = ctx.cells
-    e = decode(np.int64(state), ctx.par, cells)
-    n = 0
-    for d in range(4):
-        c = NEIGHBOUR[e, d]
-        if c < 0:
-            continue
-        o = cells[c]
-        rolled = ROLL_X[o] if HORIZONTAL[d] else ROLL_Y[o]
-        out[n] = np.uint64(number_after(cells, e, c, rolled))
-        n += 1
-    return n
+    return rolls_from(np.int64(state), ctx.par, ctx.cells, out)  # out holds uint64: the numbers fit
 
 
 @helper
