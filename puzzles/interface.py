@@ -95,6 +95,12 @@ class View:
     cells: tuple[int, int] | None = None  # how many columns and rows fit; None: all
     zoom: int = 0  # 0: normal; 1: overview (the family's compact drawing)
 
+    def window(self, width: int, height: int) -> tuple[range, range]:
+        """The columns and the rows of a width x height board that this view shows."""
+        x0, y0 = self.origin
+        cols, rows = self.cells or (width, height)
+        return range(x0, min(width, x0 + cols)), range(y0, min(height, y0 + rows))
+
 
 @dataclass(frozen=True)
 class EditAction:

@@ -88,10 +88,7 @@ def render(board: Board, view: View = View()) -> Text:
     wide, _ = cell_size(view.zoom, board)
     numbers = {(x, y): (i + 1, mark_direction(o)) for i, (x, y, o) in enumerate(board.tour)}
     head = (board.tour[-1][0], board.tour[-1][1]) if board.tour else None
-    x0, y0 = view.origin
-    cols, rows = view.cells or (board.width, board.height)
-    xs = range(x0, min(board.width, x0 + cols))
-    ys = range(y0, min(board.height, y0 + rows))
+    xs, ys = view.window(board.width, board.height)
     out = Text(no_wrap=True, overflow="crop")
     for y in ys:
         closing = False  # the separator after the cursor's cell closes its bracket

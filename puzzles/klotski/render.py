@@ -48,10 +48,7 @@ def render(board: Board, view: View = View()) -> Text:
     grid = board.grid()
     styles = _piece_styles(board)
     goal = _goal_cells(board)
-    x0, y0 = view.origin
-    cols, rows = view.cells or (board.width, board.height)
-    xs = range(x0, min(board.width, x0 + cols))
-    ys = range(y0, min(board.height, y0 + rows))
+    xs, ys = view.window(board.width, board.height)
     out = Text(no_wrap=True, overflow="crop")
     for y in ys:
         for line in range(high):

@@ -11,6 +11,7 @@ the tour has covered, '@' where the knight is. Everything reads without colour.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 from rich.style import Style
@@ -44,11 +45,10 @@ def cell_size(zoom: int, board: Board | None = None) -> tuple[int, int]:
 
 
 def _window(board: Board, view: View) -> tuple[range, range]:
-    x0, y0 = view.origin
-    cols, rows = view.cells or (min(board.width, MAX_WINDOW), min(board.height, MAX_WINDOW))
-    x0 = max(0, min(x0, board.width - 1))
-    y0 = max(0, min(y0, board.height - 1))
-    return range(x0, min(board.width, x0 + cols)), range(y0, min(board.height, y0 + rows))
+    x0 = max(0, min(view.origin[0], board.width - 1))
+    y0 = max(0, min(view.origin[1], board.height - 1))
+    shown = replace(view, origin=(x0, y0), cells=view.cells or (MAX_WINDOW, MAX_WINDOW))
+    return shown.window(board.width, board.height)
 
 
 def _visit_order(board: Board) -> tuple[np.ndarray | None, int]:

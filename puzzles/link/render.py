@@ -84,18 +84,21 @@ def _body(ch: str, links: int, wide: int) -> str:
     return left + ch + right
 
 
+def _with_ring(shown: range, size: int) -> range:
+    """The shown columns (or rows), and the outside ring beside them where they reach an edge."""
+    return range(shown.start - 1 if shown.start == 0 else shown.start,
+                 shown.stop + 1 if shown.stop == size else shown.stop)
+
+
 def render(board: Board, view: View = View()) -> Text:
     """The board framed by its outside ring (3x1 characters a cell, 1x1 at zoom 1), plus a caption."""
     wide, _ = cell_size(view.zoom)
     path, path_style, caption = shown_path(board)
     links = _links(path) if path else {}
     styles = _kind_styles(board)
-    x0, y0 = view.origin
-    cols, rows = view.cells or (board.width, board.height)
-    x_end = min(board.width, x0 + cols)
-    y_end = min(board.height, y0 + rows)
-    xs = range(x0 - 1 if x0 == 0 else x0, x_end + 1 if x_end == board.width else x_end)
-    ys = range(y0 - 1 if y0 == 0 else y0, y_end + 1 if y_end == board.height else y_end)
+    inner_xs, inner_ys = view.window(board.width, board.height)
+    xs = _with_ring(inner_xs, board.width)
+    ys = _with_ring(inner_ys, board.height)
     out = Text(no_wrap=True, overflow="crop")
     for y in ys:
         for x in xs:
