@@ -58,19 +58,17 @@ class EditSession:
         self.dirty = True
 
     def undo(self) -> bool:
-        if not self._undo:
-            return False
-        self._redo.append((self.board, self.cursor))
-        self.board, self.cursor = self._undo.pop()
-        self._clamp()
-        self.dirty = True
-        return True
+        return self._travel(self._undo, self._redo)
 
     def redo(self) -> bool:
-        if not self._redo:
+        return self._travel(self._redo, self._undo)
+
+    def _travel(self, back: list, forth: list) -> bool:
+        """Return to the last board on `back`, keeping the present one on `forth`; False if none."""
+        if not back:
             return False
-        self._undo.append((self.board, self.cursor))
-        self.board, self.cursor = self._redo.pop()
+        forth.append((self.board, self.cursor))
+        self.board, self.cursor = back.pop()
         self._clamp()
         self.dirty = True
         return True

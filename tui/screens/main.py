@@ -78,18 +78,17 @@ class MainScreen(Screen):
         storage.write_recovery(self.family.id, self.family.format(self.session.board), self.session.name)
 
     def action_undo(self) -> None:
-        if self.session.undo():
-            self.query_one(BoardView).redraw()
-            self.post_message(BoardEdited())
-        else:
-            self.notify("nothing to undo", severity="warning", timeout=2)
+        self._history_moved(self.session.undo(), "nothing to undo")
 
     def action_redo(self) -> None:
-        if self.session.redo():
+        self._history_moved(self.session.redo(), "nothing to redo")
+
+    def _history_moved(self, moved: bool, otherwise: str) -> None:
+        if moved:
             self.query_one(BoardView).redraw()
             self.post_message(BoardEdited())
         else:
-            self.notify("nothing to redo", severity="warning", timeout=2)
+            self.notify(otherwise, severity="warning", timeout=2)
 
     def action_focus_pane(self, which: str) -> None:
         target = {"board": "#board", "solver": "#solver-form", "timeline": "#timeline-steps"}[which]
