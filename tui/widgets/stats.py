@@ -150,9 +150,9 @@ def _details_line(details: dict) -> str:
         if key == "note":
             parts.append(str(value))
         elif isinstance(value, dict):
-            inner = [f"{k.replace('_', ' ')} {_value(v)}" for k, v in value.items() if _value(v) is not None]
+            inner = [f"{k.replace('_', ' ')} {text}" for k, v in value.items() if (text := _value(v)) is not None]
             if inner:
                 parts.append(f"{key.replace('_', ' ')}: " + ", ".join(inner))
-        elif _value(value) is not None:
-            parts.append(f"{key.replace('_', ' ')}: {_value(value)}")
+        elif (text := _value(value)) is not None:
+            parts.append(f"{key.replace('_', ' ')}: {text}")
     return " · ".join(parts)
