@@ -144,11 +144,13 @@ def census(starts: np.ndarray, contexts: list, cap: int, control: SearchControl)
     depth = 0
     expanded = 0
 
-    def publish(frontier: int, stored: int) -> None:
+    def publish(frontier: int) -> None:
+        # STORED: every state found so far, so the counter only grows and ends at the census
+        # total (the three levels in memory shrink and grow as the search goes)
         counters[EXPANDED] = expanded
         counters[FRONTIER] = frontier
         counters[DEPTH] = depth
-        counters[STORED] = stored
+        counters[STORED] = total
         counters[SOLUTIONS] = goals
         counters[MAX_FRONTIER] = max(int(counters[MAX_FRONTIER]), frontier)
 
@@ -162,12 +164,12 @@ def census(starts: np.ndarray, contexts: list, cap: int, control: SearchControl)
 
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="census") as pool:
         while n_cur > 0:
-            publish(n_cur, n_prev + n_cur)
+            publish(n_cur)
             bounds = np.linspace(0, n_cur, workers + 1).astype(np.int64)
             results = list(pool.map(lambda w: expand(w, bounds), range(workers)))
             expanded += n_cur
             if any(stopped for _, _, stopped in results):
-                publish(n_cur, n_prev + n_cur)
+                publish(n_cur)
                 return STOPPED, total, goals, depth, first_goal
             counts = [m for _, m, _ in results]
             for w, (buf, _, _) in enumerate(results):
@@ -178,19 +180,19 @@ def census(starts: np.ndarray, contexts: list, cap: int, control: SearchControl)
             nxt, n_next, new_goals, capped, stopped = merge_level(a, na, b, nb, prev, n_prev, cur, n_cur, nxt,
                                                                   contexts[0], cap - total, counters)
             if stopped:
-                publish(n_cur, n_prev + n_cur)
+                publish(n_cur)
                 return STOPPED, total, goals, depth, first_goal
             total += n_next
             goals += int(new_goals)
             if new_goals and first_goal < 0:
                 first_goal = depth + 1
             if capped:
-                publish(n_next, n_cur + n_next)
+                publish(n_next)
                 return CAP, total, goals, depth, first_goal
             if n_next == 0:
                 break
             depth += 1
             prev, cur, nxt = cur, nxt, prev
             n_prev, n_cur = n_cur, n_next
-    publish(0, n_prev + n_cur)
+    publish(0)
     return FOUND, total, goals, depth, first_goal
