@@ -162,15 +162,14 @@ def print_json(obj: dict) -> None:
     sys.stdout.write("\n")
 
 
-def summary_lines(solution: Solution, what: str = "moves") -> list[str]:
+def summary_lines(solution: Solution, headline: str) -> list[str]:
+    """The family's headline (what the search found), then how the search went."""
     s = solution.stats
-    if solution.status == Status.SOLVED:
-        head = f"solved: {solution.length} {what}"
-    else:
-        head = solution.reason()
+    if not solution.searched:
+        return [headline, "no search needed"]
     speed = f" ({s.nodes_expanded / s.elapsed_s:,.0f} nodes/s)" if s.elapsed_s > 0 else ""
     return [
-        head,
+        headline,
         f"search: {s.elapsed_s * 1000:.1f} ms{speed}, {s.nodes_expanded:,} expanded, "
         f"{s.states_seen:,} states seen, largest frontier {s.max_frontier:,}",
     ]

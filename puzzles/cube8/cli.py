@@ -18,7 +18,7 @@ from puzzles.cube8 import table as T
 from puzzles.cube8.contest import DEFAULT_CAP, answer_line, datasets
 from puzzles.cube8.presets import PRESETS
 from puzzles.cube8.render import legend, render
-from puzzles.cube8.solve import SOLVERS, TABLE_POSITIONS, build_table, run_bibfs, run_idastar, solve
+from puzzles.cube8.solve import SOLVERS, TABLE_POSITIONS, build_table, headline, run_bibfs, run_idastar, solve
 
 ALGOS = tuple(s.id for s in SOLVERS)
 
@@ -161,10 +161,8 @@ def run(args, console: Console) -> int:
         return cs.EXIT_OK
     console.print(render(board))
     console.print(legend(), style="dim", highlight=False)
-    for line in cs.summary_lines(solution, "rolls"):
+    for line in cs.summary_lines(solution, headline(solution)):
         console.print(line, highlight=False)
-    if solution.details.get("note"):
-        console.print(solution.details["note"], highlight=False)
     if "table_built_s" in solution.details and solution.details.get("table"):
         console.print(f"built the distance table first: {T.describe(solution.details['table'])} in "
                       f"{solution.details['table_built_s']:.1f} s", highlight=False, soft_wrap=True)

@@ -17,15 +17,15 @@ from puzzles.cube8 import cubes as C
 from puzzles.cube8 import kernels as K
 from puzzles.cube8 import table as T
 from puzzles.cube8.board import Board, validate
-from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.interface import Option, Solution, Solver, Step, plain_headline
 
 NO_CAP = 1 << 30
 BIBFS_BYTES_PER_STATE = 8  # a uint32 in a queue, with room for the other side's queue
 # Positions the three table sweeps reach (corner, edge, centre starts), for the progress bar.
 TABLE_POSITIONS = (4_133_430, 3_306_744, 4_133_430)
 
-CAP_OPTION = Option("cap", "Most rolls (0: no limit)", "int", 0,
-                    help="stop with status 'limit' if every solution needs more rolls")
+CAP_OPTION = Option("cap", "Most rolls", "int", 0,
+                    help="stop with status 'limit' if every solution needs more rolls (0: no limit)")
 SOLVERS = (
     Solver("bibfs", "Bidirectional BFS", True,
            "shortest answer; searches from the start and from every goal orientation at once",
@@ -194,6 +194,16 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
         details["note"] = f"every solution takes more than {cap} rolls"
     steps = path_steps(board, positions) if status == Status.SOLVED else [Step("start", board)]
     return Solution(status, steps, stats, limit, solver, details)
+
+
+def headline(solution: Solution) -> str:
+    """'14 rolls, shortest', or why there is no answer."""
+    note = solution.details.get("note")
+    if solution.status == Status.LIMIT and note:
+        return f"stopped: {note}"
+    if solution.status == Status.UNSOLVABLE and solution.solver == "table":
+        return "proved: no solution (out of reach: the distance table holds every reachable position)"
+    return plain_headline(solution, "rolls", shortest=True)
 
 
 def warm() -> None:

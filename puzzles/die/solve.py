@@ -19,7 +19,7 @@ from puzzles.die import analysis
 from puzzles.die.board import Board, validate
 from puzzles.die.kernel import N_ORIENT, cell_of, index, make_context
 from puzzles.die.orientation import (ARROW, DIRECTIONS, GOAL_FACES, ROLLS, STEP, TOP, mark_direction)
-from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.interface import Option, Solution, Solver, Step, count_text
 
 MAX_KEEP = 10_000
 BROWSE = 500  # tours turned into steps for the app to browse (each step holds a board)
@@ -145,6 +145,29 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     if counting:
         details["count_complete"] = out.status in (Status.SOLVED, Status.UNSOLVABLE)
     return TourSolution(out.status, steps, out.stats, out.limit, solver, details, alternatives, tours)
+
+
+def _argument(proof: str) -> str:
+    """The name of the argument a proof rests on: its first clause ('the parity argument')."""
+    if proof.startswith("parity:"):
+        return "the parity argument"
+    return proof.split(";")[0].split(":")[0]
+
+
+def headline(solution: Solution) -> str:
+    """'tour found: 63 rolls', '1 tour (mark at the goal: up)', 'proved: no tour (the parity argument)'."""
+    d = solution.details
+    n = d.get("solutions")
+    if solution.status == Status.UNSOLVABLE:
+        if not solution.searched and d.get("proof"):
+            return f"proved: no tour ({_argument(d['proof'])})"
+        return "proved: no tour (every placement searched)"
+    if solution.status == Status.SOLVED:
+        if n is not None:
+            return f"{count_text(n, 'tour')} (mark at the goal: {d['goal_face']})"
+        return f"tour found: {count_text(solution.length or 0, 'roll')}"
+    so_far = f" · {count_text(n, 'tour')} so far" if n is not None else ""
+    return solution.reason() + so_far
 
 
 def warm() -> None:

@@ -9,7 +9,7 @@ from core.search import COUNT as PLAIN_COUNT
 from core.search import FIRST as PLAIN_FIRST
 from core.search import Limits, Stats, kernel_status, search_paths, timed
 from core.status import FOUND, STOPPED, Status
-from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.interface import Option, Solution, Solver, Step, count_text
 from puzzles.knights import existence, greedy, plain, pruned, thin
 from puzzles.knights.board import Board, validate
 from puzzles.knights.geometry import ORDERS, deltas, free_mask, neighbour_table
@@ -274,6 +274,35 @@ def _middle_limit(board: Board) -> int:
                 middle += 1
     most = middle - edge + (0 if board.closed else 1)
     return most if 0 <= most <= 2 else -1
+
+
+# The arguments existence.check proves with, as the headline names them.
+ARGUMENTS = {"schwenk": "Schwenk's theorem", "open-boards": "the open-tour theorem", "colours": "the colours argument",
+             "four-lines": "the four-lines argument", "graph": "the squares' moves", "one-square": "a single square"}
+
+
+def headline(solution: Solution) -> str:
+    """'304 tours from 1,1', 'proved: no closed tour on 5x5 (Schwenk's theorem)', 'tour found from 1,1: 63 moves'."""
+    d = solution.details
+    board = d["board"]
+    closed = board["closed"]
+    kind = "closed tour" if closed else "tour"
+    start = "{},{}".format(*board["start"])
+    where = f"on {board['size'][0]}x{board['size'][1]}" + ("" if closed else f" from {start}")
+    if d.get("method") == "theory":
+        rule = d["existence"]["rule"]
+        return f"proved: no {kind} {where} ({ARGUMENTS.get(rule, 'theory')})"
+    counted = solution.status in (Status.SOLVED, Status.UNSOLVABLE)
+    if "per_square" in d and counted:
+        return f"{count_text(d['solutions'], kind)} from every square"
+    if "solutions" in d and counted:
+        return f"{count_text(d['solutions'], kind)} from {start}"
+    if solution.status == Status.UNSOLVABLE:
+        return f"proved: no {kind} {where} (every branch searched)"
+    if solution.status == Status.SOLVED:
+        return f"{kind} found from {start}: {count_text(solution.length or 0, 'move')}"
+    so_far = f" · {count_text(d['solutions_so_far'], kind)} so far" if "solutions_so_far" in d else ""
+    return solution.reason() + so_far
 
 
 def warm() -> None:

@@ -16,7 +16,7 @@ from puzzles.link.editor import default_kinds
 from puzzles.link.generate import generate
 from puzzles.interface import View
 from puzzles.link.render import cell_size, render
-from puzzles.link.solve import solve
+from puzzles.link.solve import headline, solve
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -156,15 +156,13 @@ def run(args, console: Console) -> int:
     if mode == "path":
         _print_path(console, solution)
     else:
-        for line in cs.summary_lines(solution, "pairs" if mode == "clear" else "pair"):
+        for line in cs.summary_lines(solution, headline(solution)):
             console.print(line, highlight=False)
         if d.get("reason") and solution.status == Status.UNSOLVABLE:
             console.print(d["reason"], highlight=False)
         if mode == "clear":
             for i, step in enumerate(solution.steps[1:], start=1):
                 console.print(f"{i:>4}. {step.label}", highlight=False)
-        elif "hint" in d:
-            console.print(solution.steps[-1].label, highlight=False)
         elif "unchecked" in d:
             (x1, y1), (x2, y2) = d["unchecked"]["pair"]
             console.print(f"the search was trying {d['unchecked']['kind']} {x1},{y1} + {x2},{y2} first: it links, "
@@ -176,12 +174,7 @@ def _print_path(console: Console, solution) -> None:
     d = solution.details
     s = solution.stats
     timing = f"search: {s.elapsed_s * 1e6:.0f} µs, {s.nodes_expanded:,} states expanded"
+    console.print(headline(solution), highlight=False)
     if solution.status == Status.SOLVED:
-        corners = " → ".join(f"{x},{y}" for x, y in d["path"])
-        console.print(f"fewest: {d['segments']} segment{'s' * (d['segments'] != 1)}: {corners}", highlight=False)
-    elif solution.status == Status.UNSOLVABLE:
-        limit = d["max_segments"]
-        console.print(f"no path within {limit} segments" if limit else "no path joins them", highlight=False)
-    else:
-        console.print(solution.reason(), highlight=False)
+        console.print("path: " + " → ".join(f"{x},{y}" for x, y in d["path"]), highlight=False)
     console.print(timing, highlight=False)

@@ -10,7 +10,7 @@ from core.memory import state_cap
 from core.progress import EXPANDED, SearchControl
 from core.search import Limits, Stats, counter_stats, kernel_status, timed
 from core.status import STOPPED, Status
-from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.interface import Option, Solution, Solver, Step, count_text
 from puzzles.link.board import Board, cell_text, validate
 from puzzles.link.clearing import BYTES_PER_STATE, clear_board
 from puzzles.link.grid import build, index
@@ -24,9 +24,14 @@ OUTSIDE = Option("outside", "Outside ring", "choice", "board", ("board", "yes", 
 GRAVITY = Option("gravity", "Gravity", "choice", "board", ("board", "yes", "no"),
                  help="do tiles fall after a removal (board: as the board says)")
 
+def _two_marks(board: Board) -> str | None:
+    return None if len(board.marked) == 2 else "two marked cells (m marks one)"
+
+
 SOLVERS = (
     Solver("path", "Fewest-segment path", True,
-           "the path with the fewest segments between the two marked cells (mark with m)", (SEGMENTS, OUTSIDE)),
+           "the path with the fewest segments between the two marked cells (mark with m)", (SEGMENTS, OUTSIDE),
+           needs=_two_marks),
     Solver("clear", "Clear the board", False,
            "exact search for an order of pair removals that empties the board, or a proof that none exists",
            (SEGMENTS, OUTSIDE, GRAVITY)),
@@ -189,6 +194,29 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     if solver == "hint":
         return solve_hint(board, options, control, limits)
     raise InputError(f"unknown solver {solver!r}; choose one of: {', '.join(s.id for s in SOLVERS)}")
+
+
+def headline(solution: Solution) -> str:
+    """'3 segments, fewest (1,3 → 5,3)', 'board cleared: 24 pairs', 'proved: cannot be cleared (...)'."""
+    d = solution.details
+    status = solution.status
+    if solution.solver == "path":
+        ends = "{},{} → {},{}".format(*d["from"], *d["to"])
+        if status == Status.SOLVED:
+            return f"{count_text(d['segments'], 'segment')}, fewest ({ends})"
+        if status == Status.UNSOLVABLE:
+            within = f"within {count_text(d['max_segments'], 'segment')}" if d["max_segments"] else "at all"
+            return f"proved: no path {within} ({ends})"
+    elif status == Status.UNSOLVABLE:
+        what = "cannot be cleared" if solution.solver == "clear" else "no removal keeps the board clearable"
+        why = d["reason"].split(":")[0] if not solution.searched and d.get("reason") else "every order searched"
+        return f"proved: {what} ({why})"
+    elif status == Status.SOLVED and solution.solver == "clear":
+        return f"board cleared: {count_text(solution.length or 0, 'pair')}"
+    elif status == Status.SOLVED and "hint" in d:
+        (x1, y1), (x2, y2) = d["hint"]["pair"]
+        return f"hint: {d['hint']['kind']} {x1},{y1} + {x2},{y2} keeps the board clearable"
+    return solution.reason()
 
 
 def warm() -> None:

@@ -114,7 +114,7 @@ def test_single_solve_json(capsys, monkeypatch, with_table):
 
 def test_single_solve_in_words(capsys, monkeypatch, with_table):
     code, out, _ = run_cli(capsys, monkeypatch, ["--start", "2,1", "--pattern", "RBW/RWW/EWW"])
-    assert code == 0 and "solved: 3 rolls" in out and "1. roll 1,1 right to 2,1: blue on top" in out
+    assert code == 0 and "3 rolls, shortest" in out and "1. roll 1,1 right to 2,1: blue on top" in out
     assert R.fewest_rolls(R.start(1, 0), "RBWRWWEWW") == 3
 
 
