@@ -58,7 +58,7 @@ async def test_solve_and_scrub_the_timeline(size):
         board, stats, timeline = panes(app)
         await pilot.press("f5")
         await wait_for(pilot, lambda: len(timeline.steps) > 1, what="a solution")
-        assert "solved" in stats.outcome and "47 steps" in stats.outcome
+        assert str(stats.outcome) == "47 moves, shortest"
         assert len(timeline.steps) == 48
         assert board.step is timeline.steps[0]
         await pilot.press("right", "right")
@@ -104,7 +104,7 @@ async def test_live_stats_then_cancel():
         await pilot.press("escape")
         await wait_for(pilot, lambda: stats.outcome != "", timeout=5, what="the cancel")
         assert time.monotonic() - asked < 1.0
-        assert "cancelled" in stats.outcome
+        assert "cancelled" in str(stats.outcome)
 
 
 async def test_save_and_reload(user_dirs):

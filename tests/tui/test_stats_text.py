@@ -1,15 +1,15 @@
-"""The Stats pane's text: a family's extras on one line, and counts that keep the table's shape."""
-from tui.widgets.stats import _details_line
+"""The Stats pane's text: a family's extras a line each, and counts that keep the table's shape."""
+from tui.widgets.stats import details_text
 
 
 def test_flags_read_as_words_and_numbers_get_separators():
-    line = _details_line({"existence": {"exists": True, "reason": "8x8 has a closed tour"}, "solutions": 19724})
-    assert line == "existence: exists yes, reason 8x8 has a closed tour · solutions: 19,724"
+    text = details_text({"existence": {"exists": True, "reason": "8x8 has a closed tour"}, "solutions": 19724})
+    assert text.splitlines() == ["existence: exists yes, reason 8x8 has a closed tour", "solutions: 19,724"]
 
 
 def test_what_does_not_fit_a_line_is_left_out():
-    line = _details_line({"tour": [[1, 1], [3, 2]], "count_complete": False, "board": {"cells": [[0]]}, "note": "n"})
-    assert line == "count complete: no · n"
+    text = details_text({"tour": [[1, 1], [3, 2]], "count_complete": False, "board": {"cells": [[0]]}, "note": "n"})
+    assert text.splitlines() == ["count complete: no", "n"]
 
 
 def test_counts_stay_short_and_never_read_1000k():

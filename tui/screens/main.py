@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList
+from textual.widgets import Header, OptionList
 from textual.worker import get_current_worker
 
 from core.errors import InputError
@@ -17,6 +17,7 @@ from tui.messages import (BoardEdited, CancelRequested, SolveFinished, SolveProg
                           StepChosen)
 from tui.session import EditSession
 from tui.widgets.board import BoardView
+from tui.widgets.footer import KeyFooter
 from tui.widgets.solver import SolverPane
 from tui.widgets.stats import StatsPane
 from tui.widgets.timeline import Timeline
@@ -54,9 +55,9 @@ class MainScreen(Screen):
             yield board
             with Vertical(id="side"):
                 yield SolverPane(self.family, id="solver")
-                yield StatsPane(id="stats")
+                yield StatsPane(self.family.headline, id="stats")
         yield Timeline(id="timeline")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._title()
@@ -72,7 +73,7 @@ class MainScreen(Screen):
     def on_board_edited(self, event: BoardEdited) -> None:
         if self.solution is not None or self.query_one(Timeline).steps:
             self.solution = None
-            self.query_one(Timeline).clear("the board changed: F5 solves it again")
+            self.query_one(Timeline).clear(f"the board changed: {self.app.key_for('solve', self)} solves it again")
         self.query_one(BoardView).step = None
         self._title()
         storage.write_recovery(self.family.id, self.family.format(self.session.board), self.session.name)
@@ -125,21 +126,17 @@ class MainScreen(Screen):
             self._title()
             self.notify(f"saved as {path}")
 
-        self.app.push_screen(SaveDialog(self.session.name or ""), saved)
+        self.app.push_screen(SaveDialog(self.session.name or "", storage.boards_dir(self.family.id)), saved)
 
     def action_open(self) -> None:
-        from tui.screens.files import OpenDialog
+        from tui.screens.files import OpenDialog, load_choice
 
         def chosen(choice: tuple[str, str] | None) -> None:
             if choice is None:
                 return
             kind, key = choice
             try:
-                if kind == "preset":
-                    preset = next(p for p in self.family.presets if p.id == key)
-                    board, name = self.family.parse(preset.text), preset.id
-                else:
-                    board, name = self.family.parse(storage.load_board(self.family.id, key)), key
+                board, name = load_choice(self.family, kind, key)
             except (InputError, OSError) as exc:
                 self.notify(f"cannot open {key}: {exc}", severity="error")
                 return
@@ -210,7 +207,7 @@ class MainScreen(Screen):
             timeline.load(event.solution.steps, event.solution.alternatives)
             self.query_one("#timeline-steps", OptionList).focus()
         else:
-            timeline.clear(event.solution.reason())
+            timeline.clear(self.family.headline(event.solution))
 
     def on_step_chosen(self, event: StepChosen) -> None:
         timeline = self.query_one(Timeline)

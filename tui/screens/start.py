@@ -14,8 +14,8 @@ from tui import storage
 
 class StartScreen(Screen):
     BINDINGS = [
-        Binding("enter", "choose", "Open", show=True, priority=False),
-        Binding("tab", "focus_next", "Next list", show=False),
+        Binding("enter", "choose", "Open", show=True, priority=False, id="start.open"),
+        Binding("tab", "focus_next", "Next list", show=False, id="start.next"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -49,7 +49,7 @@ class StartScreen(Screen):
         listing.clear_options()
         listing.add_options([Option(f"{f.title}", id=f.id) for f in families.values()])
         recovered = [r for r in storage.recoveries() if r.family_id in families]
-        intro = "Choose a family (↑/↓, Enter), then a board. ? shows every key."
+        intro = f"Choose a family (↑/↓, Enter), then a board. {self.app.key_for('help', self)} shows every key."
         if recovered:
             which = ", ".join(f"{r.family_id} ({r.age()})" for r in recovered)
             intro += f"\nUnsaved edits were kept from last time: {which}. Pick 'recover' in its board list."
