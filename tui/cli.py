@@ -58,15 +58,30 @@ def build_parser() -> Parser:
 
 
 def list_families(console) -> None:
+    """Every family with its algorithms and presets. On a terminal the notes wrap under themselves;
+    piped, each entry is one line, for grep and for pagers that wrap on their own."""
+    from rich.table import Table
+
     from puzzles import registry
 
     for family in registry.families().values():
-        console.print(f"[bold]{family.id}[/bold]  {family.title}")
-        for s in family.solvers:
-            mark = "shortest" if s.optimal else "        "
-            console.print(f"  algorithm {s.id:<22} {mark}  {s.note}", highlight=False)
-        for p in family.presets:
-            console.print(f"  preset    {p.id:<22} {p.name}  {p.note}", highlight=False)
+        console.print(f"[bold]{family.id}[/bold]  {family.title}", soft_wrap=True)
+        rows = [("algorithm", s.id, "shortest" if s.optimal else "", s.note) for s in family.solvers]
+        rows += [("preset", p.id, "", f"{p.name}  {p.note}".rstrip()) for p in family.presets]
+        if console.is_terminal:
+            table = Table.grid(padding=(0, 1))
+            table.add_column(no_wrap=True)
+            table.add_column(no_wrap=True)
+            table.add_column(no_wrap=True)
+            table.add_column()  # the note: wrapped lines start under its first
+            for kind, name, mark, note in rows:
+                table.add_row(f"  {kind}", name, mark, note)
+            console.print(table, highlight=False)
+        else:
+            id_width = max(len(name) for _, name, _, _ in rows)
+            for kind, name, mark, note in rows:
+                console.print(f"  {kind:<9} {name:<{id_width}} {mark:<8} {note}", highlight=False,
+                              soft_wrap=True, markup=False)
         console.print()
 
 
