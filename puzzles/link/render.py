@@ -8,6 +8,7 @@ the cursor in brackets.
 """
 from __future__ import annotations
 
+from rich.console import Group
 from rich.style import Style
 from rich.text import Text
 
@@ -100,7 +101,7 @@ def _spacer(out: Text, xs: range, y: int, links: dict[Cell, int], path_style: St
     out.append("\n")
 
 
-def render(board: Board, view: View = View()) -> Text:
+def render(board: Board, view: View = View()) -> Group:
     """The board framed by its outside ring (3x1 characters a cell, 1x1 in the overview, 5x2 large),
     plus a caption."""
     wide, high = cell_size(view.zoom)
@@ -149,8 +150,10 @@ def render(board: Board, view: View = View()) -> Text:
         out.append("\n")
         if high > 1 and y != ys[-1]:
             _spacer(out, xs, y, links, path_style, wide)
-    out.append(f"{board.width}x{board.height}, {len(board.tiles())} tiles · {board.rules_text()}",
-               Style(color="grey62"))
+    out.rstrip()
+    # the captions wrap in a narrow pane; the board's rows never do
+    about = Text(f"{board.width}x{board.height}, {len(board.tiles())} tiles · {board.rules_text()}",
+                 Style(color="grey62"))
     if caption:
-        out.append("\n" + caption, path_style)
-    return out
+        about.append("\n" + caption, path_style)
+    return Group(out, about)

@@ -19,9 +19,14 @@ class KeyFooter(Footer):
 
     def _fit(self) -> None:
         palette = [c for c in self.children if c.has_class("-command-palette")]
-        right = min([c.region.x for c in palette], default=self.content_region.right)
-        fits = True
+        room = self.content_region.width - sum(self._width(c) for c in palette)
         for child in self.children:
             if child not in palette:
-                fits = fits and child.region.right <= right
-                child.display = fits
+                width = self._width(child)
+                child.display = width <= room  # a later, shorter key may still fit
+                room -= width if child.display else 0
+
+    @staticmethod
+    def _width(child) -> int:
+        margin = child.styles.margin
+        return child.outer_size.width + margin.left + margin.right

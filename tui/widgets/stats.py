@@ -15,6 +15,7 @@ from core.status import Status
 from puzzles.interface import Solution
 
 SPARK_POINTS = 120
+NARROW = 33  # pane widths below this get the counters' short labels
 STATUS_STYLE = {Status.SOLVED: "bold green", Status.UNSOLVABLE: "bold yellow", Status.CANCELLED: "yellow",
                 Status.LIMIT: "bold red"}
 
@@ -119,19 +120,21 @@ class StatsPane(VerticalScroll):
         if s is None:
             return ""
         if self.solution is not None:
-            return final_numbers(self.solution)
+            return final_numbers(self.solution, short=self.content_size.width < NARROW)
         table = Table.grid(padding=(0, 1))
         table.add_column(style="dim")
         table.add_column(justify="right")
         table.add_column(style="dim")
         table.add_column(justify="right")
-        table.add_row("expanded", _count(s.expanded), "frontier", _count(s.frontier))
+        short = self.content_size.width < NARROW  # keep four columns on one line
+        table.add_row("exp" if short else "expanded", _count(s.expanded), "front" if short else "frontier",
+                      _count(s.frontier))
         table.add_row("depth", _count(s.depth), "stored", _count(s.stored))
-        table.add_row("time", f"{s.elapsed_s:.2f} s", "nodes/s", _count(s.rate))
+        table.add_row("time", f"{s.elapsed_s:.2f} s", "n/s" if short else "nodes/s", _count(s.rate))
         return table
 
 
-def final_numbers(solution: Solution):
+def final_numbers(solution: Solution, short: bool = False):
     """The finished search's counts, from its statistics alone (the live samples may lag behind)."""
     if not solution.searched:
         return Text("no search needed: the answer follows without one", style="dim")
@@ -142,9 +145,9 @@ def final_numbers(solution: Solution):
     table.add_column(justify="right")
     table.add_column(style="dim")
     table.add_column(justify="right")
-    table.add_row("expanded", _count(s.nodes_expanded), "peak", _count(s.max_frontier))
+    table.add_row("exp" if short else "expanded", _count(s.nodes_expanded), "peak", _count(s.max_frontier))
     table.add_row("stored", _count(s.states_seen), "time", f"{s.elapsed_s:.2f} s")
-    table.add_row("nodes/s", _count(rate), "", "")
+    table.add_row("n/s" if short else "nodes/s", _count(rate), "", "")
     return table
 
 
