@@ -13,7 +13,7 @@ from textual.screen import Screen
 
 from core.errors import InputError
 from tui import storage
-from tui.keys import key_label, keys_label
+from tui.keys import ids_label, key_label, keys_label
 
 KEYMAP_HELP = ("keys can be remapped in ~/.config/puzzle-explorer/keymap.txt, one line a binding: its id "
                "(the right-hand column above) and its keys, e.g. `solve = f9` or `edit.place = P`")
@@ -166,7 +166,7 @@ class PuzzleApp(App):
                     row_keys.extend(keys)
                     if b.id and b.id not in ids:
                         ids.append(b.id)
-        return [(keys_label(keys), what, " ".join(ids)) for what, (keys, ids) in rows.items()]
+        return [(keys_label(keys), what, ids_label(ids)) for what, (keys, ids) in rows.items()]
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen

@@ -24,8 +24,16 @@ def key_label(key: str) -> str:
 
 
 def keys_label(keys: list[str]) -> str:
-    """Several keys for one thing: the arrows run together (↑↓←→), others are separated by '/'."""
+    """Several keys for one thing: the arrows run together (↑↓←→), others are separated by a space."""
     labels = list(dict.fromkeys(key_label(k) for k in keys))
     if all(label in ARROWS for label in labels):
         return "".join(sorted(labels, key=ARROWS.index))
-    return " / ".join(labels)
+    return " ".join(labels)
+
+
+def ids_label(ids: list[str]) -> str:
+    """Binding ids of one row, short: board.up board.down -> board.up/down."""
+    prefixes = {i.rpartition(".")[0] for i in ids}
+    if len(ids) > 1 and len(prefixes) == 1 and "" not in prefixes:
+        return f"{prefixes.pop()}.{'/'.join(i.rpartition('.')[2] for i in ids)}"
+    return " ".join(ids)

@@ -21,8 +21,8 @@ INTRO = (
 def _keys_table(title: str, rows: list[tuple[str, str, str]]) -> Table:
     table = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 1))
     table.add_column(style="bold", no_wrap=True)
-    table.add_column(ratio=1)
-    table.add_column(style="dim")
+    table.add_column(ratio=3)
+    table.add_column(style="dim", ratio=1, overflow="fold")
     for key, what, ids in rows:
         table.add_row(key, what, ids)
     return table

@@ -6,7 +6,10 @@ from textual.widgets import Footer
 
 class KeyFooter(Footer):
     """Keys come in binding order (the focused pane's first); those that would run past the
-    command palette's key are hidden. Every key stays in the help (?) and the palette."""
+    command palette's key are hidden, except Solve and Cancel, which always keep their place.
+    Every key stays in the help (?) and the palette."""
+
+    FIRST = ("solve", "cancel")  # actions shown whatever else has to give way
 
     async def recompose(self) -> None:
         await super().recompose()
@@ -19,9 +22,10 @@ class KeyFooter(Footer):
 
     def _fit(self) -> None:
         palette = [c for c in self.children if c.has_class("-command-palette")]
-        room = self.content_region.width - sum(self._width(c) for c in palette)
+        first = [c for c in self.children if getattr(c, "action", None) in self.FIRST]
+        room = self.content_region.width - sum(self._width(c) for c in palette + first)
         for child in self.children:
-            if child not in palette:
+            if child not in palette and child not in first:
                 width = self._width(child)
                 child.display = width <= room  # a later, shorter key may still fit
                 room -= width if child.display else 0
