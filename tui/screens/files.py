@@ -57,7 +57,7 @@ class SaveDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("Save board as (Enter saves, Esc cancels):")
+            yield Label(f"Save board as (Enter saves, {self.app.key_for('dialog.cancel', self)} cancels):")
             yield Input(value=self.default, placeholder="board name", id="save-name")
             yield Label(f"in {shown_path(self.folder)}", classes="dim", id="save-folder")
 
@@ -78,7 +78,8 @@ class OpenDialog(ModalScreen[tuple[str, str] | None]):
         options = [Option(f"saved   {name}", id=f"saved:{name}") for name in storage.saved_boards(self.family.id)]
         options += [Option(f"preset  {p.name}  {p.id}", id=f"preset:{p.id}") for p in self.family.presets]
         with Vertical(classes="dialog"):
-            yield Label("Open a board (Enter opens, Esc cancels, Tab moves between the two):")
+            yield Label(f"Open a board (Enter opens, {self.app.key_for('dialog.cancel', self)} cancels, "
+                        "Tab moves between the list and the path):")
             yield OptionList(*options, id="open-list")
             yield Input(placeholder="or a file's path, e.g. ~/boards/mine.txt", id="open-path")
 

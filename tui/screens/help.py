@@ -41,4 +41,4 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Text(INTRO.format(solve=self.solve_key)))
             for title, rows in self.sections:
                 yield Static(_keys_table(title, rows))
-            yield Static(Text("Esc closes this help.", style="dim"))
+            yield Static(Text(f"{self.app.key_for('help.close', self)} closes this help.", style="dim"))
