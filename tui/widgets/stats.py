@@ -130,7 +130,8 @@ class StatsPane(VerticalScroll):
         table.add_row("exp" if short else "expanded", _count(s.expanded), "front" if short else "frontier",
                       _count(s.frontier))
         table.add_row("depth", _count(s.depth), "stored", _count(s.stored))
-        table.add_row("time", f"{s.elapsed_s:.2f} s", "n/s" if short else "nodes/s", _count(s.rate))
+        table.add_row("time", f"{s.elapsed_s:.1f}s" if short else f"{s.elapsed_s:.2f} s", "n/s" if short else "nodes/s",
+                      _count(s.rate))
         return table
 
 
@@ -146,7 +147,7 @@ def final_numbers(solution: Solution, short: bool = False):
     table.add_column(style="dim")
     table.add_column(justify="right")
     table.add_row("exp" if short else "expanded", _count(s.nodes_expanded), "peak", _count(s.max_frontier))
-    table.add_row("stored", _count(s.states_seen), "time", f"{s.elapsed_s:.2f} s")
+    table.add_row("stored", _count(s.states_seen), "time", f"{s.elapsed_s:.1f}s" if short else f"{s.elapsed_s:.2f} s")
     table.add_row("n/s" if short else "nodes/s", _count(rate), "", "")
     return table
 
