@@ -16,3 +16,16 @@ def test_counts_stay_short_and_never_read_1000k():
     from tui.widgets.stats import _count
     assert [_count(n) for n in (99_999, 123_456, 999_999, 1_234_567, 999_999_999)] == [
         "99,999", "123k", "1.00M", "1.23M", "1.00G"]
+
+
+def test_an_answer_without_a_search_says_so_instead_of_zero_counts():
+    from rich.text import Text
+
+    from core.search import Stats
+    from core.status import Status
+    from puzzles.interface import Solution, Step
+    from tui.widgets.stats import final_numbers
+    shown = final_numbers(Solution(Status.UNSOLVABLE, [Step("start", None)], Stats()))
+    assert isinstance(shown, Text) and shown.plain.startswith("no search needed")
+    searched = final_numbers(Solution(Status.SOLVED, [Step("start", None)], Stats(12, 10, 3, 0.5)))
+    assert not isinstance(searched, Text)
