@@ -89,7 +89,7 @@ def test_board_file(tmp_path, capsys):
     (["--board", "S../G."], "row 2 has 2 cells but row 1 has 3"),
     (["--size", "13x4"], "board is 13x4; the largest is 12x12"),
     (["--board", "/".join(["." * 13] * 2)], "board is 13x2"),
-    (["--size", "8"], "is not WxH"),
+    (["--size", "8"], "is not a size WxH"),
     (["--size", "4x4", "--start", "5,1"], "start 5,1 is off the 4x4 board"),
     (["--size", "4x4", "--goal", "0,2"], "goal 0,2 is off the 4x4 board"),
     (["--size", "4x4", "--blocked", "1,1"], "start 1,1 is a blocked cell"),
