@@ -7,6 +7,7 @@ from dataclasses import replace
 from rich.console import Console
 
 from core.errors import InputError
+from core.status import Status
 from puzzles import cli_support as cs
 from puzzles.klotski import board as kboard
 from puzzles.klotski.presets import PRESETS
@@ -62,10 +63,13 @@ def run(args, console: Console) -> int:
     for line in cs.summary_lines(solution, f"moves ({args.moves} convention)"):
         console.print(line, highlight=False)
     census = solution.details.get("census")
-    if census:
+    if census and solution.status in (Status.SOLVED, Status.UNSOLVABLE):
         console.print(f"census: {census['states']:,} reachable positions, {census['goal_states']:,} with the "
                       f"target home, deepest level {census['max_depth']}, shortest solution "
                       f"{census['goal_depth'] if census['goal_depth'] is not None else 'none'}", highlight=False)
+    elif census:
+        console.print(f"census so far: {census['states']:,} positions reached, {census['goal_states']:,} with "
+                      f"the target home, {census['max_depth']} levels deep", highlight=False)
     elif len(solution.steps) > 1:
         cs.print_steps(console, solution, render)
     return cs.EXIT_OK

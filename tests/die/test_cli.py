@@ -100,7 +100,7 @@ def test_board_file(tmp_path, capsys):
     (["--size", "4x4", "--goal", "1,1"], "start and goal are the same cell"),
     (["--size", "4x4", "--goal-face", "sideways"], "invalid choice"),
     (["--size", "4x4", "--keep", "0"], "must be greater than 0"),
-    (["--size", "4x4", "--all", "--keep", "999999999"], "solutions kept must be between 1 and 10,000"),
+    (["--size", "4x4", "--all", "--keep", "999999999"], "--keep: '999999999' must be at most 10,000"),
     (["--preset", "nope"], "unknown preset 'nope'"),
     (["--file", "/nonexistent/board.txt"], "cannot read board file"),
     (["--board", "S.", "--size", "2x2"], "not allowed with argument"),
