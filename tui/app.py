@@ -255,11 +255,8 @@ def run_app(family: str | None = None, preset: str | None = None, path: str | No
                 raise InputError(f"unknown preset {preset!r} for {family}; `puzzle-explorer list` shows them")
             board, name = fam.parse(match[0].text), match[0].id
         elif path is not None:
-            try:
-                text = Path(path).read_text(encoding="utf-8")
-            except OSError as exc:
-                raise InputError(f"cannot read board file {path}: {exc.strerror}") from None
-            board, name = fam.parse(text), Path(path).stem
+            from puzzles.reading import read_board_file
+            board, name = fam.parse(read_board_file(path)), Path(path).stem
     app = PuzzleApp(family, board, name, warm=os.environ.get("PUZZLE_EXPLORER_NO_WARM") != "1")
     app.run()
     code = app.return_code or 0

@@ -7,15 +7,19 @@ import os
 import sys
 
 import core  # noqa: F401  (sets up the kernel cache before numba loads)
+from core import interrupts
+from core.errors import one_line
 
+EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130  # a KeyboardInterrupt that no signal handler saw (128 + SIGINT)
 
 
 class Parser(argparse.ArgumentParser):
     """argparse with one-line errors: what is wrong, exit status 2, no usage dump."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {one_line(message)} (see --help)\n")
 
 
 def light_command(argv: list[str]) -> int | None:
@@ -85,23 +89,18 @@ def list_families(console) -> None:
         console.print()
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if not argv:
-        # the app alone: no numba before the first screen is up
-        from tui.app import run_app
-        return run_app()
+def command(argv: list[str]) -> int:
+    """One command line, with its exit status: 0 done, 2 bad input."""
     answered = light_command(argv)
     if answered is not None:
         return answered
-    from rich.console import Console
-
     from core.errors import InputError
+    from core.runner import CancelledBeforeSearch
     from puzzles import cli_support as cs
     from puzzles import registry
 
     args = build_parser().parse_args(argv)
-    console = Console()
+    console = cs.output_console()
     try:
         if args.command == "list":
             list_families(console)
@@ -113,9 +112,40 @@ def main(argv: list[str] | None = None) -> int:
             return run_app(family=args.family, preset=args.preset, path=args.file)
     except InputError as exc:
         return cs.fail(str(exc))
-    except KeyboardInterrupt:
-        return 130
+    except CancelledBeforeSearch:
+        cs.cancelled_while_compiling(getattr(args, "json", False))
+        return EXIT_INTERRUPTED
     return cs.EXIT_OK
+
+
+def _quiet_stdout() -> None:
+    """The reader of standard output went away (`| head`): send the rest nowhere, say nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # standard output is not a file (a test's capture)
+        pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        # the app alone: no numba before the first screen is up
+        from tui.app import run_app
+        return run_app()
+    # Ctrl-C or SIGTERM: a running search is cancelled and prints what it has; exit 130 or 143.
+    with interrupts.catching() as caught:
+        try:
+            code = command(argv)
+            sys.stdout.flush()
+        except KeyboardInterrupt:
+            sys.stderr.write("interrupted\n")
+            code = EXIT_INTERRUPTED
+        except BrokenPipeError:
+            _quiet_stdout()
+            code = EXIT_OK
+    return caught.exit_status(code)
 
 
 if __name__ == "__main__":

@@ -130,7 +130,8 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
     if d.get("method"):
         say(f"method: {d['method']}")
     if "per_square" in d:
-        _print_counts(say, d)
+        if solution.status in (Status.SOLVED, Status.UNSOLVABLE):  # a stopped run has counted only some squares: its grid would show zeros for the rest
+            _print_counts(say, d)
         return
     if solution.status != Status.SOLVED or len(solution.steps) < 2:
         return

@@ -10,13 +10,20 @@ from rich.console import Console
 from core.errors import InputError
 from core.status import Status
 from puzzles import cli_support as cs
+from puzzles import numbers
 from puzzles.link import board as lboard
 from puzzles.link.board import Board, cell_text
 from puzzles.link.editor import default_kinds
 from puzzles.link.generate import generate
 from puzzles.interface import View
 from puzzles.link.render import cell_size, render
+from puzzles.text import parse_size
 from puzzles.link.solve import headline, solve
+
+
+@cs.option_type
+def seed_number(text: str) -> int:
+    return numbers.whole(text, "", 0, 2**63 - 1)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "(with --kinds and --seed)")
     parser.add_argument("--kinds", type=cs.positive_int, metavar="K",
                         help="tile kinds on a generated board (default: four tiles a kind)")
-    parser.add_argument("--seed", type=int, metavar="S", help="random seed of the generator (default: random)")
+    parser.add_argument("--seed", type=seed_number, metavar="S", help="random seed of the generator (default: random)")
     parser.add_argument("--from", dest="from_", metavar="X,Y", help="one end of the path, 1-based")
     parser.add_argument("--to", metavar="X,Y", help="the other end of the path, 1-based")
     parser.add_argument("--clear", action="store_true",
@@ -48,13 +55,6 @@ def _family():
     return FAMILY
 
 
-def _size(text: str) -> tuple[int, int]:
-    parts = text.lower().split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise InputError(f"--generate {text!r} is not a size like 12x8")
-    return int(parts[0]), int(parts[1])
-
-
 def _endpoint(board: Board, text: str, flag: str) -> lboard.Cell:
     cell = lboard.parse_cell(text, flag)
     if not board.inside(cell):
@@ -69,7 +69,7 @@ def load(args) -> tuple[Board, int | None]:
     if args.generate is not None:
         if args.board is not None or args.file is not None or args.preset is not None:
             raise InputError("--generate makes its own board: leave out --board, --file and --preset")
-        w, h = _size(args.generate)
+        w, h = parse_size(args.generate, "--generate")
         seed = args.seed if args.seed is not None else __import__("random").randrange(2**31)
         kinds = args.kinds if args.kinds is not None else default_kinds(w, h)
         board = generate(w, h, kinds, seed=seed, gravity=args.gravity, outside=not args.no_outside,

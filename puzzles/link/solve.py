@@ -11,7 +11,7 @@ from core.progress import EXPANDED, SearchControl
 from core.search import Limits, Stats, counter_stats, kernel_status, timed
 from core.status import STOPPED, Status
 from puzzles.interface import Option, Solution, Solver, Step, count_text
-from puzzles.link.board import Board, cell_text, validate
+from puzzles.link.board import MAX_SEGMENTS, Board, cell_text, validate
 from puzzles.link.clearing import BYTES_PER_STATE, clear_board
 from puzzles.link.grid import build, index
 from puzzles.link.linking import LinkPath, quick_path, search_path
@@ -55,8 +55,8 @@ def with_rules(board: Board, options: dict) -> Board:
 
 def _limit_option(options: dict) -> int | None:
     value = int(options.get("max_segments") or 0)
-    if value < 0:
-        raise InputError(f"segment limit {value}: it must be at least 1 (or 0 for the board's rule)")
+    if not 0 <= value <= MAX_SEGMENTS:
+        raise InputError(f"segment limit {value}: it must be 1 to {MAX_SEGMENTS:,} (or 0 for the board's rule)")
     return value or None
 
 

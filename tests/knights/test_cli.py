@@ -87,7 +87,7 @@ BAD = [
     (["--size", "0x5"], "out of range"),
     (["--size", "1001x5"], "out of range"),
     (["--size", "5x1001"], "out of range"),
-    (["--size", "axb"], "WIDTHxHEIGHT"),
+    (["--size", "axb"], "is not a size WxH"),
     (["--size", "8x8", "--start", "9,1"], "off the 8x8 board"),
     (["--size", "8x8", "--start", "0,1"], "off the 8x8 board"),
     (["--size", "8x8", "--start", "1,-3"], "off the 8x8 board"),

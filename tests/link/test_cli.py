@@ -94,7 +94,7 @@ def test_human_output(capsys):
     (["--board", "AB", "--from", "1,1", "--to", "2,1", "--clear"], "choose one of"),
     (["--board", "AB"], "nothing to solve"),
     (["--board", "AB", "--max-segments", "0", "--clear"], "must be greater than 0"),
-    (["--generate", "8x", "--clear"], "is not a size like 12x8"),
+    (["--generate", "8x", "--clear"], "is not a size WxH"),
     (["--generate", "4x2", "--kinds", "5"], "5 kinds need at least 10 cells"),
     (["--generate", "4x2", "--board", "AB"], "leave out --board"),
     (["--board", "AB", "--seed", "3", "--clear"], "--seed goes with --generate"),
