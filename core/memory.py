@@ -12,16 +12,33 @@ each level (core/census.py).
 """
 from __future__ import annotations
 
+import ctypes
 import os
 from typing import Callable
-
-import numpy as np
 
 from core.status import Limit
 
 DEFAULT_SHARE = 0.5  # of the memory available when the search starts
 HARD_CAP = 2**40
 SCRATCH = 256 * 2**10  # small arrays every kernel makes (successor lists, counts, the path found)
+M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
+MMAP_THRESHOLD = 128 * 2**10
+
+
+def return_freed_memory() -> None:
+    """Have glibc give every block of MMAP_THRESHOLD bytes or more its own mapping, handed back to
+    the system as soon as it is freed.
+
+    By default glibc raises that threshold each time a big block is freed (up to 32 MiB) and
+    serves later blocks from heaps that keep freed pages: a hash table that doubles keeps its
+    old copies resident, and a search's memory drifts a third or more past the budget that
+    every estimate here is made against. Setting the threshold turns the drift off.
+    """
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return  # not glibc: nothing to set
+    mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
 
 
 def available_bytes() -> int:
@@ -83,6 +100,8 @@ def fits(nbytes: int, max_memory: int | None) -> bool:
 
 def array_bytes(*values) -> int:
     """Bytes held by the numpy arrays among values, looking inside tuples (puzzle contexts)."""
+    import numpy as np
+
     total = 0
     for v in values:
         if isinstance(v, np.ndarray):
