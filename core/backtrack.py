@@ -55,6 +55,9 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
         counters[SOLUTIONS] = 1
         publish(counters, 1, 0, 0, 1)
         return FOUND, solutions, kept, n_kept, nodes
+    if due(counters, nodes) and publish(counters, nodes, 0, 0, 1):  # a node cap of one: the root alone
+        ops.leave(ctx, root, 0)
+        return STOPPED, solutions, kept, n_kept, nodes
     nk[0] = ops.children(ctx, root, 0, kids[0]) if max_depth > 0 else 0
     while depth >= 0:
         if pos[depth] == nk[depth]:

@@ -30,7 +30,10 @@ from core.progress import (CHECK_EVERY, DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER,
 from core.radix import radix_sort
 from core.status import CAP, FOUND, MEMORY, STOPPED
 
-HUGE_PAGE = 2 * 2**20  # a big buffer's last page may be a transparent huge page, touched whole
+# numpy asks for transparent huge pages for arrays from NUMPY_HUGE bytes on; such a buffer's last
+# page may then be a huge page, resident whole however little of it has been written
+NUMPY_HUGE = 4 * 2**20
+HUGE_PAGE = 2 * 2**20
 # count arrays of the radix sort (at most 6 passes of 4096 buckets) and the expand scratch, per worker
 WORKER_SCRATCH = 6 * 4096 * 8 + 64 * 2**10
 EMPTY = np.empty(0, dtype=np.uint64)
@@ -124,8 +127,20 @@ def prepare_kernels(contexts: list, counters: np.ndarray) -> None:
 
 
 def fixed_bytes(workers: int) -> int:
-    """What the census holds besides its buffers: each worker's scratch, each buffer's last page."""
-    return workers * WORKER_SCRATCH + (3 + 2 * workers) * HUGE_PAGE
+    """What the census holds besides its buffers: each worker's scratch."""
+    return workers * WORKER_SCRATCH
+
+
+def _huge(entries: int) -> bool:
+    return 8 * entries >= NUMPY_HUGE
+
+
+def _fit(entries: int) -> int:
+    """The most entries a new array may have for its cost (written part and last page) to stay
+    within `entries` entries."""
+    if _huge(entries):
+        return max(NUMPY_HUGE // 8 - 1, entries - HUGE_PAGE // 8)
+    return entries
 
 
 class Buffers:
@@ -148,9 +163,19 @@ class Buffers:
     def capacity(self, name: str) -> int:
         return self.arrays[name].shape[0] if name in self.arrays else 0
 
+    def cost(self, name: str) -> int:
+        """Bytes `name` holds: what has been written to it, and its last huge page if it may have one."""
+        return 8 * self.written.get(name, 0) + (HUGE_PAGE if _huge(self.capacity(name)) else 0)
+
     def free(self) -> int:
-        """Entries that may still be written into buffers not yet written that far."""
-        return (self.budget - 8 * sum(self.written.values())) // 8
+        """Entries the budget still has beyond what every buffer holds."""
+        return (self.budget - sum(self.cost(name) for name in self.arrays)) // 8
+
+    def room(self, name: str, extra: int) -> int:
+        """How many entries `name` may hold if its cost may grow by `extra` entries: as it is,
+        or as a new array of that size."""
+        allowed = self.cost(name) // 8 + extra
+        return allowed - HUGE_PAGE // 8 if _huge(self.capacity(name)) else _fit(allowed)
 
     def wrote(self, name: str, n: int) -> None:
         self.written[name] = max(self.written.get(name, 0), n)
@@ -187,13 +212,13 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
     first = np.unique(np.ascontiguousarray(starts, dtype=np.uint64))
     if first.shape[0] > cap:
         return CAP, 0, 0, 0, -1
-    if 8 * first.shape[0] > budget:
-        return MEMORY, 0, 0, 0, -1
     bufs = Buffers(budget)
     # three level buffers rotate: names[0] the level before, names[1] the level, names[2] the next
     names = ["level a", "level b", "level c"]
     bufs.hold(names[1], first, first.shape[0])
     del first
+    if bufs.free() < 0:
+        return MEMORY, 0, 0, 0, -1
     succ = [f"successors {w}" for w in range(workers)]
     spare = [f"sort scratch {w}" for w in range(workers)]
     n_prev, n_cur = 0, bufs.written[names[1]]
@@ -234,8 +259,9 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
         while n_cur > 0:
             publish(n_cur, n_prev + n_cur)
             bounds = np.linspace(0, n_cur, workers + 1).astype(np.int64)
+            # each worker's successors and sort scratch share what is free alike
             share = max(0, bufs.free()) // (2 * workers)
-            rooms = [bufs.written.get(succ[w], 0) + share for w in range(workers)]
+            rooms = [bufs.room(succ[w], share) for w in range(workers)]
             results = list(pool.map(lambda w: expand(w, bounds, rooms), range(workers)))
             codes = [code for _, code in results]
             if STOPPED in codes or MEMORY in codes:
@@ -246,10 +272,12 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
             ordered = list(pool.map(lambda w: sort(w, counts[w]), range(workers)))
             a, na = ordered[0], counts[0]
             b, nb = (ordered[1], counts[1]) if workers == 2 else (ordered[0], 0)
-            # the next level may take what is left, its own buffer's written part included
-            memory_room = max(0, bufs.free() + bufs.written.get(names[2], 0))
-            if not bufs.provide(names[2], min(na + nb, memory_room)):
-                memory_room = 0
+            # the next level may take what is left, what its own buffer holds included
+            memory_room = max(0, bufs.room(names[2], bufs.free()))
+            if bufs.capacity(names[2]) < min(na + nb, memory_room):
+                memory_room = _fit(max(0, bufs.free() + bufs.cost(names[2]) // 8))
+                if not bufs.provide(names[2], min(na + nb, memory_room)):
+                    memory_room = 0
             states_room = cap - total
             n_next, new_goals, capped, stopped = merge_level(
                 a, na, b, nb, bufs.arrays.get(names[0], EMPTY), n_prev, bufs[names[1]], n_cur,
