@@ -228,11 +228,13 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
     depth = 0
     expanded = 0
 
-    def publish(frontier: int, stored: int) -> None:
+    def publish(frontier: int) -> None:
+        # STORED: every state found so far, so the counter only grows and ends at the census
+        # total (the three levels in memory shrink and grow as the search goes)
         counters[EXPANDED] = expanded
         counters[FRONTIER] = frontier
         counters[DEPTH] = depth
-        counters[STORED] = stored
+        counters[STORED] = total
         counters[SOLUTIONS] = goals
         counters[MAX_FRONTIER] = max(int(counters[MAX_FRONTIER]), frontier)
 
@@ -257,7 +259,7 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
 
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="census") as pool:
         while n_cur > 0:
-            publish(n_cur, n_prev + n_cur)
+            publish(n_cur)
             bounds = np.linspace(0, n_cur, workers + 1).astype(np.int64)
             # each worker's successors and sort scratch share what is free alike
             share = max(0, bufs.free()) // (2 * workers)
@@ -265,7 +267,7 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
             results = list(pool.map(lambda w: expand(w, bounds, rooms), range(workers)))
             codes = [code for _, code in results]
             if STOPPED in codes or MEMORY in codes:
-                publish(n_cur, n_prev + n_cur)
+                publish(n_cur)
                 return (STOPPED if STOPPED in codes else MEMORY), total, goals, depth, first_goal
             expanded += n_cur
             counts = [m for m, _ in results]
@@ -284,7 +286,7 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
                 bufs.arrays.get(names[2], EMPTY), contexts[0], min(states_room, memory_room), counters)
             del a, b, ordered
             if stopped:
-                publish(n_cur, n_prev + n_cur)
+                publish(n_cur)
                 return STOPPED, total, goals, depth, first_goal
             bufs.wrote(names[2], n_next)
             total += n_next
@@ -292,12 +294,12 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
             if new_goals and first_goal < 0:
                 first_goal = depth + 1
             if capped:
-                publish(n_next, n_cur + n_next)
+                publish(n_next)
                 return (CAP if states_room <= memory_room else MEMORY), total, goals, depth, first_goal
             if n_next == 0:
                 break
             depth += 1
             names = [names[1], names[2], names[0]]
             n_prev, n_cur = n_cur, n_next
-    publish(0, n_prev + n_cur)
+    publish(0)
     return FOUND, total, goals, depth, first_goal
