@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Iterator
 
 import numpy as np
 
@@ -126,10 +128,15 @@ class SearchControl:
         self.counters[STOP] = stop
         self.counters[NODE_CAP] = cap
 
-    def cap_nodes(self, most: int | None) -> None:
-        """Let the next kernels enter at most `most` nodes each (None: no cap). Tree searches only:
-        graph searches cap the states they store instead."""
+    @contextmanager
+    def node_cap(self, most: int | None) -> Iterator[None]:
+        """Within the block, each kernel may enter at most `most` nodes (None: no cap). For tree
+        searches, whose memory does not grow with the nodes; graph searches cap what they store."""
         self.counters[NODE_CAP] = 0 if most is None else max(1, most)
+        try:
+            yield
+        finally:
+            self.counters[NODE_CAP] = 0
 
     # --- the controlling side -------------------------------------------------
     def cancel(self) -> None:

@@ -211,12 +211,9 @@ def search_paths(ctx, root: int, max_depth: int, mode: int, keep: int, control: 
     need = backtrack.fixed_bytes(max_depth, branch, keep) + array_bytes(ctx) + held
     if not tree_fits(need, limits):
         return Outcome(Status.LIMIT, Limit.MEMORY)
-    control.cap_nodes(limits.max_states)
-    try:
+    with control.node_cap(limits.max_states):
         (code, count, kept, n_kept, nodes), elapsed = timed(
             control, backtrack.backtrack, ctx, root, max_depth, mode, keep, control.counters)
-    finally:
-        control.cap_nodes(None)
     status, limit = kernel_status(code, control, Limit.STATES)
     if status == Status.SOLVED and mode == COUNT and count == 0:
         status = Status.UNSOLVABLE

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from core.backtrack import fixed_bytes as backtrack_bytes
-from core.memory import budget_bytes, describe_bytes
+from core.memory import SCRATCH, budget_bytes, describe_bytes
 from core.progress import SearchControl
 from core.search import COUNT as PLAIN_COUNT
 from core.search import FIRST as PLAIN_FIRST
@@ -144,12 +144,9 @@ def _pruned_bytes(board: Board, keep: int) -> int:
 def _run_pruned(board: Board, table: np.ndarray, control: SearchControl, limits: Limits, used: int, start: int,
                 order: int, mode: int, keep: int):
     """pruned_search from `start` with what is left of the node cap; (kernel result, seconds)."""
-    control.cap_nodes(nodes_left(limits, used))
-    try:
+    with control.node_cap(nodes_left(limits, used)):
         return timed(control, pruned.pruned_search, table, board.width, board.height, start,
                      board.free_squares, board.closed, order, mode, keep, control.counters)
-    finally:
-        control.cap_nodes(None)
 
 
 def _pruned_first(board: Board, control: SearchControl, limits: Limits, details: dict, solver: str,
@@ -259,13 +256,10 @@ def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: d
         if nodes_left(limits, steps_taken) == 0:
             return _capped(board, "warnsdorff", Stats(steps_taken, 0, 0, seconds),
                            {**details, "rotations": rotations, "method": "Warnsdorff's rule"})
-        control.cap_nodes(nodes_left(limits, steps_taken))
-        try:
+        with control.node_cap(nodes_left(limits, steps_taken)):
             (code, path, length, turns), search = timed(
                 control, greedy.warnsdorff_walk, table, board.width, board.height, board.index(origin),
                 board.free_squares, closed, seed, budget, control.counters)
-        finally:
-            control.cap_nodes(None)
         seconds += search
         steps_taken += int(control.counters[0])
         rotations += int(turns)
@@ -317,14 +311,11 @@ def _thin(board: Board, control: SearchControl, limits: Limits, details: dict) -
     if too_big:
         return too_big
     # the memo may grow into the rest; a state is a node here as in every tour search
-    slots = thin.max_slots(budget_bytes(limits.max_memory) - need)
-    control.cap_nodes(limits.max_states)
-    try:
+    slots = thin.max_slots(budget_bytes(limits.max_memory) - need - SCRATCH)
+    with control.node_cap(limits.max_states):
         (code, moves, nodes), seconds = timed(
             control, thin.thin_search, short, w * h, np.ascontiguousarray(line_free),
             -1 if board.closed else start, board.closed, limit, slots, control.counters)
-    finally:
-        control.cap_nodes(None)
     status, lim = kernel_status(code, control)
     details = {**details, "method": f"exact line-by-line search (board {short} wide)", "nodes": int(nodes)}
     stats = Stats(int(nodes), int(control.counters[3]), 0, seconds)

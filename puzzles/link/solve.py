@@ -81,11 +81,8 @@ def solve_path(board: Board, options: dict, control: SearchControl, limits: Limi
     fits = tree_fits(search_bytes(board), limits)
     code, path, seconds = STOPPED, None, 0.0
     if fits:
-        control.cap_nodes(limits.max_states)
-        try:
+        with control.node_cap(limits.max_states):
             code, path, seconds = search_path(board, a, b, limit, control)
-        finally:
-            control.cap_nodes(None)
     expanded = int(control.counters[EXPANDED])
     stats = Stats(nodes_expanded=expanded, states_seen=expanded, elapsed_s=seconds)
     details = {"from": one_based(a), "to": one_based(b), "max_segments": limit, "outside": board.outside,
