@@ -8,18 +8,50 @@ gets a fresh node; the stale node is skipped when it surfaces.
 import numpy as np
 
 from core import ops
-from core.hashset import is_full, map_get, map_grow, map_put, new_map
+from core.hashset import is_full, map_get, map_grow, map_put, new_map, table_bytes
 from core.jit import kernel
 from core.paths import NO_PATH, trace
 from core.progress import CHECK_EVERY, publish
-from core.status import CAP, EXHAUSTED, FOUND, STOPPED
+from core.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
 
-BYTES_PER_STATE = 112  # node (state, parent, g, next) and map slots with room for a rehash
+BUCKET_SHARE = 16  # the bucket heads may take 1/16 of the budget
+# per f value allowed: its head (8 bytes), the array rounded up to a power of two (x2) and the
+# old array alive while it doubles (x1.5)
+BUCKET_BYTES = 24
+
+
+def peak_bytes(cap: int) -> int:
+    """The most astar holds under a node cap besides the buckets: four node arrays, the map,
+    the path it returns."""
+    table_peak, table_final = table_bytes(cap, 16)
+    return 32 * cap + max(table_peak, table_final + 8 * cap)
+
+
+def bucket_room(budget: int) -> int:
+    """How many f values the bucket heads may cover within their share of the budget."""
+    return max(1024, budget // BUCKET_SHARE // BUCKET_BYTES)
 
 
 @kernel
-def astar(starts, ctx, cap, counters):
-    """Shortest path from any start to a goal; returns (code, path states)."""
+def _more_buckets(heads, f):
+    """heads with room for f (doubled as needed), new buckets empty."""
+    size = heads.shape[0]
+    while f >= size:
+        size *= 2
+    if size == heads.shape[0]:
+        return heads
+    bigger = np.full(size, -1, dtype=np.int64)
+    bigger[: heads.shape[0]] = heads
+    return bigger
+
+
+@kernel
+def astar(starts, ctx, cap, max_buckets, counters):
+    """Shortest path from any start to a goal; returns (code, path states).
+
+    At most `cap` nodes, and f values below `max_buckets` (MEMORY past either:
+    the bucket heads are an array indexed by f).
+    """
     out = np.empty(ops.branching(ctx), dtype=np.uint64)
     states = np.empty(cap, dtype=np.uint64)
     parents = np.empty(cap, dtype=np.int64)
@@ -39,8 +71,9 @@ def astar(starts, ctx, cap, counters):
         map_put(keys, vals, s, count)
         distinct += 1
         f = ops.heuristic(s, ctx)
-        while f >= heads.shape[0]:
-            heads = np.concatenate((heads, np.full(heads.shape[0], -1, dtype=np.int64)))
+        if f >= max_buckets:
+            return MEMORY, NO_PATH
+        heads = _more_buckets(heads, f)
         states[count] = s
         parents[count] = -1
         g[count] = 0
@@ -78,8 +111,10 @@ def astar(starts, ctx, cap, counters):
             if is_full(keys, distinct):
                 keys, vals = map_grow(keys, vals, counters)
             f = gc + ops.heuristic(t, ctx)
-            while f >= heads.shape[0]:
-                heads = np.concatenate((heads, np.full(heads.shape[0], -1, dtype=np.int64)))
+            if f >= max_buckets:
+                publish(counters, expanded, open_size, fmin, distinct)
+                return MEMORY, NO_PATH
+            heads = _more_buckets(heads, f)
             states[count] = t
             parents[count] = node
             g[count] = gc

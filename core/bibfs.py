@@ -9,16 +9,21 @@ shortest path (see the note in `bibfs`).
 import numpy as np
 
 from core import ops
-from core.hashset import is_full, map_get_or_put, map_grow, new_map
+from core.hashset import is_full, map_get_or_put, map_grow, new_map, table_bytes
 from core.jit import kernel
 from core.paths import NO_PATH, join
 from core.progress import CHECK_EVERY, publish
 from core.status import CAP, EXHAUSTED, FOUND, STOPPED
 
-BYTES_PER_STATE = 96  # state, parent, side/depth, map slots with room for a rehash
-
 FORWARD = 0
 BACKWARD = 1
+
+
+def peak_bytes(cap: int) -> int:
+    """The most bibfs holds under a state cap: three node arrays, the map, the two half paths and
+    the joined path."""
+    table_peak, table_final = table_bytes(cap, 16)
+    return 24 * cap + max(table_peak, table_final + 16 * cap)
 
 
 @kernel

@@ -32,6 +32,25 @@ def mix(key):
     return z ^ (z >> np.uint64(31))
 
 
+def table_slots(items: int) -> int:
+    """slots_for from plain Python, for memory estimates."""
+    size = MIN_SLOTS
+    while size * LOAD_NUM < items * LOAD_DEN:
+        size *= 2
+    return size
+
+
+def table_bytes(items: int, slot_bytes: int, initial_items: int = 0) -> tuple[int, int]:
+    """(peak, final) bytes of a table that grows from new_set/new_map(initial_items) to hold `items` keys.
+
+    The peak includes the old table, alive while the doubled one is filled.
+    """
+    final = table_slots(items) * slot_bytes
+    if table_slots(items) > table_slots(initial_items):
+        return final + final // 2, final
+    return final, final
+
+
 @kernel
 def slots_for(items):
     """The table size that holds `items` keys below the load limit."""

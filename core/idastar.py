@@ -8,19 +8,30 @@ states on a shortest path are always reached at their least depth, so no
 answer is lost. This also makes a proof of unsolvability take as many
 iterations as the deepest state, not as the longest path. The table stops
 taking new states at the cap, so the search goes on with less pruning
-instead of running out of memory.
+instead of running out of memory; only a stack deeper than its share of the
+budget ends the search (MEMORY).
 """
 import numpy as np
 
 from core import ops
-from core.hashset import is_full, map_get, map_grow, map_put, new_map
+from core.hashset import is_full, map_get, map_grow, map_put, new_map, table_bytes
 from core.jit import kernel
 from core.paths import NO_PATH
 from core.progress import CHECK_EVERY, publish
-from core.status import EXHAUSTED, FOUND, STOPPED
+from core.status import EXHAUSTED, FOUND, MEMORY, STOPPED
 
-BYTES_PER_STATE = 72  # transposition-table slots with room for a rehash
+STACK_SHARE = 16  # the depth-first stack may take 1/16 of the budget
 NO_BOUND = np.int64(1) << np.int64(62)
+
+
+def peak_bytes(cap: int) -> int:
+    """The most the transposition table holds under a state cap (the stack has its own share)."""
+    return table_bytes(cap, 16)[0]
+
+
+def stack_room(budget: int) -> int:
+    """Bytes the stack may take: its share of the budget, at least enough for a short search."""
+    return max(64 * 2**10, budget // STACK_SHARE)
 
 
 @kernel
@@ -29,9 +40,15 @@ def _pack(g, iteration):
 
 
 @kernel
-def idastar(starts, ctx, cap, counters):
-    """Shortest path from any start to a goal; returns (code, path states)."""
+def idastar(starts, ctx, cap, stack_bytes, counters):
+    """Shortest path from any start to a goal; returns (code, path states).
+
+    The table holds at most `cap` states; an iteration whose stack (and the
+    previous one's, freed only once the new one exists) would pass
+    `stack_bytes` ends the search with MEMORY.
+    """
     branch = ops.branching(ctx)
+    per_depth = 8 * branch + 32  # kids, path, nk, pos, and the path returned
     keys, vals = new_map(1024)
     stored = 0
     bound = NO_BOUND
@@ -43,6 +60,9 @@ def idastar(starts, ctx, cap, counters):
         iteration += 1
         next_bound = NO_BOUND
         depth_room = bound + 2
+        if depth_room > stack_bytes // (2 * per_depth):
+            publish(counters, expanded, 0, bound, stored)
+            return MEMORY, NO_PATH
         path = np.empty(depth_room, dtype=np.uint64)
         kids = np.empty((depth_room, branch), dtype=np.uint64)
         nk = np.zeros(depth_room, dtype=np.int64)

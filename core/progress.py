@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Iterator
 
 import numpy as np
 
-from core.jit import kernel
+from core.jit import helper, kernel
 
 # Slots of the counters array (module globals are compile-time constants in kernels).
 EXPANDED = 0      # nodes expanded so far
@@ -23,6 +25,7 @@ STORED = 3        # states held in memory
 MAX_FRONTIER = 4  # largest frontier seen
 SOLUTIONS = 5     # solutions found so far (counting searches)
 STOP = 6          # written by Python: 0 run, 1 cancel, 2 timeout
+NODE_CAP = 7      # written by Python: the most nodes a tree search may enter (0: no cap)
 SLOTS = 8
 
 RUN = 0
@@ -35,14 +38,26 @@ CHECK_EVERY = 1024
 
 @kernel
 def publish(counters, expanded, frontier, depth, stored):
-    """Write the usual counters; return True when the search must stop."""
+    """Write the usual counters; return True when the search must stop.
+
+    A search stops when Python asks (STOP) or when `expanded` reaches the
+    node cap; the kernel returns STOPPED either way and kernel_status tells
+    the two apart by the STOP slot.
+    """
     counters[EXPANDED] = expanded
     counters[FRONTIER] = frontier
     counters[DEPTH] = depth
     counters[STORED] = stored
     if frontier > counters[MAX_FRONTIER]:
         counters[MAX_FRONTIER] = frontier
-    return counters[STOP] != RUN
+    return counters[STOP] != RUN or (counters[NODE_CAP] > 0 and expanded >= counters[NODE_CAP])
+
+
+@helper
+def due(counters, nodes):
+    """Whether a tree search should publish now: every CHECK_EVERY nodes, and from the node cap on
+    (so publish stops it there exactly)."""
+    return nodes % CHECK_EVERY == 0 or (counters[NODE_CAP] > 0 and nodes >= counters[NODE_CAP])
 
 
 @dataclass(frozen=True)
@@ -107,10 +122,21 @@ class SearchControl:
             return self._elapsed
 
     def reset_counters(self) -> None:
-        """Zero the counters for a further search of the same job (keeps STOP)."""
-        stop = self.counters[STOP]
+        """Zero the counters for a further search of the same job (keeps STOP and the node cap)."""
+        stop, cap = self.counters[STOP], self.counters[NODE_CAP]
         self.counters[:] = 0
         self.counters[STOP] = stop
+        self.counters[NODE_CAP] = cap
+
+    @contextmanager
+    def node_cap(self, most: int | None) -> Iterator[None]:
+        """Within the block, each kernel may enter at most `most` nodes (None: no cap). For tree
+        searches, whose memory does not grow with the nodes; graph searches cap what they store."""
+        self.counters[NODE_CAP] = 0 if most is None else max(1, most)
+        try:
+            yield
+        finally:
+            self.counters[NODE_CAP] = 0
 
     # --- the controlling side -------------------------------------------------
     def cancel(self) -> None:

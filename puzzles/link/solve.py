@@ -6,15 +6,15 @@ from dataclasses import replace
 import numpy as np
 
 from core.errors import InputError
-from core.memory import state_cap
+from core.memory import budget_bytes, state_cap
 from core.progress import EXPANDED, SearchControl
-from core.search import Limits, Stats, counter_stats, kernel_status, timed
-from core.status import STOPPED, Status
+from core.search import Limits, Stats, counter_stats, kernel_status, timed, tree_fits
+from core.status import STOPPED, Limit, Status
 from puzzles.interface import Option, Solution, Solver, Step, count_text
 from puzzles.link.board import MAX_SEGMENTS, Board, cell_text, validate
-from puzzles.link.clearing import BYTES_PER_STATE, clear_board
+from puzzles.link import clearing
 from puzzles.link.grid import build, index
-from puzzles.link.linking import LinkPath, quick_path, search_path
+from puzzles.link.linking import LinkPath, quick_path, search_bytes, search_path
 from puzzles.link.replay import one_based, replay
 
 SEGMENTS = Option("max_segments", "Segment limit", "int", 0,
@@ -73,19 +73,29 @@ def path_steps(board: Board, path: LinkPath) -> list[Step]:
     return steps
 
 
-def solve_path(board: Board, options: dict, control: SearchControl) -> Solution:
-    """The fewest-segment path between the two marked cells, within the limit if there is one."""
+def solve_path(board: Board, options: dict, control: SearchControl, limits: Limits = Limits()) -> Solution:
+    """The fewest-segment path between the two marked cells, within the limit if there is one.
+
+    Its arrays cover every (cell, direction) of the board from the start, so
+    the budget is checked once; a state cap counts the states expanded.
+    """
     if len(board.marked) != 2:
         raise InputError("mark two cells first: the path runs between the two marked cells")
     a, b = board.marked
     limit = _limit_option(options) or board.max_segments
-    code, path, seconds = search_path(board, a, b, limit, control)
+    fits = tree_fits(search_bytes(board), limits)
+    code, path, seconds = STOPPED, None, 0.0
+    if fits:
+        with control.node_cap(limits.max_states):
+            code, path, seconds = search_path(board, a, b, limit, control)
     expanded = int(control.counters[EXPANDED])
     stats = Stats(nodes_expanded=expanded, states_seen=expanded, elapsed_s=seconds)
     details = {"from": one_based(a), "to": one_based(b), "max_segments": limit, "outside": board.outside,
                "segments": path.segments if path else None,
                "path": [one_based(c) for c in path.corners] if path else [],
                "same_kind": board.is_tile(a) and board.is_tile(b) and board.at(a) == board.at(b)}
+    if not fits:
+        return Solution(Status.LIMIT, [Step("start", board)], stats, Limit.MEMORY, "path", details)
     if code == STOPPED:
         status, lim = kernel_status(STOPPED, control)
         return Solution(status, [Step("start", board)], stats, lim, "path", details)
@@ -123,19 +133,37 @@ def _keys(n_tiles: int) -> np.ndarray:
     return rng.integers(0, 2**63, size=n_tiles, dtype=np.uint64)
 
 
+def replay_bytes(board: Board, n_tiles: int) -> int:
+    """What the steps of a clearing order cost (replay.py): per removed pair a board sharing the
+    rows it did not change, its path, label and data; with gravity a removal changes whole columns."""
+    rows_changed = board.height if board.gravity else 2
+    return n_tiles // 2 * (2048 + 8 * board.height + (board.width + 64) * rows_changed)
+
+
 def clear(board: Board, limit: int, control: SearchControl, limits: Limits):
-    """Run the clear search; returns (status, limit hit, moves as tile-number pairs, stats, grid, reason)."""
+    """Run the clear search; returns (status, limit hit, moves as tile-number pairs, stats, grid, reason).
+
+    A state is a position (the tiles left) the search has finished with and
+    remembers; the budget holds those, the kernel's arrays, the moves listed
+    along the current path (a share of the budget) and the steps of the answer.
+    """
     grid = build(board)
+    no_moves = np.empty((0, 2), dtype=np.int64)
     reason = _odd_kind(board) or _lonely_tile(board, limit)
     if reason:
-        return Status.UNSOLVABLE, None, np.empty((0, 2), dtype=np.int64), Stats(), grid, reason
-    cap, cap_limit = state_cap(BYTES_PER_STATE, limits.max_states, limits.max_memory)
+        return Status.UNSOLVABLE, None, no_moves, Stats(), grid, reason
     n = len(grid.tile_cell)
+    moves_room = budget_bytes(limits.max_memory) // clearing.MOVES_SHARE
+    need = (clearing.fixed_bytes(grid.cells.shape[0], n, len(grid.kinds), board.height)
+            + replay_bytes(board, n) + moves_room)
+    cap, cap_limit = state_cap(clearing.peak_bytes, limits.max_states, limits.max_memory, need)
+    if cap == 0:
+        return Status.LIMIT, Limit.MEMORY, no_moves, Stats(), grid, ""
     tile_pos = np.array([index(grid.stride, c) for c in grid.tile_cell], dtype=np.int64)
     (code, moves, expanded), seconds = timed(
-        control, clear_board, grid.cells, np.int64(grid.stride), np.int64(board.height), tile_pos,
+        control, clearing.clear_board, grid.cells, np.int64(grid.stride), np.int64(board.height), tile_pos,
         grid.tile_kind, np.int64(len(grid.kinds)), np.int64(limit), bool(board.gravity), _keys(n),
-        np.int64(cap), control.counters)
+        np.int64(cap), np.int64(max(1, moves_room // clearing.MOVE_BYTES)), control.counters)
     stats = replace(counter_stats(control, seconds), nodes_expanded=int(expanded))
     status, lim = kernel_status(code, control, cap_limit)
     return status, lim, moves, stats, grid, ""
@@ -188,7 +216,7 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     validate(board)
     board = with_rules(board, options)
     if solver == "path":
-        return solve_path(board, options, control)
+        return solve_path(board, options, control, limits)
     if solver == "clear":
         return solve_clear(board, options, control, limits)
     if solver == "hint":
