@@ -64,6 +64,15 @@ class Snapshot:
         return self.expanded / self.elapsed_s if self.elapsed_s > 0 else 0.0
 
 
+class CancelledBeforeSearch(Exception):
+    """A cancel arrived before the search began (while kernels were compiling, say).
+
+    Compilation cannot be interrupted. A waiting caller stops waiting for it and
+    raises this; the compiling thread raises it too, from start_search(), so a
+    cancelled job never starts searching once its kernels are ready.
+    """
+
+
 class Phase:
     IDLE = "idle"
     COMPILING = "compiling"
@@ -84,6 +93,7 @@ class SearchControl:
         self._lock = threading.Lock()
         self._started: float | None = None
         self._elapsed = 0.0
+        self._searched = False
 
     # --- the searching side -------------------------------------------------
     def compiling(self) -> None:
@@ -91,8 +101,16 @@ class SearchControl:
         self.phase = Phase.COMPILING
 
     def start_search(self) -> None:
-        """Start the search clock; compilation must be done by now."""
+        """Start the search clock; compilation must be done by now.
+
+        Raises CancelledBeforeSearch when the job was cancelled before any of its
+        searches began. A cancel after that lets later stages start: their kernels
+        see the stop flag at once and the job returns what it has.
+        """
         with self._lock:
+            if not self._searched and self.counters[STOP] == STOP_CANCEL:
+                raise CancelledBeforeSearch()
+            self._searched = True
             if self._started is None:
                 self._started = time.perf_counter()
             self.phase = Phase.SEARCHING

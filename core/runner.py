@@ -5,17 +5,10 @@ import threading
 import time
 from typing import Callable, Generic, TypeVar
 
-from core.progress import Phase, SearchControl, Snapshot
+# CancelledBeforeSearch lives beside SearchControl, which raises it too; imported here for callers.
+from core.progress import CancelledBeforeSearch, Phase, SearchControl, Snapshot  # noqa: F401
 
 T = TypeVar("T")
-
-
-class CancelledBeforeSearch(Exception):
-    """A cancel arrived while kernels were still compiling; the search never started.
-
-    Compilation cannot be interrupted, so run() stops waiting for it and raises
-    this instead; the compiling thread finishes on its own in the background.
-    """
 
 MAX_RATE_HZ = 10.0
 
