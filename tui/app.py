@@ -1,9 +1,11 @@
 """The puzzle-explorer app: a start screen to choose a board, a main screen to solve it."""
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Iterable
 
@@ -20,6 +22,19 @@ KEYMAP_HELP = "keys can be remapped in ~/.config/puzzle-explorer/keymap.txt: lin
 def keymap_path() -> Path:
     base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
     return Path(base) / "puzzle-explorer" / "keymap.txt"
+
+
+class DetachedExecutor(ThreadPoolExecutor):
+    """The event loop's executor, where Textual runs thread workers; shutting it down never waits.
+
+    asyncio.run() ends by joining every thread of the loop's default executor, so one
+    worker still waiting on a compile (which cannot be interrupted) or on a search would
+    hold up quitting for as long as that takes. Workers here are cancelled on the way
+    out, and run_app() ends the process as soon as the app is closed.
+    """
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        super().shutdown(wait=False, cancel_futures=True)
 
 
 def read_keymap(path: Path) -> dict[str, str]:
@@ -54,6 +69,9 @@ class PuzzleApp(App):
         self._warm = warm
         self._warm_started = False
         self._warm_first: str | None = family_id
+
+    def on_load(self) -> None:
+        asyncio.get_running_loop().set_default_executor(DetachedExecutor(thread_name_prefix="worker"))
 
     def on_mount(self) -> None:
         self.set_keymap(read_keymap(keymap_path()))
@@ -202,6 +220,7 @@ class PuzzleApp(App):
             job = getattr(screen, "job", None)
             if job is not None:
                 job.cancel()
+        self.workers.cancel_all()
         self.exit()
 
 

@@ -7,7 +7,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList
-from textual.worker import get_current_worker
 
 from core.errors import InputError
 from core.runner import CancelledBeforeSearch, Job
@@ -160,43 +159,43 @@ class MainScreen(Screen):
             self.notify(f"cannot solve yet: {problem}", severity="error")
             return
         solver_id, options, limits = self.query_one(SolverPane).settings()
-        if self.job is not None:
-            self.job.cancel()
+        self.action_cancel()  # the search it replaces stops; its last messages are ignored
         board = self.session.board
         family = self.family
-        self.job = Job(lambda control: family.solve(board, solver_id, options, control, limits),
-                       timeout_s=limits.timeout_s, on_progress=lambda s: self.post_message(SolveProgress(s)))
+        job = Job(lambda control: family.solve(board, solver_id, options, control, limits),
+                  timeout_s=limits.timeout_s, on_progress=lambda s: self.post_message(SolveProgress(job, s)))
+        self.job = job
         self.query_one(StatsPane).begin()
         self.query_one(SolverPane).set_running(True)
         self.query_one(Timeline).clear("searching…")
         self.query_one(BoardView).step = None
-        self._run(self.job)
+        self._run(job)
 
-    @work(thread=True, exclusive=True, group="solve")
+    @work(thread=True, group="solve")
     def _run(self, job: Job) -> None:
         """Runs in a worker thread: the job's own thread searches, this one relays progress."""
         try:
             solution = job.run()
         except CancelledBeforeSearch:
-            self.post_message(SolveFinished(None, cancelled=True))
-            return
+            self.post_message(SolveFinished(job, None, cancelled=True))
         except InputError as exc:
-            self.post_message(SolveFinished(None, str(exc)))
-            return
+            self.post_message(SolveFinished(job, None, str(exc)))
         except Exception as exc:  # a bug must not take the app down; show it
-            self.post_message(SolveFinished(None, f"{type(exc).__name__}: {exc}"))
-            return
-        if not get_current_worker().is_cancelled:
-            self.post_message(SolveFinished(solution))
+            self.post_message(SolveFinished(job, None, f"{type(exc).__name__}: {exc}"))
+        else:
+            self.post_message(SolveFinished(job, solution))
 
     def action_cancel(self) -> None:
         if self.job is not None:
             self.job.cancel()
 
     def on_solve_progress(self, event: SolveProgress) -> None:
-        self.query_one(StatsPane).show(event.snapshot)
+        if event.job is self.job:
+            self.query_one(StatsPane).show(event.snapshot)
 
     def on_solve_finished(self, event: SolveFinished) -> None:
+        if event.job is not self.job:
+            return  # a search this screen already replaced
         self.job = None
         self.query_one(SolverPane).set_running(False)
         stats = self.query_one(StatsPane)
@@ -219,5 +218,4 @@ class MainScreen(Screen):
         self.query_one(BoardView).step = timeline.steps[event.index]
 
     def on_unmount(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
+        self.action_cancel()
