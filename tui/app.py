@@ -14,7 +14,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from core.errors import InputError
-from tui import storage
+from tui import boards
+
 
 KEYMAP_HELP = "keys can be remapped in ~/.config/puzzle-explorer/keymap.txt: lines like `solve = f9`"
 
@@ -62,10 +63,10 @@ class PuzzleApp(App):
     ]
 
     def __init__(self, family_id: str | None = None, board=None, board_name: str | None = None,
-                 warm: bool = True) -> None:
+                 warm: bool = True, source: str = "new:") -> None:
         super().__init__()
         self.families: dict = {}
-        self._direct = (family_id, board, board_name)
+        self._direct = (family_id, board, board_name, source)
         self._warm = warm
         self._warm_started = False
         self._warm_first: str | None = family_id
@@ -75,12 +76,14 @@ class PuzzleApp(App):
 
     def on_mount(self) -> None:
         self.set_keymap(read_keymap(keymap_path()))
-        family_id, board, name = self._direct
+        family_id, board, name, source = self._direct
         if family_id is not None:
             from puzzles import registry
             self.families = registry.families()
-            self.push_screen(self._main(family_id, board, name))
+            family = self.families[family_id]
+            self.push_screen(self._main(family_id, board if board is not None else family.new_board(), name, source))
             self.start_warming()
+            self.call_after_refresh(self._announce_kept, family_id, source)
         else:
             from tui.screens.start import StartScreen
             self.push_screen(StartScreen())
@@ -89,31 +92,52 @@ class PuzzleApp(App):
         self.screen.set_class(event.size.width >= 110, "-wide")
 
     # --- boards -----------------------------------------------------------------
-    def _main(self, family_id: str, board, name: str | None, recovered: bool = False):
+    def _main(self, family_id: str, board, name: str | None, source: str, recovered=None):
         from tui.screens.main import MainScreen
-        family = self.families[family_id]
-        return MainScreen(family, board if board is not None else family.new_board(), name, recovered)
+        return MainScreen(self.families[family_id], board, name, source, recovered)
 
     def open_board(self, family_id: str, choice: str) -> None:
-        """Open the board picked on the start screen ("new:", "preset:ID", "saved:NAME", "recover:")."""
+        """Open the board picked on the start screen: a source ("new:", "preset:ID", "saved:NAME")
+        or "recover:KEY", a recovery copy."""
         family = self.families[family_id]
         kind, _, key = choice.partition(":")
-        recovered = False
+        if kind == "recover":
+            kept, notices = boards.kept_copies(self.families, family_id)
+            for notice in notices:
+                self.notify(notice, severity="warning", timeout=10)
+            entry = next((k for k in kept if k.copy.key == key), None)
+            if entry is None:
+                self.notify("that recovery copy is gone", severity="error")
+                return
+            self.clear_notifications()  # the notice that offered it has done its job
+            self.push_screen(self._main(family_id, entry.board, entry.copy.name, entry.copy.source, entry.copy))
+            return
         try:
-            if kind == "preset":
-                preset = next(p for p in family.presets if p.id == key)
-                board, name = family.parse(preset.text), preset.id
-            elif kind == "saved":
-                board, name = family.parse(storage.load_board(family_id, key)), key
-            elif kind == "recover":
-                entry = next(r for r in storage.recoveries() if r.family_id == family_id)
-                board, name, recovered = family.parse(entry.text), entry.name, True
-            else:
-                board, name = family.new_board(), None
-        except (InputError, OSError, StopIteration) as exc:
+            board, name = boards.load_source(family, choice)
+        except InputError as exc:
             self.notify(f"cannot open that board: {exc}", severity="error")
             return
-        self.push_screen(self._main(family_id, board, name, recovered))
+        self.push_screen(self._main(family_id, board, name, choice))
+
+    def _announce_kept(self, family_id: str, source: str) -> None:
+        """Opened straight on a board, the start screen's list of recovery copies is not seen:
+        name them (all but a copy of this very board, which the main screen offers itself)."""
+        kept, _ = boards.kept_copies(self.families)  # the main screen reports damaged copies
+        others = [k for k in kept if not (k.copy.family_id == family_id and k.copy.source == source != "new:")]
+        if others:
+            which = ", ".join(f"{k.copy.family_id} {k.label()}" for k in others[:4])
+            more = f" and {len(others) - 4} more" if len(others) > 4 else ""
+            self.notify(f"unsaved edits were kept: {which}{more}; Ctrl+← lists them with the families",
+                        timeout=10)
+
+    def show_families(self) -> None:
+        """Back to the start screen (it is not below the board when the app opened on one)."""
+        from tui.screens.start import StartScreen
+        if any(isinstance(s, StartScreen) for s in self.screen_stack[:-1]):
+            while not isinstance(self.screen, StartScreen):
+                self.pop_screen()
+        else:
+            self.switch_screen(StartScreen())
 
     # --- warming kernels ------------------------------------------------------------
     def warm_first(self, family_id: str) -> None:
@@ -216,6 +240,15 @@ class PuzzleApp(App):
                                 lambda p=pane: screen.action_focus_pane(p))
 
     def action_quit(self) -> None:
+        """Quit at once, unless the board on screen has unsaved edits: then ask (save, discard,
+        stay); Ctrl+Q on that question, or on any dialog, quits and keeps the recovery copy."""
+        from tui.screens.main import MainScreen
+        if isinstance(self.screen, MainScreen) and self.screen.session.dirty:
+            self.screen.leave(self._quit, "before quitting", "Ctrl+Q again: quit, keeping a recovery copy")
+            return
+        self._quit()
+
+    def _quit(self) -> None:
         for screen in self.screen_stack:
             job = getattr(screen, "job", None)
             if job is not None:
@@ -227,21 +260,18 @@ class PuzzleApp(App):
 def run_app(family: str | None = None, preset: str | None = None, path: str | None = None) -> int:
     """Start the app, on the start screen or straight on a board. Bad board input raises InputError."""
     board = name = None
+    source = "new:"
     if family is not None:
         from puzzles import registry
         fam = registry.get(family)
         if preset is not None:
-            match = [p for p in fam.presets if preset in (p.id, p.name)]
-            if not match:
-                raise InputError(f"unknown preset {preset!r} for {family}; `puzzle-explorer list` shows them")
-            board, name = fam.parse(match[0].text), match[0].id
+            source = f"preset:{preset}"
         elif path is not None:
-            try:
-                text = Path(path).read_text(encoding="utf-8")
-            except OSError as exc:
-                raise InputError(f"cannot read board file {path}: {exc.strerror}") from None
-            board, name = fam.parse(text), Path(path).stem
-    app = PuzzleApp(family, board, name, warm=os.environ.get("PUZZLE_EXPLORER_NO_WARM") != "1")
+            source = f"file:{Path(path).resolve()}"
+        board, name = boards.load_source(fam, source)
+        if preset is not None:
+            source = f"preset:{name}"  # by id, whether it was named by id or by title
+    app = PuzzleApp(family, board, name, warm=os.environ.get("PUZZLE_EXPLORER_NO_WARM") != "1", source=source)
     app.run()
     code = app.return_code or 0
     # Leave at once: a kernel may still be compiling in a background thread, and

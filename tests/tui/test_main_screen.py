@@ -120,6 +120,7 @@ async def test_save_and_reload(user_dirs):
         assert board.session.board.piece("A") is None
         await pilot.press("ctrl+o")
         await pilot.press("enter")  # the saved board is listed first
+        await pilot.press("d")  # the edits are discarded
         assert board.session.board.piece("A") is not None
         assert board.session.name == "mine"
 
@@ -129,7 +130,8 @@ async def test_unsaved_board_is_offered_on_the_next_start():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("right", "right", "x")  # delete b
         edited = panes(app)[0].session.board
-    assert storage.recoveries() and storage.recoveries()[0].family_id == "klotski"
+    copies = storage.recoveries().copies
+    assert len(copies) == 1 and copies[0].family_id == "klotski"
 
     from tui.app import PuzzleApp
     fresh = PuzzleApp(warm=False)
