@@ -14,8 +14,8 @@ from core.errors import InputError
 from core.runner import CancelledBeforeSearch, Job
 from puzzles.interface import Solution
 from tui import boards, storage
-from tui.messages import (BoardEdited, CancelRequested, SolveFinished, SolveProgress, SolveRequested,
-                          StepChosen)
+from tui.messages import (BoardEdited, CancelRequested, EditOnStep, SolveFinished, SolveProgress,
+                          SolveRequested, StepChosen)
 from tui.screens.ask import Answer, Ask
 from tui.session import EditSession
 from tui.widgets.board import BoardView
@@ -123,11 +123,47 @@ class MainScreen(Screen):
                 pass
             self.session.recovery_key = None
 
+    def on_edit_on_step(self, event: EditOnStep) -> None:
+        """Edit the board on screen, never one out of sight: ask which board that is to be."""
+        timeline = self.query_one(Timeline)
+        timeline.stop()  # playback would change the step under the question
+        board_view = self.query_one(BoardView)
+        step = board_view.step
+
+        def answered(choice: str | None) -> None:
+            if board_view.step is not step:
+                return  # the screen moved on meanwhile
+            if choice == "here":
+                here = self.family.parse(self.family.format(step.board))
+                self.session.replace(here)
+                board_view.step = None
+                board_view.redraw()
+                self._board_changed()
+                board_view.action_edit(event.action_id)
+            elif choice == "start":
+                timeline.action_jump(0)
+                self.notify("back at the start board: edits apply to it", timeout=4)
+
+        self.app.push_screen(Ask(
+            f"Step {timeline.index:,} of the solution is on screen, not the board being edited.",
+            [Answer("c", f"continue from step {timeline.index:,}: it becomes the start", "here"),
+             Answer("s", "go back to the start board and edit that", "start")]), answered)
+
+    def _back_to_start_first(self, what: str) -> bool:
+        """Undo and redo change the board under edit: show it first if a later step hides it."""
+        if not self.query_one(BoardView).showing_other_board:
+            return False
+        self.query_one(Timeline).action_jump(0)
+        self.notify(f"back at the start board: {what} again to change it", timeout=4)
+        return True
+
     def action_undo(self) -> None:
-        self._history_moved(self.session.undo(), "nothing to undo")
+        if not self._back_to_start_first("Ctrl+Z"):
+            self._history_moved(self.session.undo(), "nothing to undo")
 
     def action_redo(self) -> None:
-        self._history_moved(self.session.redo(), "nothing to redo")
+        if not self._back_to_start_first("Ctrl+Y"):
+            self._history_moved(self.session.redo(), "nothing to redo")
 
     def _history_moved(self, moved: bool, otherwise: str) -> None:
         if moved:
