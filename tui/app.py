@@ -244,7 +244,7 @@ class PuzzleApp(App):
         stay); Ctrl+Q on that question, or on any dialog, quits and keeps the recovery copy."""
         from tui.screens.main import MainScreen
         if isinstance(self.screen, MainScreen) and self.screen.session.dirty:
-            self.screen.leave(self._quit, "before quitting", "Ctrl+Q again: quit, keeping a recovery copy")
+            self.screen.leave(self._quit, "quitting", "Ctrl+Q again: quit and keep a recovery copy · Esc: stay")
             return
         self._quit()
 

@@ -112,7 +112,7 @@ class MainScreen(Screen):
             if not self._unsaved_noticed:
                 self._unsaved_noticed = True
                 self.notify(f"edits are not backed up: cannot write in {storage.data_dir()} "
-                            f"({exc.strerror or exc}); Ctrl+S saves elsewhere if you name a writable folder",
+                            f"({exc.strerror or exc}); PUZZLE_EXPLORER_DATA can name another folder",
                             severity="warning", timeout=12)
 
     def _forget_recovery_copy(self) -> None:
@@ -177,9 +177,10 @@ class MainScreen(Screen):
         self.query_one(target).focus()
 
     # --- boards: leaving, opening, saving, recovering -------------------------------
-    def leave(self, then: Callable[[], None], why: str = "",
-              note: str = "Esc: stay on this board") -> None:
-        """Run `then` once the board's edits are saved or given up; ask first if it has any."""
+    def leave(self, then: Callable[[], None], doing: str, note: str = "Esc: stay on this board") -> None:
+        """Run `then` once the board's edits are saved or given up; ask first if it has any.
+
+        `doing` says what comes next, for the question: "quitting", "opening another board"."""
         if not self.session.dirty:
             then()
             return
@@ -191,13 +192,13 @@ class MainScreen(Screen):
                 self._forget_recovery_copy()
                 then()
 
-        name = self.session.name or "this new board"
-        self.app.push_screen(Ask(f"{name} has unsaved edits{': ' + why if why else ''}.",
+        name = self.session.name or "This new board"
+        self.app.push_screen(Ask(f"{name} has unsaved edits. Save them before {doing}?",
                                  [Answer("s", "save them", "save"), Answer("d", "discard them", "discard")],
                                  note), answered)
 
     def action_families(self) -> None:
-        self.leave(self.app.show_families, "before going to the families")
+        self.leave(self.app.show_families, "going back to the families")
 
     def open_source(self, source: str) -> None:
         """Replace the board with the one a source names ("new:", "saved:NAME", "preset:ID")."""
@@ -212,7 +213,7 @@ class MainScreen(Screen):
         self._offer_recovery()
 
     def action_new(self) -> None:
-        self.leave(lambda: self.open_source("new:"), "before a new board")
+        self.leave(lambda: self.open_source("new:"), "starting a new board")
 
     def action_open(self) -> None:
         from tui.screens.files import OpenDialog
@@ -220,7 +221,7 @@ class MainScreen(Screen):
         def chosen(choice: tuple[str, str] | None) -> None:
             if choice is not None:
                 source = f"{choice[0]}:{choice[1]}"
-                self.leave(lambda: self.open_source(source), "before opening another")
+                self.leave(lambda: self.open_source(source), "opening another board")
 
         self.app.push_screen(OpenDialog(self.family), chosen)
 
@@ -232,8 +233,12 @@ class MainScreen(Screen):
                 return
             try:
                 path = storage.save_board(self.family.id, name, self.family.format(self.session.board))
-            except (ValueError, OSError) as exc:
+            except ValueError as exc:
                 self.notify(f"not saved: {exc}", severity="error")
+                return
+            except OSError as exc:
+                self.notify(f"not saved: cannot write {exc.filename or storage.data_dir()} ({exc.strerror or exc})",
+                            severity="error")
                 return
             self._forget_recovery_copy()
             self.session.mark_saved(path.stem)
