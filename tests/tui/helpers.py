@@ -35,3 +35,12 @@ async def wait_for(pilot, condition, timeout: float = 60.0, what: str = "conditi
             raise AssertionError(f"timed out waiting for {what}")
         await pilot.pause(0.05)
         await asyncio.sleep(0)
+
+
+async def solve(pilot):
+    """Press F5 and wait for a solution of more than one step; returns the timeline."""
+    from tui.widgets.timeline import Timeline
+    timeline = pilot.app.screen.query_one(Timeline)
+    await pilot.press("f5")
+    await wait_for(pilot, lambda: len(timeline.steps) > 1, what="a solution")
+    return timeline

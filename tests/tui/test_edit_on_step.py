@@ -3,11 +3,10 @@ import pytest
 
 from puzzles import registry
 from puzzles.klotski.presets import BY_ID
-from tests.tui.helpers import klotski_app, wait_for
+from tests.tui.helpers import klotski_app, solve
 from tui.screens.ask import Ask
 from tui.screens.main import MainScreen
 from tui.widgets.board import BoardView
-from tui.widgets.timeline import Timeline
 
 KLOTSKI = registry.get("klotski")
 
@@ -18,13 +17,11 @@ def status_line(board: BoardView) -> str:
 
 @pytest.fixture
 async def solved():
-    """The app on a solved board, showing step 5 of 47, the cursor on a piece that has moved."""
+    """The app on a solved board, showing step 5 of 47, the board pane focused."""
     app = klotski_app(BY_ID["yusheng-xili"].text, "yusheng-xili")
     async with app.run_test(size=(80, 24)) as pilot:
-        timeline = app.screen.query_one(Timeline)
+        timeline = await solve(pilot)
         board = app.screen.query_one(BoardView)
-        await pilot.press("f5")
-        await wait_for(pilot, lambda: len(timeline.steps) > 1, what="a solution")
         for _ in range(5):
             await pilot.press("right")
         await pilot.press("f2")
@@ -90,11 +87,8 @@ async def test_undo_while_a_later_step_is_shown_shows_the_start_first(solved):
 async def test_an_edit_on_the_start_step_needs_no_question():
     app = klotski_app(BY_ID["yusheng-xili"].text, "yusheng-xili")
     async with app.run_test(size=(80, 24)) as pilot:
-        timeline = app.screen.query_one(Timeline)
+        await solve(pilot)
         board = app.screen.query_one(BoardView)
-        await pilot.press("f5")
-        await wait_for(pilot, lambda: len(timeline.steps) > 1, what="a solution")
         await pilot.press("f2", "x")
-        before = len(board.session.board.pieces)
         assert isinstance(app.screen, MainScreen) and board.session.board.piece_at((0, 0)) is None
-        assert len(board.session.board.pieces) == len(KLOTSKI.parse(BY_ID["yusheng-xili"].text).pieces) - 1 == before
+        assert len(board.session.board.pieces) == len(KLOTSKI.parse(BY_ID["yusheng-xili"].text).pieces) - 1

@@ -1,4 +1,5 @@
 """Edit bookkeeping: "(edited)", recovery copies one per board, damaged copies, an unwritable folder, leaving."""
+import contextlib
 import json
 import os
 
@@ -68,10 +69,10 @@ async def edit_and_close(app, keys=("right", "right", "x")):
 
 
 async def test_one_copy_per_board_listed_on_the_start_screen():
-    first = await edit_and_close(preset_app("klotski", "yusheng-xili"), ("x",))
+    await edit_and_close(preset_app("klotski", "yusheng-xili"), ("x",))
     second = await edit_and_close(preset_app("klotski", "hengdao-lima"), ("x",))
-    new = await edit_and_close(klotski_app(), ("p",))
-    die = await edit_and_close(PuzzleApp("die", None, None, warm=False), ("right", "x"))
+    await edit_and_close(klotski_app(), ("p",))
+    await edit_and_close(PuzzleApp("die", None, None, warm=False), ("right", "x"))
     assert len(copies("klotski")) == 3 and len(copies("die")) == 1
     app = PuzzleApp(warm=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -93,14 +94,20 @@ async def test_one_copy_per_board_listed_on_the_start_screen():
         assert app.screen.session.name == "hengdao-lima"
         # it is an edit of the preset: matching the preset again would make it clean
         assert app.screen.session.saved == registry.get("klotski").parse(BY_ID["hengdao-lima"].text)
-    assert first is not None and new is not None and die is not None
 
 
-async def test_opening_a_board_directly_offers_its_copy():
+@contextlib.asynccontextmanager
+async def reopened_with_its_copy():
+    """A preset edited and left, then opened again as `open klotski --preset` does: the offer is up."""
     edited = await edit_and_close(preset_app("klotski", "yusheng-xili"), ("x",))
     app = preset_app("klotski", "yusheng-xili")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, Ask), what="the offer")
+        yield app, pilot, edited
+
+
+async def test_opening_a_board_directly_offers_its_copy():
+    async with reopened_with_its_copy() as (app, pilot, edited):
         await pilot.press("r")
         assert app.screen.session.board == edited and app.screen.session.dirty
         assert "(edited)" in app.screen.sub_title and len(copies()) == 1
@@ -109,10 +116,7 @@ async def test_opening_a_board_directly_offers_its_copy():
 
 
 async def test_declining_the_offer_keeps_the_copy_apart_from_new_edits():
-    edited = await edit_and_close(preset_app("klotski", "yusheng-xili"), ("x",))
-    app = preset_app("klotski", "yusheng-xili")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, Ask), what="the offer")
+    async with reopened_with_its_copy() as (app, pilot, edited):
         await pilot.press("escape")
         assert app.screen.session.board != edited
         await pilot.press("down", "x")  # a different edit of the same preset
@@ -122,10 +126,7 @@ async def test_declining_the_offer_keeps_the_copy_apart_from_new_edits():
 
 
 async def test_discarding_the_offer_removes_the_copy():
-    await edit_and_close(preset_app("klotski", "yusheng-xili"), ("x",))
-    app = preset_app("klotski", "yusheng-xili")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, Ask), what="the offer")
+    async with reopened_with_its_copy() as (app, pilot, _):
         await pilot.press("d")
         assert copies() == [] and not app.screen.session.dirty
 

@@ -3,7 +3,7 @@ import pytest
 from textual import events
 
 from puzzles.klotski.presets import BY_ID
-from tests.tui.helpers import klotski_app, wait_for
+from tests.tui.helpers import klotski_app, solve, wait_for
 from tui.widgets.board import BoardView
 from tui.widgets.timeline import Timeline
 
@@ -34,10 +34,8 @@ async def settled(pilot, timeline: Timeline, index: int, what: str) -> None:
 async def test_a_burst_of_30_keys_lands_on_the_right_step(key, start, expect):
     app = klotski_app(BY_ID["yusheng-xili"].text, "yusheng-xili")
     async with app.run_test(size=(80, 24)) as pilot:
-        timeline = app.screen.query_one(Timeline)
+        timeline = await solve(pilot)
         board = app.screen.query_one(BoardView)
-        await pilot.press("f5")
-        await wait_for(pilot, lambda: len(timeline.steps) > 1, what="a solution")
         timeline.action_jump(start)
         await pilot.pause()
         assert app.focused is app.screen.query_one("#timeline-steps")
@@ -60,9 +58,7 @@ async def test_bursts_across_the_list_window():
     preset = next(p for p in PRESETS if p.id == "big-200")
     app = PuzzleApp("knights", family.parse(preset.text), preset.id, warm=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        timeline = app.screen.query_one(Timeline)
-        await pilot.press("f5")
-        await wait_for(pilot, lambda: len(timeline.steps) > 1, what="a tour")
+        timeline = await solve(pilot)
         for n in range(1, 9):
             burst(app, "pagedown" if n % 2 else "right", 30)
             await wait_for(pilot, lambda: timeline.index > 0, what="moving")
