@@ -22,7 +22,7 @@ def load_source(family, source: str) -> tuple[Any, str | None]:
     if kind in ("saved", "file"):
         try:
             text = storage.load_board(family.id, key) if kind == "saved" else _read_file(Path(key))
-        except (OSError, UnicodeDecodeError) as exc:
+        except (OSError, ValueError) as exc:  # ValueError: not UTF-8, or a name with nothing file-safe in it
             what = f"saved board {key}" if kind == "saved" else f"board file {key}"
             raise InputError(f"cannot read {what}: {getattr(exc, 'strerror', None) or exc}") from None
         return family.parse(text), key if kind == "saved" else Path(key).stem

@@ -255,3 +255,18 @@ def test_keys_name_the_board_and_never_collide(tmp_path):
     assert storage.source_key("new:") == "new"
     storage.write_recovery("klotski", storage.free_key("klotski", "new:"), "A", None, "new:")
     assert storage.free_key("klotski", "new:") == "new-2"
+
+
+@pytest.mark.parametrize("source", ["saved:!!!", "saved:gone", "file:/nowhere/x.txt", "preset:nope", "odd"])
+async def test_a_copy_whose_original_is_gone_or_odd_still_opens(source):
+    """The copy is what counts: its source only says what it was an edit of."""
+    folder = storage.recovery_dir("klotski")
+    folder.mkdir(parents=True)
+    (folder / "x.json").write_text(json.dumps({"name": "x", "source": source, "board": SMALL.replace("/", "\n")}))
+    app = PuzzleApp(warm=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        boards = await start_screen(pilot)
+        assert board_list(boards)[0].startswith("⟲")
+        await pilot.press("enter", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, MainScreen), what="the main screen")
+        assert app.screen.session.board == registry.get("klotski").parse(SMALL) and app.screen.session.dirty
