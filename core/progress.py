@@ -67,9 +67,9 @@ class Snapshot:
 class CancelledBeforeSearch(Exception):
     """A cancel arrived before the search began (while kernels were compiling, say).
 
-    Compilation cannot be interrupted. A waiting caller stops waiting for it and
-    raises this; the compiling thread raises it too, from start_search(), so a
-    cancelled job never starts searching once its kernels are ready.
+    Compilation cannot be interrupted. The waiting caller stops waiting for it,
+    abandons the search and raises this; the compiling thread raises it too, from
+    start_search(), so a search nobody waits for never starts once its kernels are ready.
     """
 
 
@@ -93,7 +93,7 @@ class SearchControl:
         self._lock = threading.Lock()
         self._started: float | None = None
         self._elapsed = 0.0
-        self._searched = False
+        self._abandoned = False
 
     # --- the searching side -------------------------------------------------
     def compiling(self) -> None:
@@ -103,14 +103,13 @@ class SearchControl:
     def start_search(self) -> None:
         """Start the search clock; compilation must be done by now.
 
-        Raises CancelledBeforeSearch when the job was cancelled before any of its
-        searches began. A cancel after that lets later stages start: their kernels
-        see the stop flag at once and the job returns what it has.
+        Raises CancelledBeforeSearch once the search was abandoned. A search that
+        is only cancelled still starts: its kernel sees the stop flag at its first
+        look and the caller gets a cancelled result.
         """
         with self._lock:
-            if not self._searched and self.counters[STOP] == STOP_CANCEL:
+            if self._abandoned:
                 raise CancelledBeforeSearch()
-            self._searched = True
             if self._started is None:
                 self._started = time.perf_counter()
             self.phase = Phase.SEARCHING
@@ -131,6 +130,12 @@ class SearchControl:
         self.counters[STOP] = stop
 
     # --- the controlling side -------------------------------------------------
+    def abandon(self) -> None:
+        """Cancel, and let no search start any more: nobody will read its result."""
+        self.cancel()
+        with self._lock:
+            self._abandoned = True
+
     def cancel(self) -> None:
         """Ask the running kernel to stop (it notices within a few thousand expansions)."""
         if self.counters[STOP] == RUN:

@@ -56,6 +56,7 @@ class Job(Generic[T]):
         try:
             while self._thread.is_alive():
                 if self.control.stop_requested and self.control.phase in (Phase.IDLE, Phase.COMPILING):
+                    self.control.abandon()  # the compiling thread must not search once it is done
                     raise CancelledBeforeSearch()
                 wake = next_report
                 deadline = self._deadline()
@@ -74,6 +75,7 @@ class Job(Generic[T]):
             # Ctrl-C is a cancel: the task still returns its (cancelled) result.
             self.cancel()
             if self.control.phase in (Phase.IDLE, Phase.COMPILING):
+                self.control.abandon()
                 raise CancelledBeforeSearch() from None
             self._thread.join()
         except CancelledBeforeSearch:
