@@ -110,6 +110,9 @@ def astar(starts, ctx, cap, max_buckets, counters):
             map_put(keys, vals, t, count)
             if is_full(keys, distinct):
                 keys, vals = map_grow(keys, vals, counters)
+                if is_full(keys, distinct):  # not grown: a stop was asked, and a full table never ends a probe
+                    publish(counters, expanded, open_size, fmin, distinct)
+                    return STOPPED, NO_PATH
             f = gc + ops.heuristic(t, ctx)
             if f >= max_buckets:
                 publish(counters, expanded, open_size, fmin, distinct)

@@ -36,6 +36,9 @@ def bfs(starts, ctx, cap, counters):
             count += 1
             if is_full(keys, count):
                 keys = set_grow(keys, counters)
+                if is_full(keys, count):  # not grown: a stop was asked, and a full table never ends a probe
+                    publish(counters, 0, count, 0, count)
+                    return STOPPED, NO_PATH
             if ops.is_goal(s, ctx):
                 publish(counters, 0, count, 0, count)
                 return FOUND, trace(states, parents, count - 1)
@@ -58,6 +61,9 @@ def bfs(starts, ctx, cap, counters):
                 count += 1
                 if is_full(keys, count):
                     keys = set_grow(keys, counters)
+                    if is_full(keys, count):  # not grown: a stop was asked
+                        publish(counters, head + 1, count - head, depth, count)
+                        return STOPPED, NO_PATH
                 if ops.is_goal(t, ctx):
                     publish(counters, head + 1, count - head, depth + 1, count)
                     return FOUND, trace(states, parents, count - 1)

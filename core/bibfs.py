@@ -60,6 +60,9 @@ def bibfs(starts, goals, ctx, cap, counters):
             count += 1
             if is_full(keys, count):
                 keys, vals = map_grow(keys, vals, counters)
+                if is_full(keys, count):  # not grown: a stop was asked, and a full table never ends a probe
+                    publish(counters, 0, count, 0, count)
+                    return STOPPED, NO_PATH
         if side == FORWARD:
             n_starts = count
     lo = np.zeros(2, dtype=np.int64)  # current level of each side: nodes lo..hi-1
@@ -92,6 +95,9 @@ def bibfs(starts, goals, ctx, cap, counters):
                 count += 1
                 if is_full(keys, count):
                     keys, vals = map_grow(keys, vals, counters)
+                    if is_full(keys, count):  # not grown: a stop was asked
+                        publish(counters, expanded, count - level_start, depth[0] + depth[1], count)
+                        return STOPPED, NO_PATH
             expanded += 1
             if expanded % CHECK_EVERY == 0:
                 frontier = (hi[0] - lo[0]) + (hi[1] - lo[1]) + count - level_start

@@ -79,6 +79,15 @@ class Snapshot:
         return self.expanded / self.elapsed_s if self.elapsed_s > 0 else 0.0
 
 
+class CancelledBeforeSearch(Exception):
+    """A cancel arrived before the search began (while kernels were compiling, say).
+
+    Compilation cannot be interrupted. The waiting caller stops waiting for it,
+    abandons the search and raises this; the compiling thread raises it too, from
+    start_search(), so a search nobody waits for never starts once its kernels are ready.
+    """
+
+
 class Phase:
     IDLE = "idle"
     COMPILING = "compiling"
@@ -99,6 +108,7 @@ class SearchControl:
         self._lock = threading.Lock()
         self._started: float | None = None
         self._elapsed = 0.0
+        self._abandoned = False
 
     # --- the searching side -------------------------------------------------
     def compiling(self) -> None:
@@ -106,8 +116,15 @@ class SearchControl:
         self.phase = Phase.COMPILING
 
     def start_search(self) -> None:
-        """Start the search clock; compilation must be done by now."""
+        """Start the search clock; compilation must be done by now.
+
+        Raises CancelledBeforeSearch once the search was abandoned. A search that
+        is only cancelled still starts: its kernel sees the stop flag at its first
+        look and the caller gets a cancelled result.
+        """
         with self._lock:
+            if self._abandoned:
+                raise CancelledBeforeSearch()
             if self._started is None:
                 self._started = time.perf_counter()
             self.phase = Phase.SEARCHING
@@ -139,6 +156,12 @@ class SearchControl:
             self.counters[NODE_CAP] = 0
 
     # --- the controlling side -------------------------------------------------
+    def abandon(self) -> None:
+        """Cancel, and let no search start any more: nobody will read its result."""
+        self.cancel()
+        with self._lock:
+            self._abandoned = True
+
     def cancel(self) -> None:
         """Ask the running kernel to stop (it notices within a few thousand expansions)."""
         if self.counters[STOP] == RUN:

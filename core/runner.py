@@ -5,17 +5,10 @@ import threading
 import time
 from typing import Callable, Generic, TypeVar
 
-from core.progress import STOP_CANCEL, Phase, SearchControl, Snapshot
+# CancelledBeforeSearch lives beside SearchControl, which raises it too; imported here for callers.
+from core.progress import STOP_CANCEL, CancelledBeforeSearch, Phase, SearchControl, Snapshot  # noqa: F401
 
 T = TypeVar("T")
-
-
-class CancelledBeforeSearch(Exception):
-    """A cancel arrived while kernels were still compiling; the search never started.
-
-    Compilation cannot be interrupted, so run() stops waiting for it and raises
-    this instead; the compiling thread finishes on its own in the background.
-    """
 
 MAX_RATE_HZ = 10.0
 
@@ -80,6 +73,7 @@ class Job(Generic[T]):
         next_report = time.perf_counter() + self._period
         while not self._finished.is_set():
             if self._cancelled_before_search():
+                self.control.abandon()  # the compiling thread must not search once it is done
                 raise CancelledBeforeSearch()
             wake = next_report
             deadline = self._deadline()
@@ -104,6 +98,7 @@ class Job(Generic[T]):
             again = self.control.stop_requested == STOP_CANCEL
             self.cancel()
             if self._cancelled_before_search():
+                self.control.abandon()  # the compiling thread must not search once it is done
                 raise CancelledBeforeSearch() from None
             if again:
                 raise

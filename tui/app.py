@@ -1,9 +1,11 @@
 """The puzzle-explorer app: a start screen to choose a board, a main screen to solve it."""
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Iterable
 
@@ -12,7 +14,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from core.errors import InputError
-from tui import storage
+from tui import boards
 from tui.keys import ids_label, key_label, keys_label
 
 KEYMAP_HELP = ("keys can be remapped in ~/.config/puzzle-explorer/keymap.txt, one line a binding: its id "
@@ -27,6 +29,19 @@ TINY = 22
 def keymap_path() -> Path:
     base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
     return Path(base) / "puzzle-explorer" / "keymap.txt"
+
+
+class DetachedExecutor(ThreadPoolExecutor):
+    """The event loop's executor, where Textual runs thread workers; shutting it down never waits.
+
+    asyncio.run() ends by joining every thread of the loop's default executor, so one
+    worker still waiting on a compile (which cannot be interrupted) or on a search would
+    hold up quitting for as long as that takes. Workers here are cancelled on the way
+    out, and run_app() ends the process as soon as the app is closed.
+    """
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        super().shutdown(wait=False, cancel_futures=True)
 
 
 def read_keymap(path: Path) -> dict[str, str]:
@@ -54,24 +69,29 @@ class PuzzleApp(App):
     ]
 
     def __init__(self, family_id: str | None = None, board=None, board_name: str | None = None,
-                 warm: bool = True) -> None:
+                 warm: bool = True, source: str = "new:") -> None:
         super().__init__()
         self.families: dict = {}
         self.keymap: dict[str, str] = {}
-        self._direct = (family_id, board, board_name)
+        self._direct = (family_id, board, board_name, source)
         self._warm = warm
         self._warm_started = False
         self._warm_first: str | None = family_id
 
+    def on_load(self) -> None:
+        asyncio.get_running_loop().set_default_executor(DetachedExecutor(thread_name_prefix="worker"))
+
     def on_mount(self) -> None:
         self.keymap = read_keymap(keymap_path())
         self.set_keymap(self.keymap)
-        family_id, board, name = self._direct
+        family_id, board, name, source = self._direct
         if family_id is not None:
             from puzzles import registry
             self.families = registry.families()
-            self.push_screen(self._main(family_id, board, name))
+            family = self.families[family_id]
+            self.push_screen(self._main(family_id, board if board is not None else family.new_board(), name, source))
             self.start_warming()
+            self.call_after_refresh(self._announce_kept, family_id, source)
         else:
             from tui.screens.start import StartScreen
             self.push_screen(StartScreen())
@@ -101,29 +121,52 @@ class PuzzleApp(App):
         return key_label(keys[0]) if keys else ""
 
     # --- boards -----------------------------------------------------------------
-    def _main(self, family_id: str, board, name: str | None, recovered: bool = False):
+    def _main(self, family_id: str, board, name: str | None, source: str, recovered=None):
         from tui.screens.main import MainScreen
-        family = self.families[family_id]
-        return MainScreen(family, board if board is not None else family.new_board(), name, recovered)
+        return MainScreen(self.families[family_id], board, name, source, recovered)
 
     def open_board(self, family_id: str, choice: str) -> None:
-        """Open the board picked on the start screen ("new:", "preset:ID", "saved:NAME", "recover:")."""
+        """Open the board picked on the start screen: a source ("new:", "preset:ID", "saved:NAME")
+        or "recover:KEY", a recovery copy."""
         family = self.families[family_id]
         kind, _, key = choice.partition(":")
-        recovered = False
+        if kind == "recover":
+            kept, notices = boards.kept_copies(self.families, family_id)
+            for notice in notices:
+                self.notify(notice, severity="warning", timeout=10)
+            entry = next((k for k in kept if k.copy.key == key), None)
+            if entry is None:
+                self.notify("that recovery copy is gone", severity="error")
+                return
+            self.clear_notifications()  # the notice that offered it has done its job
+            self.push_screen(self._main(family_id, entry.board, entry.copy.name, entry.copy.source, entry.copy))
+            return
         try:
-            if kind in ("preset", "saved"):
-                from tui.screens.files import load_choice
-                board, name = load_choice(family, kind, key)
-            elif kind == "recover":
-                entry = next(r for r in storage.recoveries() if r.family_id == family_id)
-                board, name, recovered = family.parse(entry.text), entry.name, True
-            else:
-                board, name = family.new_board(), None
-        except (InputError, OSError, StopIteration) as exc:
+            board, name = boards.load_source(family, choice)
+        except InputError as exc:
             self.notify(f"cannot open that board: {exc}", severity="error")
             return
-        self.push_screen(self._main(family_id, board, name, recovered))
+        self.push_screen(self._main(family_id, board, name, choice))
+
+    def _announce_kept(self, family_id: str, source: str) -> None:
+        """Opened straight on a board, the start screen's list of recovery copies is not seen:
+        name them (all but a copy of this very board, which the main screen offers itself)."""
+        kept, _ = boards.kept_copies(self.families)  # the main screen reports damaged copies
+        others = [k for k in kept if not (k.copy.family_id == family_id and k.copy.source == source != "new:")]
+        if others:
+            which = ", ".join(f"{k.copy.family_id} {k.label()}" for k in others[:4])
+            more = f" and {len(others) - 4} more" if len(others) > 4 else ""
+            self.notify(f"unsaved edits were kept: {which}{more}; Ctrl+← lists them with the families",
+                        timeout=10)
+
+    def show_families(self) -> None:
+        """Back to the start screen (it is not below the board when the app opened on one)."""
+        from tui.screens.start import StartScreen
+        if any(isinstance(s, StartScreen) for s in self.screen_stack[:-1]):
+            while not isinstance(self.screen, StartScreen):
+                self.pop_screen()
+        else:
+            self.switch_screen(StartScreen())
 
     # --- warming kernels ------------------------------------------------------------
     def warm_first(self, family_id: str) -> None:
@@ -236,28 +279,38 @@ class PuzzleApp(App):
                                 lambda p=pane: screen.action_focus_pane(p))
 
     def action_quit(self) -> None:
+        """Quit at once, unless the board on screen has unsaved edits: then ask (save, discard,
+        stay); Ctrl+Q on that question, or on any dialog, quits and keeps the recovery copy."""
+        from tui.screens.main import MainScreen
+        if isinstance(self.screen, MainScreen) and self.screen.session.dirty:
+            self.screen.leave(self._quit, "quitting", "Ctrl+Q again: quit and keep a recovery copy · Esc: stay")
+            return
+        self._quit()
+
+    def _quit(self) -> None:
         for screen in self.screen_stack:
             job = getattr(screen, "job", None)
             if job is not None:
                 job.cancel()
+        self.workers.cancel_all()
         self.exit()
 
 
 def run_app(family: str | None = None, preset: str | None = None, path: str | None = None) -> int:
     """Start the app, on the start screen or straight on a board. Bad board input raises InputError."""
     board = name = None
+    source = "new:"
     if family is not None:
         from puzzles import registry
         fam = registry.get(family)
         if preset is not None:
-            match = [p for p in fam.presets if preset in (p.id, p.name)]
-            if not match:
-                raise InputError(f"unknown preset {preset!r} for {family}; `puzzle-explorer list` shows them")
-            board, name = fam.parse(match[0].text), match[0].id
+            source = f"preset:{preset}"
         elif path is not None:
-            from puzzles.reading import read_board_file
-            board, name = fam.parse(read_board_file(path)), Path(path).stem
-    app = PuzzleApp(family, board, name, warm=os.environ.get("PUZZLE_EXPLORER_NO_WARM") != "1")
+            source = f"file:{Path(path).resolve()}"
+        board, name = boards.load_source(fam, source)
+        if preset is not None:
+            source = f"preset:{name}"  # by id, whether it was named by id or by title
+    app = PuzzleApp(family, board, name, warm=os.environ.get("PUZZLE_EXPLORER_NO_WARM") != "1", source=source)
     app.run()
     code = app.return_code or 0
     # Leave at once: a kernel may still be compiling in a background thread, and

@@ -10,7 +10,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from core.errors import InputError
 from tui import storage
 
 
@@ -21,28 +20,6 @@ def shown_path(path: Path) -> str:
         return str(Path("~") / path.relative_to(home))
     except ValueError:
         return str(path)
-
-
-def load_choice(family, kind: str, key: str):
-    """The (board, name) an Open dialog choice names: ("preset", id), ("saved", name) or ("file", path).
-
-    Raises InputError naming what is wrong (an unreadable file, a board that does not parse).
-    """
-    if kind == "preset":
-        preset = next((p for p in family.presets if p.id == key), None)
-        if preset is None:
-            raise InputError(f"no preset {key!r}")
-        return family.parse(preset.text), preset.id
-    if kind == "saved":
-        return family.parse(storage.load_board(family.id, key)), key
-    path = Path(key).expanduser()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read {key}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{key} is not UTF-8 text") from None
-    return family.parse(text), path.stem
 
 
 class SaveDialog(ModalScreen[str | None]):

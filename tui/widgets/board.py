@@ -10,7 +10,7 @@ from textual.widget import Widget
 
 from core.errors import InputError
 from puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, Step, View
-from tui.messages import BoardEdited
+from tui.messages import BoardEdited, EditOnStep
 from tui.session import EditSession
 
 
@@ -99,6 +99,14 @@ class BoardView(Widget, can_focus=True):
     def shown_board(self):
         return self.step.board if self.step is not None else self.session.board
 
+    @property
+    def showing_other_board(self) -> bool:
+        """A step is shown whose position is not the board under edit (drawing extras aside)."""
+        if self.step is None or self.step.board is self.session.board:
+            return False
+        family = self.session.family
+        return family.format(self.step.board) != family.format(self.session.board)
+
     def render(self) -> RenderableType:
         family = self.session.family
         cols, rows = self._window()
@@ -114,16 +122,17 @@ class BoardView(Widget, can_focus=True):
         drawing = family.render(board, view)
         w, h = family.dimensions(board)
         parts = [drawing]
-        status = Text()
+        status = Text(no_wrap=True, overflow="ellipsis")
+        x, y = self.session.cursor
         if editing:
-            x, y = self.session.cursor
             status.append(f"{w}x{h}  cursor {x + 1},{y + 1}", "dim")
             if family.brushes:
                 status.append(f"  brush {self.session.brush_name}", "dim")
             if cols < w or rows < h:
                 status.append(f"  showing {self.origin[0] + 1}-{min(w, self.origin[0] + cols)},"
                               f"{self.origin[1] + 1}-{min(h, self.origin[1] + rows)}", "dim")
-        else:
+        else:  # the cursor first: a long step label must not push it out of sight
+            status.append(f"cursor {x + 1},{y + 1}  ", "dim")
             status.append(self.step.label, "bold")
         parts.append(status)
         note = Text()  # wraps: a refusal or a problem is read in full
@@ -181,6 +190,10 @@ class BoardView(Widget, can_focus=True):
 
     def action_edit(self, action_id: str) -> None:
         action = next(a for a in self.session.family.edit_actions if a.id == action_id)
+        if self.showing_other_board:
+            # the board under edit is not on screen: the main screen asks which one to edit
+            self.post_message(EditOnStep(action_id))
+            return
         self._leave_replay()
         if action.slow:
             self.message = f"{action.short.lower()}: working…"
