@@ -117,12 +117,24 @@ def count_goals(states, n, ctx):
     return goals
 
 
+@kernel
+def pick_goals(states, n, ctx, out, at):
+    """Append the goal states among states[:n] to out from index `at`; returns the new end.
+    out must have room for them (the caller counted them)."""
+    for i in range(n):
+        if ops.is_goal(states[i], ctx):
+            out[at] = states[i]
+            at += 1
+    return at
+
+
 def prepare_kernels(contexts: list, counters: np.ndarray) -> None:
     """Compile (or load) the census kernels for these contexts, outside the search clock."""
     buf = np.empty(16, dtype=np.uint64)
     prepare(expand_slice, buf, 0, 0, contexts[0], buf, 0, counters, True)
     prepare(merge_level, buf, 0, buf, 0, buf, 0, buf, 0, buf, contexts[0], 0, counters)
     prepare(count_goals, buf, 0, contexts[0])
+    prepare(pick_goals, buf, 0, contexts[0], buf, 0)
     prepare(radix_sort, buf, buf, 0, counters)
 
 
@@ -156,6 +168,7 @@ class Buffers:
         self.budget = budget  # bytes all buffers may hold together
         self.arrays: dict[str, np.ndarray] = {}
         self.written: dict[str, int] = {}
+        self.reserved = 0  # bytes promised to what is built after the census (a distance table)
 
     def __getitem__(self, name: str) -> np.ndarray:
         return self.arrays[name]
@@ -169,7 +182,7 @@ class Buffers:
 
     def free(self) -> int:
         """Entries the budget still has beyond what every buffer holds."""
-        return (self.budget - sum(self.cost(name) for name in self.arrays)) // 8
+        return (self.budget - self.reserved - sum(self.cost(name) for name in self.arrays)) // 8
 
     def room(self, name: str, extra: int) -> int:
         """How many entries `name` may hold if its cost may grow by `extra` entries: as it is,
@@ -198,14 +211,105 @@ class Buffers:
         return True
 
 
-def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: SearchControl):
+# A state a distance table keeps costs its entry in the kept levels now, and then its word and its
+# distance (two bytes at most) in the table built from them after the census.
+KEPT_BYTES = 8
+TABLE_BYTES = 8 + 2
+
+
+class Layers:
+    """What a census records of its levels besides counting them.
+
+    sizes: the states in each level (from the goal: the positions at each
+    distance); probe: a state to look for, and probe_level the level it is
+    in (-1: not met); sample: how many states of the deepest level to keep
+    (`last`, in order); keep: every level in order (`runs`, each level
+    sorted, `sizes` marking where each starts), for a distance table;
+    goals: the goal states met (`goal_states`), to start a census back from
+    them. What it holds is in the census's memory ledger, and a kept level
+    reserves the table's bytes too, so the census stops before the table
+    could pass the budget.
+    """
+
+    def __init__(self, probe: int | None = None, sample: int = 0, keep: bool = False, goals: bool = False):
+        self.probe = None if probe is None else np.uint64(probe)
+        self.probe_level = -1
+        self.sample = sample
+        self.keep = keep
+        self.goals = goals
+        self.sizes: list[int] = []
+        self.last = EMPTY
+        self.runs = EMPTY
+        self.goal_states = EMPTY
+        self.table = None  # core.tables.SortedTable, made of the kept levels once the census is done
+
+    @property
+    def per_state(self) -> int:
+        """Bytes a new state costs beyond its level buffer: kept, and its share of the table; or
+        its entry among the goal states (at most one each)."""
+        return (KEPT_BYTES + TABLE_BYTES if self.keep else 0) + (8 if self.goals else 0)
+
+    def add(self, bufs: Buffers, level: np.ndarray, n: int, ctx) -> bool:
+        """Record a finished level (sorted, n states); False if keeping it would pass the budget."""
+        depth = len(self.sizes)
+        self.sizes.append(n)
+        if self.probe is not None and self.probe_level < 0 and n > 0:
+            i = int(np.searchsorted(level[:n], self.probe))
+            if i < n and level[i] == self.probe:
+                self.probe_level = depth
+        if self.sample:
+            self.last = level[:min(n, self.sample)].copy()
+        if self.goals:
+            found = int(count_goals(level, n, ctx))
+            at = bufs.written.get("goal states", 0)
+            if found and not self._room(bufs, "goal states", at + found):
+                return False
+            if found:
+                self.goal_states = bufs["goal states"]
+                bufs.wrote("goal states", int(pick_goals(level, n, ctx, self.goal_states, at)))
+            self.goal_states = self.goal_states[:bufs.written.get("goal states", 0)]
+        if self.keep:
+            at = bufs.written.get("kept levels", 0)
+            if not self._room(bufs, "kept levels", at + n):
+                return False
+            self.runs = bufs["kept levels"]
+            self.runs[at:at + n] = level[:n]
+            bufs.wrote("kept levels", at + n)
+            bufs.reserved += TABLE_BYTES * n
+            self.runs = self.runs[:at + n]
+        return bufs.free() >= 0
+
+    @staticmethod
+    def _room(bufs: Buffers, name: str, need: int) -> bool:
+        """`name` can hold `need` entries: allocated, the first time, for as many as the budget
+        allows (only what is written costs memory)."""
+        if bufs.capacity(name) >= need:
+            return True
+        # a copy holds what is written twice for a moment: the old array's cost is not handed back
+        most = _fit(max(0, bufs.free()))
+        if most < need:
+            return False
+        old, written = bufs.arrays.get(name), bufs.written.get(name, 0)
+        try:
+            new = np.empty(max(most, 1), dtype=np.uint64)
+        except MemoryError:
+            return False
+        if old is not None:
+            new[:written] = old[:written]
+        bufs.hold(name, new, written)
+        return bufs.free() >= 0
+
+
+def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: SearchControl,
+           layers: Layers | None = None):
     """Count reachable states; returns (code, states, goal states, deepest level, first goal level).
 
     `contexts` holds one puzzle context per worker thread, one or two (their
     scratch arrays must not be shared). The first goal level is the length of
     a shortest solution (-1: no goal). At most `cap` states are counted (CAP
     past it) and the level and successor buffers hold at most `budget` bytes
-    beyond fixed_bytes (MEMORY when a level would need more).
+    beyond fixed_bytes (MEMORY when a level would need more). `layers`, if
+    given, records each level as it is finished (see Layers).
     """
     counters = control.counters
     workers = max(1, min(2, len(contexts), os.cpu_count() or 1))
@@ -222,6 +326,14 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
     succ = [f"successors {w}" for w in range(workers)]
     spare = [f"sort scratch {w}" for w in range(workers)]
     n_prev, n_cur = 0, bufs.written[names[1]]
+    if layers is not None and not layers.add(bufs, bufs[names[1]], n_cur, contexts[0]):
+        return MEMORY, 0, 0, 0, -1
+    # what a new state costs beyond its level buffer, for the room the next level may take
+    extra = layers.per_state if layers is not None else 0
+
+    def level_share(entries: int) -> int:
+        return entries * 8 // (8 + extra)
+
     goals = int(count_goals(bufs[names[1]], n_cur, contexts[0]))
     first_goal = 0 if goals else -1
     total = n_cur
@@ -275,9 +387,9 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
             a, na = ordered[0], counts[0]
             b, nb = (ordered[1], counts[1]) if workers == 2 else (ordered[0], 0)
             # the next level may take what is left, what its own buffer holds included
-            memory_room = max(0, bufs.room(names[2], bufs.free()))
+            memory_room = max(0, bufs.room(names[2], level_share(bufs.free())))
             if bufs.capacity(names[2]) < min(na + nb, memory_room):
-                memory_room = _fit(max(0, bufs.free() + bufs.cost(names[2]) // 8))
+                memory_room = _fit(max(0, level_share(bufs.free() + bufs.cost(names[2]) // 8)))
                 if not bufs.provide(names[2], min(na + nb, memory_room)):
                     memory_room = 0
             states_room = cap - total
@@ -289,6 +401,10 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
                 publish(n_cur)
                 return STOPPED, total, goals, depth, first_goal
             bufs.wrote(names[2], n_next)
+            if n_next > 0 and not capped and layers is not None and not layers.add(
+                    bufs, bufs[names[2]], n_next, contexts[0]):
+                publish(n_cur)
+                return MEMORY, total, goals, depth, first_goal
             total += n_next
             goals += int(new_goals)
             if new_goals and first_goal < 0:

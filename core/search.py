@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from core import astar, backtrack, bfs, bibfs, census, idastar
+from core import astar, backtrack, bfs, bibfs, census, idastar, tables
 from core.jit import prepare
 from core.memory import HARD_CAP, SCRATCH, array_bytes, budget_bytes, fits, state_cap
 from core.progress import EXPANDED, MAX_FRONTIER, RUN, STOP_CANCEL, STORED, SearchControl
@@ -150,12 +150,15 @@ def shortest_path(algo: str, starts: np.ndarray, ctx, control: SearchControl, li
     return Outcome(status, limit, path, counter_stats(control, elapsed))
 
 
-def count_states(starts: np.ndarray, contexts: list, control: SearchControl, limits: Limits) -> Outcome:
+def count_states(starts: np.ndarray, contexts: list, control: SearchControl, limits: Limits,
+                 layers: census.Layers | None = None) -> Outcome:
     """Census of every state reachable from the starts (the moves must be reversible).
 
     `contexts`: one puzzle context per worker thread (one or two); two use both cores.
     `--max-states` caps the states counted; the memory budget holds the
-    contexts, the starts and the census's buffers.
+    contexts, the starts and the census's buffers. `layers` records the
+    levels (census.Layers); when it keeps them, a finished census turns them
+    into a distance table (layers.table), within the same budget.
     """
     starts = np.ascontiguousarray(starts, dtype=np.uint64)
     cap = limits.max_states if limits.max_states is not None else HARD_CAP
@@ -166,11 +169,19 @@ def count_states(starts: np.ndarray, contexts: list, control: SearchControl, lim
         return Outcome(Status.LIMIT, Limit.MEMORY, census=Census(0, 0, 0, None))
     control.compiling()
     census.prepare_kernels(contexts, control.counters)
+    if layers is not None and layers.keep:
+        tables.prepare_merge(control.counters)
     control.reset_counters()
     before = control.elapsed()
     control.start_search()
     try:
-        code, total, goals, depth, first_goal = census.census(starts, contexts, cap, room, control)
+        code, total, goals, depth, first_goal = census.census(starts, contexts, cap, room, control, layers)
+        if layers is not None and layers.keep:
+            runs, layers.runs = layers.runs, census.EMPTY  # the table's merge frees them as it returns
+            if code == FOUND:
+                layers.table = tables.from_runs(runs, layers.sizes, control.counters)
+                code = FOUND if layers.table is not None else STOPPED
+            del runs
     finally:
         elapsed = control.end_search() - before
     status, limit = kernel_status(code, control, Limit.STATES)
