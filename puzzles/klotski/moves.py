@@ -206,18 +206,18 @@ def branching(ctx):
 ops.implement(KlotskiCtx, expand=expand, is_goal=is_goal, heuristic=heuristic, branching=branching)
 
 
-@kernel
-def goal_states(ctx, limit):
-    """Every placement of the pieces with the target on its goal (at most `limit`).
+@helper
+def _placements(ctx, limit, at_goal, write):
+    """Every placement of the pieces (with the target on its goal if at_goal), at most `limit`.
 
     Pieces are placed slot by slot; within a class the anchors increase, so
-    each position comes out once. Returns (states, complete).
+    each position comes out once. Returns (states if write, how many, complete).
     """
     nc = np.int64(ctx.n_classes)
     n_slots = ctx.first[nc]
     t_slot = ctx.first[ctx.target]
     goal = np.int64(ctx.goal)
-    out = np.empty(min(limit, 1 << 16), dtype=np.uint64)
+    out = np.empty(min(limit, 1 << 16) if write else 0, dtype=np.uint64)
     found = 0
     cur = np.full(n_slots + 1, -1, dtype=np.int64)
     occ = np.zeros(n_slots + 1, dtype=np.uint64)
@@ -230,26 +230,27 @@ def goal_states(ctx, limit):
     k = 0
     while k >= 0:
         if k == n_slots:
-            # all placed: pack the ranks
-            state = np.uint64(0)
-            for c in range(nc):
-                rank = np.uint64(0)
-                lo = ctx.first[c]
-                for i in range(ctx.first[c + 1] - lo):
-                    rank += ctx.binom[slots[lo + i], i + 1]
-                state |= rank << ctx.shift[c]
             if found == limit:
-                return out[:found], False
-            if found == out.shape[0]:
-                bigger = np.empty(min(limit, 2 * found), dtype=np.uint64)
-                bigger[:found] = out
-                out = bigger
-            out[found] = state
+                return out[:found], found, False
+            if write:
+                # all placed: pack the ranks
+                state = np.uint64(0)
+                for c in range(nc):
+                    rank = np.uint64(0)
+                    lo = ctx.first[c]
+                    for i in range(ctx.first[c + 1] - lo):
+                        rank += ctx.binom[slots[lo + i], i + 1]
+                    state |= rank << ctx.shift[c]
+                if found == out.shape[0]:
+                    bigger = np.empty(min(limit, 2 * found), dtype=np.uint64)
+                    bigger[:found] = out
+                    out = bigger
+                out[found] = state
             found += 1
             k -= 1
             continue
         c = cls[k]
-        if k == t_slot:
+        if at_goal and k == t_slot:
             # the target has one place only: its goal
             if cur[k] == -1 and not (ctx.amask[c * 64 + goal] & occ[k]):
                 cur[k] = goal
@@ -276,4 +277,24 @@ def goal_states(ctx, limit):
         k += 1
         if k < n_slots:
             cur[k] = -1
-    return out[:found], True
+    return out[:found], found, True
+
+
+@kernel
+def goal_states(ctx, limit):
+    """Every placement of the pieces with the target on its goal (at most `limit`).
+
+    Returns (states, complete). The array doubles as it fills: listing n
+    positions holds at most 16 n bytes (solve.GOAL_STATE_PEAK).
+    """
+    states, _, complete = _placements(ctx, limit, True, True)
+    return states, complete
+
+
+@kernel
+def count_placements(ctx, limit):
+    """How many placements the pieces have, the target anywhere (counting stops past `limit`):
+    (count, complete). Every position of the board's pieces is one of them, so this bounds a
+    census of them, whatever it starts from."""
+    _, found, complete = _placements(ctx, limit, False, False)
+    return found, complete
