@@ -132,10 +132,12 @@ def _parse_cubes(text: str) -> tuple[int, ...]:
 
 
 def _lines(text: str):
-    """(line number, piece) for each non-blank piece; '/' breaks rows except on the cubes: line."""
+    """(line number, piece) for each non-blank piece; '/' breaks rows except from a cubes:
+    setting on (its rows are '/'-separated themselves), so a whole board fits on one line."""
     for number, raw in enumerate(text.splitlines(), start=1):
-        pieces = [raw] if raw.strip().lower().startswith("cubes:") else raw.split("/")
-        for piece in pieces:
+        at = raw.lower().find("cubes:")
+        head, cubes = (raw[:at], [raw[at:]]) if at >= 0 else (raw, [])
+        for piece in head.split("/") + cubes:
             if piece.strip():
                 yield number, piece.strip()
 

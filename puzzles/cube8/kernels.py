@@ -114,19 +114,27 @@ def rolls_from(number, par, cells, out):
 
 
 @kernel
-def distances(start, par, dist, queue, counters, done_before):
-    """Breadth-first from position `start`: dist[n] = fewest rolls to n (UNREACHED if none).
+def distances(sources, par, dist, queue, cap, counters, done_before):
+    """Breadth-first from the positions `sources`: dist[n] = fewest rolls between n and the
+    nearest source (UNREACHED if none). Rolls can be undone, so that is also the fewest
+    rolls from n to a source: a sweep from a pattern's goal positions is its distance table.
 
-    dist has SPACE bytes, queue SPACE uint32 entries. Progress counts add
-    done_before, so several sweeps can report as one job. Returns (code, states reached).
+    dist has SPACE bytes, queue SPACE uint32 entries. Past `cap` positions the sweep ends
+    with CAP. Progress counts add done_before, so several sweeps can report as one job.
+    Returns (code, positions reached).
     """
     cells = np.empty(9, dtype=np.int64)
     out = np.empty(4, dtype=np.int64)
     dist[:] = UNREACHED
-    dist[start] = 0
-    queue[0] = start
+    tail = 0
+    for s in sources:
+        if dist[s] == UNREACHED:
+            if tail >= cap:
+                return CAP, tail
+            dist[s] = 0
+            queue[tail] = s
+            tail += 1
     head = 0
-    tail = 1
     depth = 0
     while head < tail:
         node = np.int64(queue[head])
@@ -136,6 +144,9 @@ def distances(start, par, dist, queue, counters, done_before):
         for j in range(k):
             t = out[j]
             if dist[t] == UNREACHED:
+                if tail >= cap:
+                    publish(counters, done_before + head, tail - head, depth, done_before + tail)
+                    return CAP, tail
                 dist[t] = depth + 1
                 queue[tail] = t
                 tail += 1

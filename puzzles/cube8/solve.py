@@ -113,8 +113,9 @@ def build_table(control: SearchControl, path: Path | None = None) -> tuple[Path 
     seconds = 0.0
     for cls, square in enumerate(C.START_CLASSES):
         start = C.start_position(square)
-        (code, reached), elapsed = timed(control, K.distances, C.index(start), C.parity(start), dist[cls],
-                                         queue, control.counters, done)
+        sources = np.array([C.index(start)], dtype=np.int64)
+        (code, reached), elapsed = timed(control, K.distances, sources, C.parity(start), dist[cls],
+                                         queue, C.SPACE, control.counters, done)
         seconds += elapsed
         if code != FOUND:
             return None, seconds
@@ -224,5 +225,5 @@ def warm() -> None:
     board = Board(4, (0, 0, 0, 0, 0, C.EMPTY, 0, 0, 0))
     for s in ("bibfs", "idastar"):
         solve(board, s, {}, SearchControl(), Limits())
-    prepare(K.distances, 0, 0, np.empty(1, dtype=np.uint8), np.empty(1, dtype=np.uint32),
-            SearchControl().counters, 0)
+    prepare(K.distances, np.empty(1, dtype=np.int64), 0, np.empty(1, dtype=np.uint8),
+            np.empty(1, dtype=np.uint32), 0, SearchControl().counters, 0)
