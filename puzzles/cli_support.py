@@ -76,6 +76,103 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
 
 
+def add_distance_arguments(parser: argparse.ArgumentParser) -> None:
+    """The census from the goal and its tables (families with `distances` hooks)."""
+    from puzzles.distances import HARDEST
+
+    group = parser.add_argument_group("distances to the goal")
+    group.add_argument("--from-goal", action="store_true",
+                       help="with --census: count backwards from every goal position: the positions at each "
+                            "distance, the hardest starts, and whether the start can reach the goal at all")
+    group.add_argument("--component", action="store_true",
+                       help="with --from-goal: only the start's component (a census forward from the start "
+                            "finds its goal positions first)")
+    group.add_argument("--hardest", type=positive_int, metavar="N",
+                       help=f"with --from-goal: report N of the farthest positions (default {HARDEST})")
+    group.add_argument("--save-table", metavar="FILE",
+                       help="with --from-goal: keep every position's distance and write the table to FILE")
+    group.add_argument("--table", metavar="FILE",
+                       help="answer from a table --save-table wrote, without a search: a shortest solution, "
+                            "or with --census --from-goal the census it holds")
+
+
+def distance_mode(args) -> bool:
+    """Whether the command is about distances to the goal (a census from it, or a saved table);
+    InputError for options that do not go together."""
+    from_goal = getattr(args, "from_goal", False)
+    if from_goal and not args.census:
+        raise InputError("--from-goal is a kind of census: add --census")
+    for name in ("component", "hardest", "save_table"):
+        if getattr(args, name, None) and not from_goal:
+            raise InputError(f"--{name.replace('_', '-')} goes with --census --from-goal")
+    if getattr(args, "table", None):
+        if args.save_table:
+            raise InputError("--table reads a table and --save-table writes one: give one of them")
+        if args.census and not from_goal:
+            raise InputError("a table holds a census from the goal: add --from-goal")
+        if getattr(args, "algo", None):
+            raise InputError("--table answers from the table: leave out --algo")
+    return from_goal or bool(getattr(args, "table", None))
+
+
+def run_distances(args, family, board, options: dict, console: Console, render, extra: dict) -> int:
+    """The census from the goal (or a saved table's answer): JSON, or the summary, the positions
+    per distance as bars, the hardest positions."""
+    from puzzles import distances as D
+
+    hooks = family.distances
+    space = hooks.space(board, options)
+    limits = limits_from(args)
+    hardest = args.hardest or D.HARDEST
+    if args.table:
+        table = D.load_table(args.table, space, limits)
+        solution = D.from_table(board, table, lambda b: hooks.moves(b, options), "table", hardest,
+                                as_census=args.census)
+    else:
+        chosen = {**options, "scope": "component" if args.component else "all", "keep": bool(args.save_table),
+                  "hardest": hardest}
+        solution = run_job(lambda control: family.solve(board, D.SOLVER_ID, chosen, control, limits), limits)
+        if args.save_table and solution.table is not None:
+            solution.details["table"]["path"] = str(D.save_table(solution, args.save_table, family.id))
+    if args.json:
+        print_json(solution_json(solution, **extra))
+        return EXIT_OK
+    console.print(render(board))
+    for line in summary_lines(solution, family.headline(solution)):
+        console.print(line, highlight=False)
+    census = solution.details.get("census")
+    if census:
+        print_census(console, census, space.unit)
+    elif len(solution.steps) > 1:
+        print_steps(console, solution, render)
+    table = solution.details.get("table")
+    if table and table.get("path"):
+        from core.memory import describe_bytes
+        console.print(f"table: {table['positions']:,} positions, {describe_bytes(table['bytes'])}, written to "
+                      f"{table['path']}", highlight=False, soft_wrap=True)
+    elif args.save_table:
+        console.print("no table written: the census did not finish", highlight=False)
+    return EXIT_OK
+
+
+HISTOGRAM_ROWS = 16  # bars of a census from the goal on the command line (fits 24 rows with the rest)
+
+
+def print_census(console: Console, census: dict, unit: str) -> None:
+    from puzzles.bars import bar_lines
+
+    levels = census["by_distance"]
+    if levels:
+        console.print(f"positions per distance ({unit} to the goal):", highlight=False)
+        for line in bar_lines(levels, min(console.width, 80) - 2, HISTOGRAM_ROWS):
+            console.print(f"  {line}", highlight=False, markup=False)
+    if census["hardest"]:
+        far = census["max_distance"]
+        console.print(f"hardest ({far} {unit}, {len(census['hardest'])} of {census['farthest']:,}):", highlight=False)
+        for text in census["hardest"]:
+            console.print(f"  {text}", highlight=False, markup=False, soft_wrap=True)
+
+
 def add_board_arguments(parser: argparse.ArgumentParser, presets_hint: str) -> None:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--board", metavar="TEXT", help="the board inline, rows separated by '/'")

@@ -16,12 +16,14 @@ class PuzzleFamily:
     """What the app and the command line see of a family (the `interface.Family` protocol).
 
     board: parse, format_board, validate · editor: ACTIONS, BRUSHES, new_board ·
-    render: cell_size, render · solve: SOLVERS, solve, warm, headline (optional) · cli: add_arguments, run.
+    render: cell_size, render · solve: SOLVERS, solve, warm, headline (optional) · cli: add_arguments, run ·
+    distances (optional): space, moves, HINT_SOLVER, for the census from the goal and play mode.
     """
 
     def __init__(self, id: str, title: str, description: str, presets: tuple[Preset, ...], *,
                  board: ModuleType, editor: ModuleType, render: ModuleType, solve: ModuleType, cli: ModuleType,
-                 dimensions: Callable[[Any], tuple[int, int]] = _width_height) -> None:
+                 dimensions: Callable[[Any], tuple[int, int]] = _width_height,
+                 distances: ModuleType | None = None) -> None:
         self.id = id
         self.title = title
         self.description = description
@@ -41,6 +43,7 @@ class PuzzleFamily:
         self._headline = getattr(solve, "headline", None)
         self.add_cli_arguments = cli.add_arguments
         self.run_cli = cli.run
+        self.distances = distances
 
     def headline(self, solution: Solution) -> str:
         """What the search found, in the family's words (its solve module's headline()), or the

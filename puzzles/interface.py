@@ -71,6 +71,8 @@ class Solution:
     solver: str = ""
     details: dict = field(default_factory=dict)  # family extras, JSON-ready
     alternatives: list[list[Step]] = field(default_factory=list)  # further solutions to browse
+    # a distance table the search kept (puzzles.distances.BoardTable), for play mode; never printed
+    table: Any = None
 
     @property
     def length(self) -> int | None:
@@ -130,6 +132,9 @@ class View:
     origin: Cell = (0, 0)  # first cell shown, for boards larger than the pane
     cells: tuple[int, int] | None = None  # how many columns and rows fit; None: all
     zoom: int = 0  # ZOOM_NORMAL, ZOOM_OVERVIEW (the family's compact drawing) or ZOOM_LARGE
+    # play mode's marks: a few characters on a cell each (one per move it offers); a family draws
+    # what fits its cells and none in the overview
+    marks: tuple[tuple[Cell, str], ...] = ()
 
     def window(self, width: int, height: int) -> tuple[range, range]:
         """The columns and the rows of a width x height board that this view shows."""
@@ -158,6 +163,20 @@ class EditAction:
         return self.label or self.id.replace("_", " ").capitalize()
 
 
+@dataclass(frozen=True)
+class Move:
+    """A move the player can make in play mode: the board after it, and how the app offers it."""
+
+    label: str  # the move in words, as a solution's step says it
+    board: Any  # the board after the move
+    mark: Cell  # the cell that carries the move's mark on the board
+    arrow: str = ""  # "up", "down", "left" or "right": the arrow key that plays it ("": none)
+    piece: str = ""  # what moves, when the player picks that first (a klotski letter); "" when not
+    group: Any = None  # consecutive moves with the same group count as one move (a free slide)
+    highlight: frozenset[Cell] = frozenset()  # the cells it moves onto
+    data: dict = field(default_factory=dict)  # the move as JSON, as in a solution's steps
+
+
 class Family(Protocol):
     id: str
     title: str
@@ -182,5 +201,12 @@ class Family(Protocol):
     # markup. A family module without one gets plain_headline (see family.PuzzleFamily).
     def headline(self, solution: Solution) -> str: ...
     def warm(self) -> None: ...  # compile or load every kernel, on a tiny board
+    # Distances and play, for families whose moves can be undone (None: not offered). A module with
+    #   space(board, options) -> puzzles.distances.Space: the board's positions, for the census from
+    #       the goal and its tables (options: the solver's, the move convention among them);
+    #   moves(board, options) -> list[Move]: every legal move from the board, for play mode;
+    #   HINT_SOLVER: an optimal solver id, for a hint by search when there is no table.
+    # The family's solvers include puzzles.distances.solver(...) (id "distances").
+    distances: Any
     def add_cli_arguments(self, parser) -> None: ...
     def run_cli(self, args, console) -> int: ...

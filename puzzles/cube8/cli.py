@@ -47,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "and a single solve ends with status limit (default: no cap; 0: none)")
     parser.add_argument("--build-table", action="store_true",
                         help=f"build the distance table ({T.SIZE / 2**20:.1f} MiB in the user cache) and exit")
+    parser.add_argument("--census", action="store_true",
+                        help="with --from-goal: count the positions by their rolls to the pattern")
+    cs.add_distance_arguments(parser)
     cs.add_limit_arguments(parser)
 
 
@@ -150,6 +153,12 @@ def run(args, console: Console) -> int:
     if args.contest:
         return run_contest(args, console)
     board = load(args)
+    if args.census and not args.from_goal:
+        raise InputError("a cube8 census counts from the pattern: add --from-goal")
+    if cs.distance_mode(args):
+        x, y = C.xy(board.start)
+        return cs.run_distances(args, _family(), board, {}, console, render,
+                                {"start": [x + 1, y + 1], "pattern": board.pattern_text()})
     algo = args.algo or ("table" if T.open_table() is not None else "bibfs")
     options = {"cap": args.cap or 0}
     limits = cs.limits_from(args)

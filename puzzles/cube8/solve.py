@@ -17,6 +17,7 @@ from puzzles.cube8 import cubes as C
 from puzzles.cube8 import kernels as K
 from puzzles.cube8 import table as T
 from puzzles.cube8.board import Board, validate
+from puzzles import distances as D
 from puzzles.interface import Option, Solution, Solver, Step, plain_headline
 
 NO_CAP = 1 << 30
@@ -38,6 +39,7 @@ SOLVERS = (
     Solver("table", "Distance table", True,
            "shortest answer in microseconds from a 21.6 MiB table of every distance, built once "
            "(seconds) and cached on disk", (CAP_OPTION,)),
+    D.solver((), "rolls"),
 )
 
 
@@ -189,6 +191,10 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
           table_path: Path | None = None) -> Solution:
     """Run one of SOLVERS on the board."""
     validate(board)
+    if solver == D.SOLVER_ID:
+        from puzzles.cube8 import distances
+        return D.solve(board, distances.space(board, options), lambda b: distances.moves(b, options), options,
+                       control, limits, int(options.get("hardest") or D.HARDEST))
     cap = int(options.get("cap") or 0)
     max_len = cap if cap > 0 else NO_CAP
     details: dict = {}
@@ -211,6 +217,9 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
 
 def headline(solution: Solution) -> str:
     """'14 rolls, shortest', or why there is no answer."""
+    census = D.headline(solution, "rolls")
+    if census is not None:
+        return census
     note = solution.details.get("note")
     if solution.status == Status.LIMIT and note:
         return f"stopped: {note}"

@@ -19,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--moves", choices=MOVES.choices, default=MOVES.default,
                         help="move convention: unit (one cell), straight (one line), free (anywhere, turns "
                              f"included); default {MOVES.default}")
-    parser.add_argument("--algo", choices=("bfs", "bibfs", "astar", "idastar"), default="bfs",
+    parser.add_argument("--algo", choices=("bfs", "bibfs", "astar", "idastar"),
                         help="search algorithm (default bfs; all give a shortest answer)")
     parser.add_argument("--distinct", action="store_true",
                         help="every piece is its own (default: same-shaped pieces are interchangeable)")
@@ -29,6 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "(default: the unique largest piece)")
     parser.add_argument("--goal", metavar="X,Y", help="where the target's top-left cell must end, 1-based "
                         "(default: the bottom-middle exit)")
+    cs.add_distance_arguments(parser)
     cs.add_limit_arguments(parser)
 
 
@@ -51,8 +52,11 @@ def _family():
 
 def run(args, console: Console) -> int:
     board = load(args)
-    solver = "census" if args.census else args.algo
     options = {"moves": args.moves, "distinct": args.distinct}
+    if cs.distance_mode(args):
+        return cs.run_distances(args, _family(), board, options, console, render,
+                                {"convention": args.moves, "distinct": args.distinct})
+    solver = "census" if args.census else (args.algo or "bfs")
     limits = cs.limits_from(args)
     solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits)
     if args.json:

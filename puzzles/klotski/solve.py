@@ -7,6 +7,7 @@ from core.memory import budget_bytes
 from core.progress import SearchControl
 from core.search import Limits, Stats, count_states, shortest_path, timed
 from core.status import Limit, Status
+from puzzles import distances as D
 from puzzles.interface import Option, Solution, Solver, Step, plain_headline
 from puzzles.klotski.board import Board, validate
 from puzzles.klotski.moves import goal_states
@@ -33,10 +34,11 @@ SOLVERS = (
            "shortest answer in little memory; slow when the heuristic is weak", OPTIONS),
     Solver("census", "Census", None,
            "counts every reachable position, the goal positions and the deepest level", OPTIONS),
+    D.solver(OPTIONS),
 )
 
 
-def _move_label(letter: str, frm: tuple[int, int], to: tuple[int, int]) -> str:
+def move_label(letter: str, frm: tuple[int, int], to: tuple[int, int]) -> str:
     dx, dy = to[0] - frm[0], to[1] - frm[1]
     words = []
     if dy:
@@ -65,7 +67,7 @@ def path_steps(layout: Layout, board: Board, path: np.ndarray) -> list[Step]:
             moved = piece.moved_to(*to)
             current = current.with_pieces([moved if p is piece else p for p in current.pieces])
             data = {"piece": piece.letter, "from": [frm[0] + 1, frm[1] + 1], "to": [to[0] + 1, to[1] + 1]}
-            steps.append(Step(_move_label(piece.letter, frm, to), current, frozenset(moved.cells()), data))
+            steps.append(Step(move_label(piece.letter, frm, to), current, frozenset(moved.cells()), data))
             break
         prev = now
     return steps
@@ -74,6 +76,10 @@ def path_steps(layout: Layout, board: Board, path: np.ndarray) -> list[Step]:
 def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> Solution:
     """Run one of SOLVERS on the board."""
     validate(board)
+    if solver == D.SOLVER_ID:
+        from puzzles.klotski import distances
+        return D.solve(board, distances.space(board, options), lambda b: distances.moves(b, options), options,
+                       control, limits, int(options.get("hardest") or D.HARDEST))
     layout = make_layout(board, options.get("moves", MOVES.default), bool(options.get("distinct", False)))
     ctx = make_context(layout)
     start = np.array([encode(layout, board)], dtype=np.uint64)
@@ -105,6 +111,8 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
 def headline(solution: Solution) -> str:
     """'81 moves, shortest', or for a census 'census: 25,955 positions · 964 at the goal · deepest 133'."""
     census = solution.details.get("census")
+    if census is not None and census.get("from_goal"):
+        return D.headline(solution, "moves")
     if census is None:
         return plain_headline(solution, "moves", shortest=True)
     goals = f"{census['goal_states']:,}" if census["goal_states"] else "none"
@@ -122,3 +130,7 @@ def warm() -> None:
     for moves in ("unit", "free"):
         for s in SOLVERS:
             solve(tiny, s.id, {"moves": moves}, SearchControl(), Limits(max_states=100))
+        # the census from the start's component, keeping its table, and the estimate's count
+        solve(tiny, D.SOLVER_ID, {"moves": moves, "scope": "component", "keep": True}, SearchControl(), Limits())
+    from puzzles.klotski import distances
+    distances.space(tiny, {}).estimate(Limits())
