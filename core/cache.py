@@ -42,22 +42,42 @@ def cache_base() -> Path:
     return Path(xdg) / "puzzle-explorer"
 
 
+def bounds_checked() -> bool:
+    """Whether kernels compile with bounds checks (NUMBA_BOUNDSCHECK set to a non-zero number)."""
+    try:
+        return int(os.environ.get("NUMBA_BOUNDSCHECK", "") or 0) != 0
+    except ValueError:
+        return False  # numba ignores a value it cannot read, and so do we
+
+
+def folder_name(digest: str, checked: bool) -> str:
+    """Numba's cache index does not record bounds checking, so checked builds get a folder of their own."""
+    return f"numba-{digest}-boundscheck" if checked else f"numba-{digest}"
+
+
 def configure_numba_cache() -> Path | None:
     """Point numba's on-disk cache at a folder named after the current sources.
 
-    Must run before numba is imported. Returns the folder, or None when it
-    cannot be created (numba then falls back to its own default).
+    Must run before the first kernel is defined (numba picks a kernel's cache
+    folder when it is decorated). numba itself may already be loaded: pytest
+    imports it early to read the warning filters. Returns the folder, or None
+    when it cannot be created (numba then falls back to its own default).
     """
-    if "numba" in __import__("sys").modules:
+    import sys
+
+    if "core.jit" in sys.modules:
         return None
     root = Path(__file__).resolve().parent.parent
-    folder = cache_base() / f"numba-{source_digest(root)}"
+    folder = cache_base() / folder_name(source_digest(root), bounds_checked())
     try:
         folder.mkdir(parents=True, exist_ok=True)
         os.utime(folder)
     except OSError:
         return None
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    config = sys.modules.get("numba.core.config")
+    if config is not None:  # loaded already: it read the environment before we set it
+        config.CACHE_DIR = str(folder)
     _prune(folder)
     return folder
 
