@@ -1,4 +1,5 @@
-"""Where compiled kernels are cached: one folder per source version and bounds-check setting."""
+"""Where compiled kernels are cached: one folder per source version, for the app, the test
+suite (whose test puzzles the app cannot import) and bounds-checked builds apart."""
 import os
 import subprocess
 import sys
@@ -11,11 +12,12 @@ from core import cache
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_suite_compiles_into_the_folder_named_after_the_sources():
+def test_the_suite_compiles_into_its_own_folder_named_after_the_sources():
     # pytest loads numba before the test packages (to read its warning filters); the folder must hold anyway
     import numba.core.config
 
-    expected = cache.cache_base() / cache.folder_name(cache.source_digest(ROOT), cache.bounds_checked())
+    assert cache.test_kernels()
+    expected = cache.cache_base() / cache.folder_name(cache.source_digest(ROOT, True), cache.bounds_checked(), True)
     assert numba.core.config.CACHE_DIR == str(expected)
     assert os.environ["NUMBA_CACHE_DIR"] == str(expected)
 
@@ -26,18 +28,30 @@ def test_bounds_check_setting(monkeypatch, value, checked):
     assert cache.bounds_checked() is checked
 
 
-def test_checked_builds_never_share_a_folder():
-    assert cache.folder_name("abc", True) != cache.folder_name("abc", False)
-    assert cache.folder_name("abc", True).startswith("numba-abc")
+def test_folders_never_shared():
+    names = {cache.folder_name("abc", checked, tests) for checked in (False, True) for tests in (False, True)}
+    assert len(names) == 4 and all(n.startswith("numba-abc") for n in names)
+
+
+def test_test_kernels_count_only_for_the_suite():
+    assert cache.source_digest(ROOT, True) != cache.source_digest(ROOT, False)  # tests/core has test puzzles
+
+
+def folder_in_a_fresh_process(tmp_path, checked, tests, numba_first):
+    env = {**os.environ, "PUZZLE_EXPLORER_CACHE": str(tmp_path), "NUMBA_BOUNDSCHECK": "1" if checked else "0"}
+    env.pop("NUMBA_CACHE_DIR", None)
+    env.pop(cache.TEST_KERNELS_ENV, None)
+    if tests:
+        env[cache.TEST_KERNELS_ENV] = "1"
+    code = ("import numba.core.config as c; " if numba_first else "") + \
+        "import core; import numba.core.config as c; print(c.CACHE_DIR); print(c.BOUNDSCHECK)"
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                          check=True).stdout.split()
 
 
 @pytest.mark.parametrize("checked", [False, True])
-def test_numba_loaded_first_still_gets_the_folder(tmp_path, checked):
-    env = {**os.environ, "PUZZLE_EXPLORER_CACHE": str(tmp_path), "NUMBA_BOUNDSCHECK": "1" if checked else "0"}
-    env.pop("NUMBA_CACHE_DIR", None)
-    code = "import numba.core.config as c; import core; print(c.CACHE_DIR); print(c.BOUNDSCHECK)"
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                         check=True).stdout.split()
-    digest = cache.source_digest(ROOT)
-    assert out[0] == str(tmp_path / cache.folder_name(digest, checked))
+@pytest.mark.parametrize("tests", [False, True])
+def test_each_process_finds_its_folder(tmp_path, checked, tests):
+    out = folder_in_a_fresh_process(tmp_path, checked, tests, numba_first=tests)
+    assert out[0] == str(tmp_path / cache.folder_name(cache.source_digest(ROOT, tests), checked, tests))
     assert out[1] == ("1" if checked else "0")
