@@ -77,6 +77,9 @@ def astar(starts, ctx, cap, counters):
             map_put(keys, vals, t, count)
             if is_full(keys, distinct):
                 keys, vals = map_grow(keys, vals, counters)
+                if is_full(keys, distinct):  # a stop cut the growth short: a full table would never end a probe
+                    publish(counters, expanded, open_size, fmin, distinct)
+                    return STOPPED, NO_PATH
             f = gc + ops.heuristic(t, ctx)
             while f >= heads.shape[0]:
                 heads = np.concatenate((heads, np.full(heads.shape[0], -1, dtype=np.int64)))

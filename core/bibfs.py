@@ -87,6 +87,9 @@ def bibfs(starts, goals, ctx, cap, counters):
                 count += 1
                 if is_full(keys, count):
                     keys, vals = map_grow(keys, vals, counters)
+                    if is_full(keys, count):  # a stop cut the growth short: a full table would never end a probe
+                        publish(counters, expanded, count - level_start, depth[0] + depth[1], count)
+                        return STOPPED, NO_PATH
             expanded += 1
             if expanded % CHECK_EVERY == 0:
                 frontier = (hi[0] - lo[0]) + (hi[1] - lo[1]) + count - level_start
