@@ -110,7 +110,7 @@ def astar(starts, ctx, cap, max_buckets, counters):
             map_put(keys, vals, t, count)
             if is_full(keys, distinct):
                 keys, vals = map_grow(keys, vals, counters)
-                if is_full(keys, distinct):  # not grown: a stop was asked, and a full table never ends a probe
+                if is_full(keys, distinct):  # a stop cut the growth short: a full table would never end a probe
                     publish(counters, expanded, open_size, fmin, distinct)
                     return STOPPED, NO_PATH
             f = gc + ops.heuristic(t, ctx)

@@ -104,8 +104,8 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
                         stored += 1
                         if is_full(keys, stored):
                             keys, vals = map_grow(keys, vals, counters)
-                            if is_full(keys, stored):  # not grown: a stop was asked
-                                publish(counters, expanded, d, bound, stored)
+                            if is_full(keys, stored):  # a stop cut the growth short: a full table never ends a probe
+                                publish(counters, expanded, d + 1, bound, stored)
                                 return STOPPED, NO_PATH
                 if ops.is_goal(t, ctx):
                     publish(counters, expanded, d + 1, bound, stored)

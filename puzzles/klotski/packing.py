@@ -38,7 +38,9 @@ KlotskiCtx = namedtuple("KlotskiCtx", [
     "fmask",      # uint64[n_classes]: mask of the rank's bits (before shifting)
     "amask",      # uint64[n_classes * 64]: cells covered by a class piece at anchor v
     "step",       # int64[n_classes * 256]: anchor after one cell up/down/left/right, -1 if off
-    "need",       # uint64[n_classes * 256]: cells that step must find empty (all ones if off)
+    "need",       # uint64[n_classes * 256]: cells that step must find empty (all ones if off; the
+                  # kernels still test step >= 0, since a lone piece on a wall-less board has
+                  # nothing for an all-ones need to meet)
     "reach",      # uint64[n_classes * 64]: union of need over the possible steps
     "cells",      # uint64: every cell of the board
     "binom",      # uint64[65, 65]: binomial coefficients
