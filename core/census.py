@@ -272,7 +272,7 @@ class Layers:
             at = bufs.written.get("kept levels", 0)
             if not self._room(bufs, "kept levels", at + n):
                 return False
-            self.runs = bufs["kept levels"]
+            self.runs = bufs.arrays.get("kept levels", EMPTY)  # none yet when the first level is empty
             self.runs[at:at + n] = level[:n]
             bufs.wrote("kept levels", at + n)
             bufs.reserved += TABLE_BYTES * n

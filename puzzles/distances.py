@@ -306,8 +306,8 @@ def descend(table: BoardTable, board, moves: Callable[[Any], list[Move]], start:
 # --- the solver --------------------------------------------------------------------------
 
 def census_json(result: Result, space: Space, scope: str, hardest_boards: list) -> dict:
-    levels = result.by_distance
-    finished = result.status in (Status.SOLVED, Status.UNSOLVABLE) and bool(levels)
+    levels = result.by_distance if any(result.by_distance) else []  # no goal position: no level 0 either
+    finished = result.status in (Status.SOLVED, Status.UNSOLVABLE) and bool(result.by_distance)
     out = {
         "from_goal": True,
         "scope": SCOPES.get(scope, scope),
@@ -322,6 +322,8 @@ def census_json(result: Result, space: Space, scope: str, hardest_boards: list) 
     }
     if result.note:
         out["note"] = result.note
+    elif finished and not levels:
+        out["note"] = "no placement of the pieces puts the target on its goal"
     return out
 
 
