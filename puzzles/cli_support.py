@@ -140,6 +140,9 @@ def run_distances(args, family, board, options: dict, console: Console, render, 
     console.print(render(board))
     for line in summary_lines(solution, family.headline(solution)):
         console.print(line, highlight=False)
+    estimate = solution.details.get("estimate")
+    if estimate:
+        console.print(f"table estimate: {estimate['text']}", highlight=False)
     census = solution.details.get("census")
     if census:
         print_census(console, census, space.unit)
@@ -266,7 +269,8 @@ def summary_lines(solution: Solution, headline: str) -> list[str]:
     """The family's headline (what the search found), then how the search went."""
     s = solution.stats
     if not solution.searched:
-        return [headline, "no search needed"]
+        return [headline, "stopped before the search began" if solution.status == Status.LIMIT
+                else "no search needed"]
     speed = f" ({s.nodes_expanded / s.elapsed_s:,.0f} nodes/s)" if s.elapsed_s > 0 else ""
     return [
         headline,

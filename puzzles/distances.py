@@ -338,16 +338,29 @@ def solve(board, space: Space, moves: Callable[[Any], list[Move]], options: dict
     if scope not in SCOPES:
         raise InputError(f"unknown scope {scope!r}; expected {' or '.join(SCOPES)}")
     keep = bool(options.get("keep", False))
-    result = space.census(control, limits, scope, hardest, keep)
+    estimate = space.estimate(limits, scope) if keep else None
+    if estimate is not None and estimate.fits is False:
+        # refused before it starts: the table alone would pass the budget
+        result = Result(Status.LIMIT, Limit.MEMORY, Stats(), note=f"no table: {estimate.text()}")
+    else:
+        result = space.census(control, limits, scope, hardest, keep)
     table = BoardTable(result.table, space) if result.table is not None else None
     steps = [Step("start", board)]
     if table is not None and result.start_distance:
         steps = descend(table, board, moves, result.start_distance)
     hardest_boards = [space.board(w) for w in result.hardest]
     details = {"census": census_json(result, space, scope, hardest_boards)}
+    if estimate is not None:
+        details["estimate"] = estimate_json(estimate)
     if table is not None:
         details["table"] = {"positions": table.table.states, "bytes": table.table.nbytes}
     return Solution(result.status, steps, result.stats, result.limit, SOLVER_ID, details, table=table)
+
+
+def estimate_json(estimate: Estimate) -> dict:
+    """What the table was expected to cost, said before the census ran."""
+    return {"text": estimate.text(), "table_bytes": estimate.table_bytes, "peak_bytes": estimate.peak_bytes,
+            "budget": estimate.budget, "exact": estimate.exact, "fits": estimate.fits}
 
 
 def from_table(board, table: BoardTable, moves: Callable[[Any], list[Move]], solver: str, hardest: int,
