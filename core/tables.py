@@ -21,15 +21,14 @@ match, in one line naming the first difference.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from core.errors import InputError
-from core.jit import kernel, prepare
+from core.files import write_atomically
+from core.jit import helper, kernel, prepare
 from core.progress import CHECK_EVERY, RUN, STOP
 
 MAGIC = b"puzzle-explorer distance table\n"
@@ -49,6 +48,22 @@ def distance_dtype(levels: int):
     return np.uint32
 
 
+@helper
+def sift_down(runs, at, heap, i, size):
+    """Restore the heap below heap[i]: each run's next word no smaller than its children's."""
+    while True:
+        c = 2 * i + 1
+        if c >= size:
+            break
+        if c + 1 < size and runs[at[heap[c + 1]]] < runs[at[heap[c]]]:
+            c += 1
+        if runs[at[heap[c]]] < runs[at[heap[i]]]:
+            heap[i], heap[c] = heap[c], heap[i]
+            i = c
+        else:
+            break
+
+
 @kernel
 def merge_runs(runs, starts, keys, dist, counters):
     """Merge the sorted runs runs[starts[r]:starts[r + 1]] into keys, writing r into dist beside
@@ -63,18 +78,7 @@ def merge_runs(runs, starts, keys, dist, counters):
             size += 1
     # heapify by sifting each inner node down
     for top in range(size // 2 - 1, -1, -1):
-        i = top
-        while True:
-            c = 2 * i + 1
-            if c >= size:
-                break
-            if c + 1 < size and runs[at[heap[c + 1]]] < runs[at[heap[c]]]:
-                c += 1
-            if runs[at[heap[c]]] < runs[at[heap[i]]]:
-                heap[i], heap[c] = heap[c], heap[i]
-                i = c
-            else:
-                break
+        sift_down(runs, at, heap, top, size)
     out = 0
     while size > 0:
         r = heap[0]
@@ -85,18 +89,7 @@ def merge_runs(runs, starts, keys, dist, counters):
         if at[r] == starts[r + 1]:
             size -= 1
             heap[0] = heap[size]
-        i = 0
-        while True:
-            c = 2 * i + 1
-            if c >= size:
-                break
-            if c + 1 < size and runs[at[heap[c + 1]]] < runs[at[heap[c]]]:
-                c += 1
-            if runs[at[heap[c]]] < runs[at[heap[i]]]:
-                heap[i], heap[c] = heap[c], heap[i]
-                i = c
-            else:
-                break
+        sift_down(runs, at, heap, 0, size)
         if out % (16 * CHECK_EVERY) == 0 and counters[STOP] != RUN:
             return False
     return True
@@ -212,25 +205,14 @@ def save(table, path: Path, family: str) -> Path:
               "scope": table.scope,
               "arrays": [{"dtype": a.dtype.str, "length": int(a.shape[0])} for a in table.arrays()]}
     text = json.dumps(header, ensure_ascii=False, sort_keys=True).encode() + b"\n"
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=".table-", suffix=".tmp", dir=folder)
-    try:
-        os.chmod(tmp, 0o644)
-        with os.fdopen(fd, "wb") as f:
-            f.write(MAGIC)
-            f.write(text)
-            for a in table.arrays():
-                a.tofile(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return path
+
+    def write(f) -> None:
+        f.write(MAGIC)
+        f.write(text)
+        for a in table.arrays():
+            a.tofile(f)
+
+    return write_atomically(path, write, ".table-")
 
 
 def read_header(path: Path) -> tuple[dict, int]:

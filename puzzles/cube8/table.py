@@ -20,6 +20,7 @@ import os
 from pathlib import Path
 
 from core.cache import cache_base
+from core.files import write_atomically
 from puzzles.cube8 import cubes as C
 
 VERSION = 1
@@ -112,30 +113,18 @@ def open_table(path: Path | None = None) -> Table | None:
 
 def write_table(classes, path: Path | None = None) -> Path:
     """Write the three distance arrays (each C.SPACE bytes, any buffer) atomically; returns the path."""
-    import tempfile
-
     path = path or default_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".cube8-", suffix=".tmp", dir=path.parent)
-    try:
-        os.chmod(tmp, 0o644)  # mkstemp's 0600 would hide the cache from the user's other tools
-        with os.fdopen(fd, "wb") as f:
-            f.write(HEADER)
-            for dist in classes:
-                view = memoryview(dist).cast("B")
-                if len(view) != C.SPACE:
-                    raise ValueError(f"a class table has {len(view)} bytes, not {C.SPACE}")
-                f.write(view)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return path
+
+    def write(f) -> None:
+        f.write(HEADER)
+        for dist in classes:
+            view = memoryview(dist).cast("B")
+            if len(view) != C.SPACE:
+                raise ValueError(f"a class table has {len(view)} bytes, not {C.SPACE}")
+            f.write(view)
+
+    return write_atomically(path, write, ".cube8-")
 
 
 def describe(path: Path | None = None) -> str:
