@@ -40,6 +40,10 @@ class MainScreen(Screen):
         Binding("f3", "focus_pane('solver')", "Solver", id="focus.solver", show=False),
         Binding("f4", "focus_pane('timeline')", "Timeline", id="focus.timeline", show=False),
         Binding("ctrl+left", "families", "Families", id="families", show=False),
+        Binding("f9", "play", "Play", id="play",
+                tooltip="move the pieces yourself, each move marked closer, same or farther from the goal"),
+        Binding("ctrl+t", "hardest", "Hardest start", id="hardest", show=False,
+                tooltip="load a hardest position of the last distance census as the start (again: the next)"),
     ]
 
     def __init__(self, family, board, name: str | None = None, source: str = "new:",
@@ -59,6 +63,10 @@ class MainScreen(Screen):
         self.solution: Solution | None = None
         self.job: Job | None = None
         self._unsaved_noticed = False  # the data folder refused a recovery copy once: said so
+        self.table = None  # the last distance table a census kept (puzzles.distances.BoardTable), for play
+        self.hardest: list[str] = []  # the last census's hardest positions, as board text
+        self._hardest_next = 0
+        self._play_when_done = False  # the running census was asked for by play mode
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -290,7 +298,10 @@ class MainScreen(Screen):
         if problem is not None:
             self.notify(f"cannot solve yet: {problem}", severity="error")
             return
-        solver_id, options, limits = self.query_one(SolverPane).settings()
+        self._play_when_done = False
+        self._start(*self.query_one(SolverPane).settings())
+
+    def _start(self, solver_id: str, options: dict, limits) -> None:
         self.action_cancel()  # the search it replaces stops; its last messages are ignored
         board = self.session.board
         family = self.family
@@ -337,11 +348,72 @@ class MainScreen(Screen):
             timeline.clear("cancelled" if event.cancelled else "the search failed")
             return
         self.solution = event.solution
+        census = event.solution.details.get("census") or {}
+        if census.get("from_goal") and census.get("hardest"):
+            self.hardest, self._hardest_next = list(census["hardest"]), 0
+        if event.solution.table is not None:
+            self.table = event.solution.table
+        if self._play_when_done:
+            self._play_when_done = False
+            if event.solution.table is not None:
+                self.call_after_refresh(self.action_play)
         if len(event.solution.steps) > 1:
             timeline.load(event.solution.steps, event.solution.alternatives)
             self.query_one("#timeline-steps", OptionList).focus()
         else:
             timeline.clear(self.family.headline(event.solution))
+
+    # --- play and the hardest starts ----------------------------------------------------
+    def action_play(self) -> None:
+        """Play from the board under edit with the distance table; offer to build one if none covers it."""
+        hooks = self.family.distances
+        if hooks is None:
+            self.notify(f"play needs a distance table, which {self.family.title} does not offer", severity="warning")
+            return
+        problem = self.session.problem()
+        if problem is not None:
+            self.notify(f"cannot play yet: {problem}", severity="error")
+            return
+        _, options, limits = self.query_one(SolverPane).settings()
+        board = self.session.board
+        space = hooks.space(board, options)
+        if self.table is not None and self.table.covers(space) and self.table.distance(board) is not None:
+            from tui.play import Play
+            from tui.screens.play import PlayScreen
+            self.app.push_screen(PlayScreen(self.family, Play(hooks, options, self.table, board)))
+            return
+        estimate = space.estimate(limits, "component")
+        if estimate.fits is False:
+            self.notify(f"no table for play: {estimate.text()}", severity="error", timeout=10)
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "build":
+                self._play_when_done = True
+                self._start("distances", {**options, "scope": "component", "keep": True}, limits)
+
+        self.app.push_screen(Ask(
+            f"Play needs the distance of every position of this board's component. {estimate.text()}.",
+            [Answer("b", "build the table (a census from the goal), then play", "build")]), answered)
+
+    def action_hardest(self) -> None:
+        if not self.hardest:
+            self.notify("no hardest starts yet: run the Distance census solver first", severity="warning")
+            return
+        if self._back_to_start_first(self.app.key_for("hardest", self)):
+            return
+        text = self.hardest[self._hardest_next % len(self.hardest)]
+        try:
+            board = self.family.parse(text)
+        except InputError as exc:
+            self.notify(f"cannot load it: {exc}", severity="error")
+            return
+        which = self._hardest_next % len(self.hardest) + 1
+        self._hardest_next += 1
+        self.session.replace(board)
+        self.query_one(BoardView).redraw()
+        self._board_changed()
+        self.notify(f"hardest start {which} of {len(self.hardest)} loaded (Ctrl+Z undoes it)", timeout=4)
 
     def on_step_chosen(self, event: StepChosen) -> None:
         timeline = self.query_one(Timeline)

@@ -12,10 +12,13 @@ from textual.widgets import Sparkline, Static
 
 from core.progress import Phase, Snapshot
 from core.status import Status
+from puzzles.bars import bar_lines
 from puzzles.interface import Solution
 
 SPARK_POINTS = 120
 NARROW = 33  # pane widths below this get the counters' short labels
+BAR_ROWS = 12  # lines the positions per distance take at most (the pane scrolls below the counters)
+MIN_BAR_ROWS = 3
 STATUS_STYLE = {Status.SOLVED: "bold green", Status.UNSOLVABLE: "bold yellow", Status.CANCELLED: "yellow",
                 Status.LIMIT: "bold red"}
 
@@ -51,6 +54,7 @@ class StatsPane(VerticalScroll):
 
     def compose(self) -> ComposeResult:
         yield Static(id="stats-head")
+        yield Static(id="stats-bars")  # under the headline: the first thing a census from the goal shows
         yield Static(id="stats-numbers")
         yield Sparkline([], id="stats-spark")
         yield Static(id="stats-details")
@@ -67,6 +71,7 @@ class StatsPane(VerticalScroll):
         spark.display = False
         self.outcome = ""
         self.details = ""
+        self._bars()
         self.snapshot = Snapshot(phase=Phase.IDLE)
 
     def show(self, snapshot: Snapshot) -> None:
@@ -92,8 +97,25 @@ class StatsPane(VerticalScroll):
         self.solution = solution
         self.query_one(Sparkline).display = False
         self.details = details_text(solution.details)
+        self._bars()
         self.outcome = Text(self.headline(solution), style=STATUS_STYLE[solution.status])
         self.snapshot = Snapshot(phase=Phase.DONE)
+
+    def on_resize(self) -> None:
+        self._bars()
+
+    def _bars(self) -> None:
+        """A census from the goal's positions per distance, as bars that read without colour."""
+        census = self.solution.details.get("census") if self.solution is not None else None
+        levels = census.get("by_distance") if census and census.get("from_goal") else None
+        widget = self.query_one("#stats-bars", Static)
+        widget.display = bool(levels)
+        if levels:
+            # as many lines as the pane shows below the headline (the counters scroll into view)
+            head = max(self.query_one("#stats-head", Static).virtual_size.height, 2)
+            rows = max(MIN_BAR_ROWS, min(BAR_ROWS, self.scrollable_content_region.height - head))
+            lines = bar_lines(levels, max(self.scrollable_content_region.width, 20), rows)
+            widget.update(Text("\n".join(lines)))
 
     def watch_snapshot(self, snapshot: Snapshot | None) -> None:
         self.query_one("#stats-numbers", Static).update(self._numbers(snapshot))

@@ -1,0 +1,120 @@
+"""Play mode: the player moves the pieces, every legal move is marked closer, same or farther from
+the goal, a key plays the best move, and the header keeps the distance and the moves made."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Header, Static
+
+from puzzles.interface import View
+from tui.play import CLOSER, FARTHER, LOST, SAME, Play
+from tui.widgets.footer import KeyFooter
+
+ARROW_SIGNS = {"up": "↑", "down": "↓", "left": "←", "right": "→", "": " "}
+WORDS = {CLOSER: "closer ", SAME: "same   ", FARTHER: "farther", LOST: "lost   "}
+
+
+class PlayScreen(Screen):
+    """One game on a copy of the board under edit; Esc returns to the editor, the board unchanged."""
+
+    BINDINGS = [
+        Binding("space", "best", "Best move", id="play.best", tooltip="play a move that brings the goal nearest"),
+        Binding("backspace,ctrl+z", "undo", "Undo move", id="play.undo"),
+        Binding("tab", "next_piece", "Next piece", id="play.piece", tooltip="pick the next piece that can move"),
+        Binding("escape", "leave", "Leave play", id="play.leave"),
+        Binding("up", "arrow('up')", "Move", show=False, id="play.up", tooltip="move the piece up"),
+        Binding("down", "arrow('down')", "Move", show=False, id="play.down", tooltip="move the piece down"),
+        Binding("left", "arrow('left')", "Move", show=False, id="play.left", tooltip="move the piece left"),
+        Binding("right", "arrow('right')", "Move", show=False, id="play.right", tooltip="move the piece right"),
+    ]
+
+    def __init__(self, family, play: Play) -> None:
+        super().__init__()
+        self.family = family
+        self.play = play
+        self.unit = getattr(play.table.space, "unit", "moves")
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="play-body"):
+            yield Static(id="play-board")
+            with VerticalScroll(id="play-side"):
+                yield Static(id="play-moves")
+        yield Static(id="play-status")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#play-board").border_title = "Play"
+        self.query_one("#play-side").border_title = "Moves"
+        self.refresh_play()
+
+    # --- drawing -----------------------------------------------------------------------
+    def refresh_play(self) -> None:
+        play = self.play
+        marked = play.marked()
+        picked = frozenset()
+        if play.piece:
+            picked = frozenset(c for m in marked if m.move.piece == play.piece for c in m.move.highlight)
+        self.query_one("#play-board", Static).update(self.family.render(play.board, View(highlight=picked)))
+        lines = [f"{WORDS[m.effect]} {ARROW_SIGNS.get(m.move.arrow, ' ')} {m.move.label}"
+                 f"{'' if m.distance is None else f' ({m.distance})'}" for m in marked]
+        self.query_one("#play-moves", Static).update(Text("\n".join(lines) or "no legal move"))
+        d = play.distance
+        self.title = "Play"
+        away = "solved!" if d == 0 else "cannot reach the goal" if d is None else f"{d:,} {self.unit} to the goal"
+        self.sub_title = f"{away} · {play.count:,} made"
+        counts = {e: sum(1 for m in marked if m.effect == e) for e in (CLOSER, SAME, FARTHER, LOST)}
+        said = ", ".join(f"{n} {e}" for e, n in counts.items() if n)
+        piece = f"piece {play.piece} (a letter or Tab picks another) · " if play.piece else ""
+        self.query_one("#play-status", Static).update(
+            Text(f"{piece}distance {'-' if d is None else d}: {said or 'no move'}"))
+
+    # --- moves --------------------------------------------------------------------------
+    def _played(self, move) -> None:
+        self.play.play(move)
+        self.refresh_play()
+        if self.play.solved:
+            extra = ("the shortest way" if self.play.count == self.play.shortest
+                     else f"the shortest takes {self.play.shortest:,}")
+            self.notify(f"Solved in {self.play.count:,} {self.unit}: {extra}!", title="Goal", timeout=8)
+
+    def action_arrow(self, arrow: str) -> None:
+        move = self.play.by_arrow(arrow)
+        if move is None:
+            what = f"{self.play.piece} cannot" if self.play.piece else "nothing can"
+            self.notify(f"{what} move {arrow}", severity="warning", timeout=2)
+            return
+        self._played(move)
+
+    def action_best(self) -> None:
+        move = self.play.best()
+        if move is None:
+            self.notify("at the goal" if self.play.solved else "no move leads to the goal", timeout=2)
+            return
+        self._played(move)
+
+    def action_undo(self) -> None:
+        if self.play.undo():
+            self.refresh_play()
+        else:
+            self.notify("back at the start: nothing to undo", severity="warning", timeout=2)
+
+    def action_next_piece(self) -> None:
+        if self.play.next_piece():
+            self.refresh_play()
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+    def on_key(self, event) -> None:
+        """A piece's letter picks it (families whose moves start with a piece)."""
+        char = event.character
+        if char and char.isalnum() and self.play.piece:
+            event.stop()
+            if self.play.pick(char):
+                self.refresh_play()
+            else:
+                self.notify(f"{char} cannot move now", severity="warning", timeout=2)
