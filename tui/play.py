@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from core.errors import InputError
+from core.progress import SearchControl
+from core.search import Limits
+from core.status import Status
 from puzzles.interface import Move
 
 CLOSER, SAME, FARTHER, LOST = "closer", "same", "farther", "no way to the goal"
@@ -26,6 +30,31 @@ def effect(now: int | None, after: int | None) -> str:
     if now is None or after < now:
         return CLOSER
     return SAME if after == now else FARTHER
+
+
+class SearchedDistances:
+    """Distances found by a search from each position, where no table was built: slower, and
+    each answer is kept. Answers what play asks of a table (distance, distances, space)."""
+
+    def __init__(self, family: Any, space: Any, options: dict, limits: Limits) -> None:
+        self.family = family
+        self.space = space
+        self.options = options
+        self.limits = limits
+        self._known: dict[Any, int | None] = {}
+
+    def distance(self, board: Any) -> int | None:
+        key = self.space.word(board)
+        if key not in self._known:
+            solution = self.family.solve(board, self.family.distances.HINT_SOLVER, self.options, SearchControl(),
+                                         self.limits)
+            if solution.status not in (Status.SOLVED, Status.UNSOLVABLE):
+                raise InputError(f"the hint's search stopped: {solution.reason()}")
+            self._known[key] = solution.length if solution.status == Status.SOLVED else None
+        return self._known[key]
+
+    def distances(self, boards: list) -> list[int | None]:
+        return [self.distance(b) for b in boards]
 
 
 class Play:
@@ -79,8 +108,8 @@ class Play:
 
     def by_arrow(self, arrow: str) -> Move | None:
         """The move the arrow key plays (for the picked piece, where pieces are picked)."""
-        return next((m.move for m in self.marked() if m.move.arrow == arrow and m.move.piece in ("", self.piece)),
-                    None)
+        return next((m for m in self.hooks.moves(self.board, self.options)
+                     if m.arrow == arrow and m.piece in ("", self.piece)), None)
 
     def best(self) -> Move | None:
         """A move to the nearest position, the first in the family's order; None at the goal or when

@@ -99,3 +99,24 @@ def test_a_free_slide_in_steps_is_one_move():
     play.play(play.by_arrow("right"))
     play.play(play.by_arrow("down"))
     assert play.count == 1 and play.distance == 1  # the same piece again: still the first move
+
+
+async def test_without_a_table_each_mark_is_a_search():
+    from tui.play import SearchedDistances
+    app = preset_app("klotski", "hengdao-lima")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f9")
+        await wait_for(pilot, lambda: isinstance(app.screen, Ask), what="the offer to build a table")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), timeout=120, what="play mode")
+        screen = app.screen
+        assert isinstance(screen.play.table, SearchedDistances)
+        assert screen.sub_title == "81 moves to the goal · 0 made"
+        marks = [(m.move.label, m.distance) for m in screen.play.marked()]
+        await pilot.press("space")
+        assert screen.sub_title == "80 moves to the goal · 1 made"
+        family = registry.get("klotski")
+        sol = family.solve(screen.play.start, "distances", {"moves": "free", "keep": True}, SearchControl(),
+                           Limits())
+        assert marks == [(m.label, sol.table.distance(m.board))
+                         for m in family.distances.moves(screen.play.start, {"moves": "free"})]

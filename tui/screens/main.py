@@ -391,10 +391,21 @@ class MainScreen(Screen):
             if choice == "build":
                 self._play_when_done = True
                 self._start("distances", {**options, "scope": "component", "keep": True}, limits)
+            elif choice == "search":
+                from tui.play import Play, SearchedDistances
+                from tui.screens.play import PlayScreen
+                hints = SearchedDistances(self.family, space, options, limits)
+                try:
+                    play = Play(hooks, options, hints, board)
+                except InputError as exc:
+                    self.notify(f"cannot play: {exc}", severity="error")
+                    return
+                self.app.push_screen(PlayScreen(self.family, play))
 
         self.app.push_screen(Ask(
             f"Play needs the distance of every position of this board's component. {estimate.text()}.",
-            [Answer("b", "build the table (a census from the goal), then play", "build")]), answered)
+            [Answer("b", "build the table (a census from the goal), then play", "build"),
+             Answer("s", "play without a table: a search for each move's mark (slower)", "search")]), answered)
 
     def action_hardest(self) -> None:
         if not self.hardest:

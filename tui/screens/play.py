@@ -9,6 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
+from core.errors import InputError
 from puzzles.interface import View
 from tui.play import CLOSER, FARTHER, LOST, SAME, Play
 from tui.widgets.footer import KeyFooter
@@ -53,6 +54,12 @@ class PlayScreen(Screen):
 
     # --- drawing -----------------------------------------------------------------------
     def refresh_play(self) -> None:
+        try:
+            self._draw()
+        except InputError as exc:  # a hint's search stopped at a limit
+            self.query_one("#play-status", Static).update(Text(f"no marks: {exc}"))
+
+    def _draw(self) -> None:
         play = self.play
         marked = play.marked()
         picked = frozenset()
@@ -76,7 +83,11 @@ class PlayScreen(Screen):
     def _played(self, move) -> None:
         self.play.play(move)
         self.refresh_play()
-        if self.play.solved:
+        try:
+            solved = self.play.solved
+        except InputError:
+            return
+        if solved:
             extra = ("the shortest way" if self.play.count == self.play.shortest
                      else f"the shortest takes {self.play.shortest:,}")
             self.notify(f"Solved in {self.play.count:,} {self.unit}: {extra}!", title="Goal", timeout=8)
@@ -90,7 +101,11 @@ class PlayScreen(Screen):
         self._played(move)
 
     def action_best(self) -> None:
-        move = self.play.best()
+        try:
+            move = self.play.best()
+        except InputError as exc:
+            self.notify(str(exc), severity="error")
+            return
         if move is None:
             self.notify("at the goal" if self.play.solved else "no move leads to the goal", timeout=2)
             return
