@@ -71,8 +71,9 @@ class Solution:
     solver: str = ""
     details: dict = field(default_factory=dict)  # family extras, JSON-ready
     alternatives: list[list[Step]] = field(default_factory=list)  # further solutions to browse
-    # a distance table the search kept (puzzles.distances.BoardTable), for play mode; never printed
-    table: Any = None
+    # a distance table the search kept (puzzles.distances.BoardTable), for play mode; never printed.
+    # Keyword only, so that a family's Solution subclass keeps its own fields' positions.
+    table: Any = field(default=None, kw_only=True)
 
     @property
     def length(self) -> int | None:
@@ -125,16 +126,13 @@ ZOOM_LARGE = -1
 
 @dataclass(frozen=True)
 class View:
-    """How to draw a board: cursor, highlights, marks, and the window onto a large board."""
+    """How to draw a board: cursor, highlights, and the window onto a large board."""
 
     cursor: Cell | None = None
     highlight: frozenset[Cell] = frozenset()
     origin: Cell = (0, 0)  # first cell shown, for boards larger than the pane
     cells: tuple[int, int] | None = None  # how many columns and rows fit; None: all
     zoom: int = 0  # ZOOM_NORMAL, ZOOM_OVERVIEW (the family's compact drawing) or ZOOM_LARGE
-    # play mode's marks: a few characters on a cell each (one per move it offers); a family draws
-    # what fits its cells and none in the overview
-    marks: tuple[tuple[Cell, str], ...] = ()
 
     def window(self, width: int, height: int) -> tuple[range, range]:
         """The columns and the rows of a width x height board that this view shows."""
