@@ -29,6 +29,10 @@ class Option:
     default: Any
     choices: tuple[str, ...] = ()
     help: str = ""
+    # True when the option changes how the search goes but not the answer's length (a cap, a
+    # pruning rule, whether like pieces are told apart). A race compares the lengths its
+    # optimal solvers find only where the options that change the answer are equal.
+    search_only: bool = False
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the marked face at the goal: up (on top, the default), not-up, or any")
     parser.add_argument("--all", action="store_true",
                         help="find every tour: the exact count, and the first --keep of them listed")
+    parser.add_argument("--no-pruning", action="store_true",
+                        help="try every roll the rules allow, without the exact pruning (same tours, more nodes)")
     parser.add_argument("--keep", type=tours_kept, default=KEEP.default, metavar="N",
                         help=f"with --all: how many tours to list (default {KEEP.default}, at most {MAX_KEEP:,})")
     cs.add_limit_arguments(parser)
@@ -99,7 +101,7 @@ def _print_human(console: Console, board: dboard.Board, solution: TourSolution, 
 def run(args, console: Console) -> int:
     board = load(args)
     solver = "all" if args.all else "dfs"
-    options = {"goal_face": args.goal_face, "keep": args.keep}
+    options = {"goal_face": args.goal_face, "keep": args.keep, "pruning": not args.no_pruning}
     limits = cs.limits_from(args)
     solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits)
     if args.json:
