@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from rich import box
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -34,6 +35,7 @@ MAX_ENTRIES = 8  # on the command line; the app has room for four columns
 MAX_STATES, TIMEOUT, MAX_MEMORY = "max_states", "timeout", "max_memory"
 LIMIT_KEYS = (MAX_STATES, TIMEOUT, MAX_MEMORY)
 BEST = "*"
+COLUMN_GAP = 2  # spaces between the table's columns
 SHORTEST = "✓"
 DASH = "–"
 
@@ -410,17 +412,12 @@ def _length_text(r: Result) -> Text:
     return Text(f"{r.length:,}  ")
 
 
-def results_table(report: Report) -> Table:
-    """One row a solver: status, answer length (✓ shortest), the search's figures, the best in each
-    column marked with * (and bold) so it reads without colour."""
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), collapse_padding=True)
-    table.add_column("solver", ratio=1, min_width=6, overflow="fold")
-    table.add_column("status", no_wrap=True)
-    table.add_column("length", justify="right", no_wrap=True)
-    for header, *_ in COLUMNS:
-        table.add_column(header, justify="right", no_wrap=True)
+def _cells(report: Report) -> tuple[list[str], list[list[Text]]]:
+    """The headers and, for each solver, its cells: label, status, length, then the figures, the
+    best in each figure marked with * (and bold) so it reads without colour."""
     bests = [_best(report, value, lower) for _, value, _, lower in COLUMNS]
     race = [r.entry for r in report.results]
+    rows = []
     for r in report.results:
         cells = [Text(r.entry.label(race)), Text(r.status_text(), style="bold" if r.status == "error" else ""),
                  _length_text(r)]
@@ -432,16 +429,70 @@ def results_table(report: Report) -> Table:
                 cells.append(Text(text(v) + BEST, style="bold"))
             else:
                 cells.append(Text(text(v) + " "))
+        rows.append(cells)
+    return ["solver", "status", "length", *(header for header, *_ in COLUMNS)], rows
+
+
+def by_solver(report: Report) -> Table:
+    """A row a solver, a column a figure."""
+    headers, rows = _cells(report)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), collapse_padding=True)
+    table.add_column(headers[0], ratio=1, min_width=7, overflow="fold")
+    table.add_column(headers[1], no_wrap=True)
+    for header in headers[2:]:
+        table.add_column(header, justify="right", no_wrap=True)
+    for cells in rows:
         table.add_row(*cells)
     return table
 
 
+def by_figure(report: Report) -> Table:
+    """A column a solver, a row a figure: the same table turned, for a narrow terminal."""
+    headers, rows = _cells(report)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), collapse_padding=True)
+    table.add_column("", no_wrap=True, style="dim")
+    for cells in rows:
+        table.add_column(cells[0], justify="right", overflow="fold")
+    for i, header in enumerate(headers[1:], start=1):
+        table.add_row(header, *(cells[i] for cells in rows))
+    return table
+
+
+class ResultsTable:
+    """The race's table: a row a solver where it fits the width, else turned, a column a solver."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        headers, rows = _cells(self.report)
+        # the solver column may wrap (at its longest word); every other column keeps its width
+        widths = [max(len(h), *(_longest(cells[i], whole=i > 0) for cells in rows)) for i, h in enumerate(headers)]
+        fits = sum(widths) + COLUMN_GAP * (len(widths) - 1) <= options.max_width
+        yield by_solver(self.report) if fits else by_figure(self.report)
+
+
+def _longest(text: Text, whole: bool) -> int:
+    return text.cell_len if whole else max(len(word) for word in text.plain.split() or [""])
+
+
+def results_table(report: Report) -> ResultsTable:
+    """The table that compares the solvers (see ResultsTable)."""
+    return ResultsTable(report)
+
+
 def legend(report: Report) -> list[Text]:
     """The lines under the table: what the marks mean, how the race was run, what went wrong."""
-    lines = [Text(f"{SHORTEST} shortest (proved by an optimal solver) · +n: n longer · {BEST} best in its column",
-                  style="dim"),
-             Text("stored: most positions held at once · time: the search alone, not compiling", style="dim"),
-             Text(f"run: {report.how}", style="dim")]
+    marks = []
+    if any(r.shortest for r in report.results):
+        marks.append(f"{SHORTEST} shortest (proved by an optimal solver)")
+    if any(r.excess for r in report.results):
+        marks.append("+n: n longer")
+    if any(_best(report, value, lower) is not None for _, value, _, lower in COLUMNS):
+        marks.append(f"{BEST} best in its column")
+    lines = [Text(" · ".join(marks), style="dim")] if marks else []
+    lines += [Text("stored: most positions held at once · time: the search alone, not compiling", style="dim"),
+              Text(f"run: {report.how}", style="dim")]
     if report.cancelled:
         lines.append(Text("the race was cancelled", style="yellow"))
     for r in report.results:
