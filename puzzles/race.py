@@ -372,7 +372,9 @@ def count_text(n: float) -> str:
 
 
 def time_text(s: float) -> str:
-    """At most six characters: 3.2ms · 580ms · 12.3s · 312s."""
+    """At most six characters: 45µs · 3.2ms · 580ms · 12.3s · 312s."""
+    if 0 < s < 0.001:
+        return f"{s * 1e6:.0f}µs"
     if s < 0.01:
         return f"{s * 1000:.1f}ms"
     if s < 1:
@@ -489,7 +491,7 @@ def legend(report: Report) -> list[Text]:
     if any(r.excess for r in report.results):
         marks.append("+n: n longer")
     if any(_best(report, value, lower) is not None for _, value, _, lower in COLUMNS):
-        marks.append(f"{BEST} best in its column")
+        marks.append(f"{BEST} best figure")
     lines = [Text(" · ".join(marks), style="dim")] if marks else []
     lines += [Text("stored: most positions held at once · time: the search alone, not compiling", style="dim"),
               Text(f"run: {report.how}", style="dim")]

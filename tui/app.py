@@ -184,6 +184,9 @@ class PuzzleApp(App):
                              + [("↑↓ / Enter", "pick any step", "")]))
         else:
             sections.append(("This screen", self._binding_rows(screen)))
+            focused = self.focused
+            if focused is not None and focused is not screen and self._binding_rows(focused):
+                sections.append(("Where the cursor is", self._binding_rows(focused)))
         sections.append(("Keys", [("", KEYMAP_HELP, "")]))
         self.push_screen(HelpScreen(sections, self.key_for("solve", screen) or "F5"))
 

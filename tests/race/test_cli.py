@@ -128,3 +128,29 @@ def test_every_family_races_with_its_own_board_options(capsys, family, board, al
     race = json.loads(out)
     assert [o["solver"] for o in race] == algos.split(",")
     assert all(o["status"] in ("solved", "unsolvable") for o in race)
+
+
+PLAIN_DIE = ["race", "die", "--preset", "classic-8x8", "--algos", "dfs,all", "pruning=no"]
+
+
+def test_ctrl_c_stops_every_solver_and_prints_the_table():
+    import signal
+
+    from tests.signals.process import stop_when
+
+    ended = stop_when(PLAIN_DIE, "expanded · all", signal.SIGINT, settle_s=0.5)
+    assert ended.code == 130, ended.err
+    assert ended.out.count("cancelled") >= 2 and "the race was cancelled" in ended.out
+    assert ended.waited_s < 5
+
+
+def test_sigterm_in_json_mode_gives_each_cancelled_object():
+    import signal
+
+    from tests.signals.process import stop_when
+
+    ended = stop_when([*PLAIN_DIE, "--json"], "expanded · all", signal.SIGTERM, settle_s=0.5)
+    assert ended.code == 143, ended.err
+    race = json.loads(ended.out)
+    assert [o["status"] for o in race] == ["cancelled", "cancelled"]
+    assert all(o["stats"]["nodes_expanded"] > 0 for o in race)

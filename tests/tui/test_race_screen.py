@@ -52,6 +52,7 @@ async def test_two_columns_update_and_the_race_ends_with_the_table():
     async with app.run_test(size=SIZE) as pilot:
         screen = await two_plain_die_searches(pilot, timeout="3")
         await pilot.press("f5")
+        assert "racing on classic-8x8: all 2 at once on 2 cores" in text(screen.query_one("#race-head"), 78)
         figures = [lane.query_one(".lane-figures") for lane in screen.lanes]
         await wait_for(pilot, lambda: all("searching…" in text(f) for f in figures), timeout=120, what="searching")
         seen = [set() for _ in figures]
@@ -154,3 +155,17 @@ async def test_the_key_and_the_palette_open_the_race_and_its_commands():
         assert len(screen.lanes) == 2  # two stay
         await pilot.press("plus", "plus", "plus")
         assert len(screen.lanes) == 4  # four at most
+
+
+async def test_help_lists_the_race_keys():
+    app = app_on("klotski", "yusheng-xili")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6", "f5")
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.done, timeout=120, what="the race")
+        await pilot.press("question_mark")
+        shown = "\n".join(text(s, 70) for s in app.screen.query("Static"))
+        for words in ("start the race", "change the solvers", "stop every solver", "back to the board",
+                      "add a solver", "remove the last solver", "open this solver's answer", "race.open",
+                      "the column to the left"):
+            assert words in shown, (words, shown)

@@ -295,8 +295,8 @@ class RaceScreen(Screen):
 
     def _head(self, text: str | None = None) -> None:
         if text is None:
-            if self.done:
-                return
+            if self.done or self.running:
+                return  # the race's own line stays
             cores = R.cores()
             text = (f"{len(self.lanes)} solvers on {self.board_name} · {cores} core{'s' if cores != 1 else ''} · "
                     f"{describe_bytes(R.default_budget())} for the race · Tab: the next column")
