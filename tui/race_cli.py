@@ -23,6 +23,13 @@ from puzzles import cli_support as cs
 from puzzles import race as R
 
 EXIT_DISAGREE = 1
+RACE_HELP = {
+    "max_states": "each solver stops with status 'limit' after holding N states",
+    "timeout": "each solver stops with status 'limit' after S seconds of search",
+    "max_memory": "the race's memory budget, shared by the solvers running at once (default: half of the "
+                  "free memory)",
+    "json": "print a list with one JSON object a solver (the object solve --json prints)",
+}
 
 
 def settings_help(family) -> str:
@@ -38,7 +45,7 @@ def settings_help(family) -> str:
         by_options.setdefault(" ".join(words) or "(no options)", []).append(s.id)
     for words, ids in by_options.items():
         lines.append(f"  {', '.join(ids)}: {words}")
-    return ("settings, as KEY=VALUE for every solver that has the option or NAME:KEY=VALUE for one "
+    return ("settings: KEY=VALUE for every solver that has the option, NAME:KEY=VALUE for one\n"
             "(a solver's second entry is NAME.2):\n" + "\n".join(lines) +
             "\n  every solver: max_states=N timeout=S max_memory=SIZE (its share of --max-memory)")
 
@@ -64,6 +71,8 @@ def add_parser(commands, parser_class) -> None:
         group.add_argument("--jobs", type=cs.positive_int, metavar="N",
                            help=f"run at most N solvers at once (default: one a core, here {R.cores()})")
         cs.add_limit_arguments(sub)
+        for action in sub._actions:  # the shared limits, as they apply to a race
+            action.help = RACE_HELP.get(action.dest, action.help)
 
 
 class RaceProgress:

@@ -169,3 +169,12 @@ async def test_help_lists_the_race_keys():
                       "add a solver", "remove the last solver", "open this solver's answer", "race.open",
                       "the column to the left"):
             assert words in shown, (words, shown)
+
+
+async def test_a_solver_the_board_does_not_suit_gets_no_column():
+    app = app_on("link", "starter")  # no marked cells: the path solver cannot run
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        lanes = app.screen.lanes
+        assert [lane.border_title for lane in lanes] == ["clear", "hint"]
+        assert lanes[0].query_one(OptionsForm).fields[0].choices == ("clear", "hint")

@@ -250,7 +250,8 @@ class RaceScreen(Screen):
         self.memory = memory if memory is not None else RaceMemory()
         if self.memory.board != board:
             self.memory.board, self.memory.settings, self.memory.report = board, [], None
-        self.solvers = runnable(family, board)
+        # a solver the board does not suit stays out; with none left, starting says what is missing
+        self.solvers = runnable(family, board) or list(family.solvers)
         self.race: Race | None = None
         self.job: Race | None = None  # what the app cancels when it quits
         self.entries: list[R.Entry] = []
@@ -270,7 +271,8 @@ class RaceScreen(Screen):
     def _first_settings(self) -> list[dict]:
         if self.memory.settings:
             return self.memory.settings
-        return [{SOLVER: s.id} for s in self.solvers[:DEFAULT_LANES]]
+        first = [{SOLVER: s.id} for s in self.solvers[:DEFAULT_LANES]]
+        return first + [{SOLVER: self.solvers[0].id}] * (MIN_LANES - len(first))  # one solver: two settings
 
     def on_mount(self) -> None:
         self.title = self.family.title
