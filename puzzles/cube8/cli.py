@@ -30,12 +30,16 @@ def rolls(text: str) -> int:
     return numbers.whole(text, "", 0, MAX_CAP, grouped=True)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     cs.add_board_arguments(parser, "e.g. farthest-edge; see `puzzle-explorer list`")
     parser.add_argument("--start", metavar="X,Y", help="where the empty square starts, 1-based")
     parser.add_argument("--pattern", metavar="ROWS",
                         help="the target tops, rows of W/B/R with one E (the empty square's end), "
                              "e.g. 'WWW/EWW/WWW'")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
     parser.add_argument("--algo", choices=ALGOS,
                         help="bibfs, idastar or table (default: table once it is built, else bibfs; "
                              "all give the fewest rolls)")
@@ -55,7 +59,7 @@ def _family():
     return FAMILY
 
 
-def load(args) -> cboard.Board:
+def board_from_args(args) -> cboard.Board:
     """The board from --board/--file/--preset, with --start and --pattern applied on top."""
     given = args.board is not None or args.file is not None or args.preset is not None
     if not given and (args.start is None or args.pattern is None):
@@ -149,7 +153,7 @@ def run(args, console: Console) -> int:
         return cs.EXIT_OK
     if args.contest:
         return run_contest(args, console)
-    board = load(args)
+    board = board_from_args(args)
     algo = args.algo or ("table" if T.open_table() is not None else "bibfs")
     options = {"cap": args.cap or 0}
     limits = cs.limits_from(args)
@@ -170,4 +174,4 @@ def run(args, console: Console) -> int:
     return cs.EXIT_OK
 
 
-__all__ = ["add_arguments", "run", "PRESETS"]
+__all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "PRESETS"]
