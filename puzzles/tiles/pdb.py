@@ -108,7 +108,7 @@ def _offsets(part: Partition) -> dict[Table, int]:
     return out
 
 
-_OPEN: dict[Path, tuple[float, Databases]] = {}
+_OPEN: dict[Path, tuple[int, Databases]] = {}
 
 
 def open_databases(part: Partition, path: Path | None = None) -> Databases | None:
@@ -118,11 +118,11 @@ def open_databases(part: Partition, path: Path | None = None) -> Databases | Non
         stat = os.stat(path)
     except OSError:
         return None
-    known = _OPEN.get(path)
-    if known is not None and known[0] == stat.st_mtime and known[1].part == part:
-        return known[1]
     if stat.st_size != file_size(part):
         return None
+    known = _OPEN.get(path)
+    if known is not None and known[0] == stat.st_mtime_ns and known[1].part == part:
+        return known[1]
     try:
         with open(path, "rb") as f:
             head = f.read(HEADER_SIZE)
@@ -139,7 +139,7 @@ def open_databases(part: Partition, path: Path | None = None) -> Databases | Non
         return None
     data = np.frombuffer(mapped, dtype=np.uint8, offset=HEADER_SIZE)
     dbs = Databases(part, path, data, offsets, float(info.get("built_s", 0.0)))
-    _OPEN[path] = (stat.st_mtime, dbs)
+    _OPEN[path] = (stat.st_mtime_ns, dbs)
     return dbs
 
 
