@@ -12,6 +12,7 @@ from core.progress import Snapshot
 from core.runner import Job
 from core.status import Status
 from puzzles import cli_support as cs
+from puzzles.interface import View
 from puzzles.tiles import batch as B
 from puzzles.tiles import patterns as P
 from puzzles.tiles import pdb as D
@@ -158,8 +159,10 @@ def run_one(args, console: Console) -> int:
     if args.json:
         cs.print_json(cs.solution_json(solution, **_extras(board)))
         return cs.EXIT_OK
-    console.print(render(board))
+    console.print(render(board, View(zoom=1)))
     head, speed = cs.summary_lines(solution)
+    if solution.stats.nodes_expanded == 0:  # row by row counts no nodes: just its time
+        speed = f"search: {solution.stats.elapsed_s * 1000:.1f} ms"
     if solution.status == Status.UNSOLVABLE and "reason" in solution.details:
         head = f"unsolvable: {solution.details['reason']}"
     console.print(head, highlight=False, soft_wrap=True)
@@ -202,8 +205,9 @@ def run_batch(args, console: Console) -> int:
                "nodes_expanded": s.stats.nodes_expanded, "elapsed_s": round(s.stats.elapsed_s, 6)}
         rows.append(row)
         if not args.json:
-            length = f"{s.length:>6}" if s.length is not None else f"{s.status.value:>6}"
-            console.print(f"{row['line']:>5} {length} {s.stats.nodes_expanded:>15,} {s.stats.elapsed_s:>10.3f}",
+            length = f"{s.length:>6}" if s.length is not None else f"{'-':>6}"
+            note = "" if s.status == Status.SOLVED else f"  {s.status.value}"
+            console.print(f"{row['line']:>5} {length} {s.stats.nodes_expanded:>15,} {s.stats.elapsed_s:>10.3f}{note}",
                           highlight=False)
 
     if not args.json:
