@@ -107,6 +107,25 @@ def conflicts(g, rows, cols):
 
 
 @helper
+def _slide_along(own, cross, line_of, place_of, own_pow, cross_pow, cross_lc, t, line, a, b, apply):
+    """Tile t slides along its line (a row, or a column) from place a to place b: the line's own
+    code moves the tile, the two crossing lines lose and gain it. Returns the change in conflicts.
+
+    line_of / place_of: each tile's goal line and goal place in this orientation.
+    """
+    if apply and line_of[t] == line:
+        own[line] += (1 + place_of[t]) * (own_pow[b] - own_pow[a])
+    old_a = cross[a]
+    old_b = cross[b]
+    new_a = old_a - (1 + line_of[t]) * cross_pow[line] if place_of[t] == a else old_a
+    new_b = old_b + (1 + line_of[t]) * cross_pow[line] if place_of[t] == b else old_b
+    if apply:
+        cross[a] = new_a
+        cross[b] = new_b
+    return cross_lc[new_a] - cross_lc[old_a] + cross_lc[new_b] - cross_lc[old_b]
+
+
+@helper
 def move_conflicts(g, rows, cols, t, frm, to, apply):
     """The change in conflicts when tile t slides from cell frm to cell to (the blank);
     with apply, the codes are updated too.
@@ -117,33 +136,8 @@ def move_conflicts(g, rows, cols, t, frm, to, apply):
     width = g.row_pow.shape[0]
     fx = frm % width
     fy = frm // width
-    tx = to % width
-    ty = to // width
-    delta = 0
-    if fy == ty:  # along a row: the row's code changes, its count does not
-        if g.goal_y[t] == fy:
-            step = (1 + g.goal_x[t]) * (g.row_pow[tx] - g.row_pow[fx])
-            if apply:
-                rows[fy] += step
-        old_f = cols[fx]
-        old_t = cols[tx]
-        new_f = old_f - (1 + g.goal_y[t]) * g.col_pow[fy] if g.goal_x[t] == fx else old_f
-        new_t = old_t + (1 + g.goal_y[t]) * g.col_pow[fy] if g.goal_x[t] == tx else old_t
-        delta = g.col_lc[new_f] - g.col_lc[old_f] + g.col_lc[new_t] - g.col_lc[old_t]
-        if apply:
-            cols[fx] = new_f
-            cols[tx] = new_t
-    else:  # along a column
-        if g.goal_x[t] == fx:
-            step = (1 + g.goal_y[t]) * (g.col_pow[ty] - g.col_pow[fy])
-            if apply:
-                cols[fx] += step
-        old_f = rows[fy]
-        old_t = rows[ty]
-        new_f = old_f - (1 + g.goal_x[t]) * g.row_pow[fx] if g.goal_y[t] == fy else old_f
-        new_t = old_t + (1 + g.goal_x[t]) * g.row_pow[fx] if g.goal_y[t] == ty else old_t
-        delta = g.row_lc[new_f] - g.row_lc[old_f] + g.row_lc[new_t] - g.row_lc[old_t]
-        if apply:
-            rows[fy] = new_f
-            rows[ty] = new_t
-    return delta
+    if fy == to // width:
+        return _slide_along(rows, cols, g.goal_y, g.goal_x, g.row_pow, g.col_pow, g.col_lc, t, fy, fx, to % width,
+                            apply)
+    return _slide_along(cols, rows, g.goal_x, g.goal_y, g.col_pow, g.row_pow, g.row_lc, t, fx, fy, to // width,
+                        apply)

@@ -143,3 +143,9 @@ def test_auto_says_what_it_chose(empty_cache):
     assert again.details["why"] == "the pattern databases are built"
     big = plan(parse(BY_ID["thirty-five"].text), "auto", {})
     assert big.heuristic == "linear-conflict" and "6x6" in big.why
+
+
+def test_warm_compiles_without_building_anything(empty_cache):
+    from puzzles.tiles import FAMILY
+    FAMILY.warm()
+    assert not any(p.name.startswith("tiles-pdb") for p in empty_cache.iterdir())
