@@ -80,10 +80,16 @@ class Databases:
         return describe(self.part, self.path, self.built_s)
 
 
+def summary(part: Partition) -> str:
+    """'5.5 MiB (2 tables, 4x4 6-6-3)'."""
+    count = len(part.tables())
+    return f"{describe_bytes(file_size(part))} ({count} table{'s' if count != 1 else ''}, {part.label()})"
+
+
 def describe(part: Partition, path: Path | None = None, built_s: float | None = None) -> str:
-    """'15.2 MiB (3 tables, 6-6-3) at …, built in 4.1 s'."""
+    """'5.5 MiB (2 tables, 4x4 6-6-3) at …, built in 4.1 s'."""
     path = path or default_path(part)
-    text = f"{describe_bytes(file_size(part))} ({len(part.tables())} tables, {part.label()}) at {path}"
+    text = f"{summary(part)} at {path}"
     if built_s is not None:
         text += f", built in {built_s:.1f} s"
     return text
