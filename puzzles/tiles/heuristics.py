@@ -10,7 +10,10 @@ second dominates the first.
 The line counts come from tables: a line's code gives every cell a digit, 0
 for a tile that does not belong to the line, else 1 + its goal place along
 the line; the table holds the tiles to remove for each code. A move changes
-at most three line codes, so searches keep the codes and update them.
+at most three line codes (the tile's own line, which keeps its order, and the
+two lines it leaves and enters), by amounts that depend only on the tile, the
+blank's cell and the direction: searches keep the codes and add those amounts
+from a table (`slide_line`, `slide_delta`) rather than working them out.
 """
 from __future__ import annotations
 
@@ -20,16 +23,17 @@ from functools import cache
 import numpy as np
 
 from core.jit import helper
-from puzzles.tiles.geometry import distance
+from puzzles.tiles.geometry import distance, neighbours
 
 GoalTables = namedtuple("GoalTables", [
-    "md",         # int64[tile, cell]: Manhattan distance of tile from cell to its goal (0 for the blank)
-    "goal_x",     # int64[tile]: goal column
-    "goal_y",     # int64[tile]: goal row
-    "row_pow",    # int64[width]: place values of a row code, (width + 1) ** x
-    "col_pow",    # int64[height]: place values of a column code, (height + 1) ** y
-    "row_lc",     # int64[(width + 1) ** width]: tiles to remove from a row with this code
-    "col_lc",     # int64[(height + 1) ** height]
+    "md",           # int64[tile, cell]: Manhattan distance of tile from cell to its goal (0 for the blank)
+    "part",         # int64[tile, cell, 2]: what the tile on that cell adds to its row's and its column's code
+    "cell_line",    # int64[cell, 2]: the cell's row line and column line (rows are lines 0..h-1, columns h..)
+    "line_offset",  # int64[line]: where the line's counts start in line_lc
+    "line_lc",      # int64[...]: tiles to remove for each code, rows' table then columns'
+    "slide_line",   # int64[tile, blank cell, direction, 3]: lines whose code changes when the tile
+                    #   next to the blank in that direction slides into it
+    "slide_delta",  # int64[tile, blank cell, direction, 3]: by how much
 ])
 
 
@@ -43,6 +47,7 @@ def removals(digits: list[int]) -> int:
     return len(seq) - max(best, default=0)
 
 
+@cache
 def _line_table(length: int) -> np.ndarray:
     base = length + 1
     out = np.empty(base ** length, dtype=np.int64)
@@ -52,23 +57,41 @@ def _line_table(length: int) -> np.ndarray:
     return out
 
 
-_line_table = cache(_line_table)
-
-
 @cache
 def goal_tables(width: int, height: int, goal: tuple[int, ...]) -> GoalTables:
     n = width * height
     cell_of = {t: c for c, t in enumerate(goal)}
     md = np.zeros((n, n), dtype=np.int64)
+    part = np.zeros((n, n, 2), dtype=np.int64)
+    cell_line = np.array([(c // width, height + c % width) for c in range(n)], dtype=np.int64)
     for t in range(1, n):
+        gx, gy = cell_of[t] % width, cell_of[t] // width
         for c in range(n):
+            x, y = c % width, c // width
             md[t, c] = distance(width, c, cell_of[t])
-    goal_x = np.array([cell_of[t] % width for t in range(n)], dtype=np.int64)
-    goal_y = np.array([cell_of[t] // width for t in range(n)], dtype=np.int64)
-    goal_x[0] = goal_y[0] = -1  # the blank belongs to no line
-    row_pow = np.array([(width + 1) ** x for x in range(width)], dtype=np.int64)
-    col_pow = np.array([(height + 1) ** y for y in range(height)], dtype=np.int64)
-    return GoalTables(md, goal_x, goal_y, row_pow, col_pow, _line_table(width), _line_table(height))
+            if gy == y:
+                part[t, c, 0] = (1 + gx) * (width + 1) ** x
+            if gx == x:
+                part[t, c, 1] = (1 + gy) * (height + 1) ** y
+    rows, cols = _line_table(width), _line_table(height)
+    line_offset = np.array([0] * height + [rows.shape[0]] * width, dtype=np.int64)
+    nbr = neighbours(width, height)
+    slide_line = np.zeros((n, n, 4, 3), dtype=np.int64)
+    slide_delta = np.zeros((n, n, 4, 3), dtype=np.int64)
+    for t in range(1, n):
+        for b in range(n):
+            for d in range(4):
+                c = int(nbr[b, d])
+                if c < 0:
+                    continue
+                change: dict[int, int] = {}
+                for k in range(2):  # out of c's lines, into b's
+                    change[int(cell_line[c, k])] = change.get(int(cell_line[c, k]), 0) - int(part[t, c, k])
+                    change[int(cell_line[b, k])] = change.get(int(cell_line[b, k]), 0) + int(part[t, b, k])
+                for k, (line, delta) in enumerate(sorted(change.items())):
+                    slide_line[t, b, d, k] = line
+                    slide_delta[t, b, d, k] = delta
+    return GoalTables(md, part, cell_line, line_offset, np.concatenate((rows, cols)), slide_line, slide_delta)
 
 
 @helper
@@ -80,64 +103,19 @@ def manhattan(tiles, g):
 
 
 @helper
-def line_codes(tiles, g, rows, cols):
-    """Fill the code of every row and every column."""
-    width = g.row_pow.shape[0]
-    rows[:] = 0
-    cols[:] = 0
+def line_codes(tiles, g, codes):
+    """Fill the code of every line (rows, then columns)."""
+    codes[:] = 0
     for c in range(tiles.shape[0]):
         t = tiles[c]
-        x = c % width
-        y = c // width
-        if g.goal_y[t] == y:
-            rows[y] += (1 + g.goal_x[t]) * g.row_pow[x]
-        if g.goal_x[t] == x:
-            cols[x] += (1 + g.goal_y[t]) * g.col_pow[y]
+        codes[g.cell_line[c, 0]] += g.part[t, c, 0]
+        codes[g.cell_line[c, 1]] += g.part[t, c, 1]
 
 
 @helper
-def conflicts(g, rows, cols):
+def conflicts(g, codes):
     """Tiles to remove over every line, from the line codes."""
     total = 0
-    for y in range(rows.shape[0]):
-        total += g.row_lc[rows[y]]
-    for x in range(cols.shape[0]):
-        total += g.col_lc[cols[x]]
+    for line in range(codes.shape[0]):
+        total += g.line_lc[g.line_offset[line] + codes[line]]
     return total
-
-
-@helper
-def _slide_along(own, cross, line_of, place_of, own_pow, cross_pow, cross_lc, t, line, a, b, apply):
-    """Tile t slides along its line (a row, or a column) from place a to place b: the line's own
-    code moves the tile, the two crossing lines lose and gain it. Returns the change in conflicts.
-
-    line_of / place_of: each tile's goal line and goal place in this orientation.
-    """
-    if apply and line_of[t] == line:
-        own[line] += (1 + place_of[t]) * (own_pow[b] - own_pow[a])
-    old_a = cross[a]
-    old_b = cross[b]
-    new_a = old_a - (1 + line_of[t]) * cross_pow[line] if place_of[t] == a else old_a
-    new_b = old_b + (1 + line_of[t]) * cross_pow[line] if place_of[t] == b else old_b
-    if apply:
-        cross[a] = new_a
-        cross[b] = new_b
-    return cross_lc[new_a] - cross_lc[old_a] + cross_lc[new_b] - cross_lc[old_b]
-
-
-@helper
-def move_conflicts(g, rows, cols, t, frm, to, apply):
-    """The change in conflicts when tile t slides from cell frm to cell to (the blank);
-    with apply, the codes are updated too.
-
-    The line the tile slides along keeps its order (the tile only moves into
-    the blank beside it), so only the two crossing lines change their count.
-    """
-    width = g.row_pow.shape[0]
-    fx = frm % width
-    fy = frm // width
-    if fy == to // width:
-        return _slide_along(rows, cols, g.goal_y, g.goal_x, g.row_pow, g.col_pow, g.col_lc, t, fy, fx, to % width,
-                            apply)
-    return _slide_along(cols, rows, g.goal_x, g.goal_y, g.col_pow, g.row_pow, g.row_lc, t, fx, fy, to // width,
-                        apply)

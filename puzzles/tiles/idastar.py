@@ -27,14 +27,15 @@ NO_BOUND = np.int64(1) << np.int64(40)
 
 
 @kernel
-def _first_bound(tiles, pos, g, lk, mode, rows, cols, vals, sums):
-    """Manhattan distance, conflicts and the bound of the start; fills the lookups' values."""
+def _first_bound(tiles, pos, g, lk, mode, codes, vals, sums):
+    """Manhattan distance, conflicts and the bound of the start; fills the line codes and the
+    lookups' values."""
     md = H.manhattan(tiles, g)
     conf = 0
     h = md
     if mode == LINEAR_CONFLICT:
-        H.line_codes(tiles, g, rows, cols)
-        conf = H.conflicts(g, rows, cols)
+        H.line_codes(tiles, g, codes)
+        conf = H.conflicts(g, codes)
         h = md + 2 * conf
     elif mode == PATTERN_DATABASES:
         sums[:] = 0
@@ -59,11 +60,15 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, counters):
     pos = np.empty(n, dtype=np.int64)
     for c in range(n):
         pos[tiles[c]] = c
-    rows = np.zeros(g.col_pow.shape[0], dtype=np.int64)
-    cols = np.zeros(g.row_pow.shape[0], dtype=np.int64)
+    codes = np.zeros(g.line_offset.shape[0], dtype=np.int64)
     vals = np.zeros(lk.k.shape[0], dtype=np.int64)
     root_sums = np.zeros(sets, dtype=np.int64)
-    md0, conf0, h0 = _first_bound(tiles, pos, g, lk, mode, rows, cols, vals, root_sums)
+    md0, conf0, h0 = _first_bound(tiles, pos, g, lk, mode, codes, vals, root_sums)
+    # the conflict tables as plain locals: read through the tuple in the loop they cost a third of the speed
+    slide_line = g.slide_line
+    slide_delta = g.slide_delta
+    line_offset = g.line_offset
+    line_lc = g.line_lc
     if md0 == 0:
         path = np.empty(1, dtype=np.int64)
         path[0] = pos[0]
@@ -110,7 +115,9 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, counters):
                     pos[t] = c
                     pos[0] = b
                     if mode == LINEAR_CONFLICT:
-                        H.move_conflicts(g, rows, cols, t, b, c, True)
+                        back = came[d]
+                        for k in range(3):
+                            codes[slide_line[t, b, back, k]] -= slide_delta[t, b, back, k]
                     elif mode == PATTERN_DATABASES:
                         for s in range(sets):
                             vals[lk.tile_lookup[s, t]] = saved[d, s]
@@ -136,7 +143,11 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, counters):
             h = child_md
             child_conf = 0
             if mode == LINEAR_CONFLICT:
-                child_conf = conf[d] + H.move_conflicts(g, rows, cols, t, c, b, False)
+                child_conf = conf[d]
+                for k in range(3):
+                    line = slide_line[t, b, direction, k]
+                    at = line_offset[line] + codes[line]
+                    child_conf += line_lc[at + slide_delta[t, b, direction, k]] - line_lc[at]
                 h = child_md + 2 * child_conf
             elif mode == PATTERN_DATABASES:
                 pos[t] = b
@@ -165,7 +176,8 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, counters):
             md[d] = child_md
             conf[d] = child_conf
             if mode == LINEAR_CONFLICT:
-                H.move_conflicts(g, rows, cols, t, c, b, True)
+                for k in range(3):
+                    codes[slide_line[t, b, direction, k]] += slide_delta[t, b, direction, k]
             elif mode == PATTERN_DATABASES:
                 for s in range(sets):
                     i = lk.tile_lookup[s, t]
@@ -191,12 +203,11 @@ def bounds(boards, g, lk, mode):
     out = np.empty(boards.shape[0], dtype=np.int64)
     n = boards.shape[1]
     pos = np.empty(n, dtype=np.int64)
-    rows = np.zeros(g.col_pow.shape[0], dtype=np.int64)
-    cols = np.zeros(g.row_pow.shape[0], dtype=np.int64)
+    codes = np.zeros(g.line_offset.shape[0], dtype=np.int64)
     vals = np.zeros(lk.k.shape[0], dtype=np.int64)
     sums = np.zeros(lk.tile_lookup.shape[0], dtype=np.int64)
     for i in range(boards.shape[0]):
         for c in range(n):
             pos[boards[i, c]] = c
-        out[i] = _first_bound(boards[i], pos, g, lk, mode, rows, cols, vals, sums)[2]
+        out[i] = _first_bound(boards[i], pos, g, lk, mode, codes, vals, sums)[2]
     return out

@@ -24,8 +24,7 @@ TilesCtx = namedtuple("TilesCtx", [
     "goal",     # uint64: the packed goal
     "tables",   # GoalTables for the heuristic
     "tiles",    # int64[n]: scratch for unpacking
-    "rows",     # int64[height]: scratch line codes
-    "cols",     # int64[width]
+    "codes",    # int64[height + width]: scratch line codes
 ])
 
 FOUR = np.uint64(4)
@@ -50,8 +49,7 @@ def make_context(width: int, height: int, goal: tuple[int, ...]) -> TilesCtx:
         raise ValueError(f"a {width}x{height} board does not pack into 64 bits")
     tables: GoalTables = H.goal_tables(width, height, tuple(goal))
     return TilesCtx(neighbours(width, height), np.uint64(pack(goal)), tables,
-                    np.zeros(n, dtype=np.int64), np.zeros(height, dtype=np.int64),
-                    np.zeros(width, dtype=np.int64))
+                    np.zeros(n, dtype=np.int64), np.zeros(height + width, dtype=np.int64))
 
 
 @helper
@@ -89,8 +87,8 @@ def heuristic(state, ctx):
     tiles = ctx.tiles
     for c in range(tiles.shape[0]):
         tiles[c] = np.int64((state >> (FOUR * np.uint64(c))) & NIBBLE)
-    H.line_codes(tiles, ctx.tables, ctx.rows, ctx.cols)
-    return H.manhattan(tiles, ctx.tables) + 2 * H.conflicts(ctx.tables, ctx.rows, ctx.cols)
+    H.line_codes(tiles, ctx.tables, ctx.codes)
+    return H.manhattan(tiles, ctx.tables) + 2 * H.conflicts(ctx.tables, ctx.codes)
 
 
 @helper

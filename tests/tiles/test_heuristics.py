@@ -60,30 +60,43 @@ def test_pattern_databases_are_admissible(goal_name, name, pdb_cache):
     assert h.mean() > md.mean() + 1  # the databases see more than distances alone
 
 
-def test_linear_conflict_updates_match_a_fresh_count():
-    """Walk the blank at random on 5x4 and 6x6; the updated line codes always equal fresh ones."""
+def reference_conflicts(tiles, goal, width, height):
+    """Tiles to remove over all lines, counted directly from where tiles are and where they belong."""
+    home = {t: (c % width, c // width) for c, t in enumerate(goal) if t}
+    total = 0
+    for y in range(height):
+        row = [tiles[y * width + x] for x in range(width)]
+        total += H.removals([1 + home[t][0] if t and home[t][1] == y else 0 for t in row])
+    for x in range(width):
+        col = [tiles[y * width + x] for y in range(height)]
+        total += H.removals([1 + home[t][1] if t and home[t][0] == x else 0 for t in col])
+    return total
+
+
+def test_slide_tables_match_fresh_line_codes():
+    """Walk the blank at random on 5x4, 6x6 and 2x3: codes updated from the slide tables always equal
+    fresh ones, and the conflicts they give equal a direct count."""
     rng = random.Random(5)
     for width, height in ((5, 4), (6, 6), (2, 3)):
         goal = solved(width, height)
         g = H.goal_tables(width, height, goal)
         tiles = np.array(goal, dtype=np.int64)
-        rows, cols = np.zeros(height, dtype=np.int64), np.zeros(width, dtype=np.int64)
-        H.line_codes(tiles, g, rows, cols)
-        count = H.conflicts(g, rows, cols)
+        codes = np.zeros(width + height, dtype=np.int64)
+        H.line_codes(tiles, g, codes)
+        fresh = codes.copy()
         nbr = neighbours(width, height)
         b = int(np.flatnonzero(tiles == 0)[0])
-        fresh_rows, fresh_cols = rows.copy(), cols.copy()
-        for _ in range(400):
-            c = rng.choice([int(x) for x in nbr[b] if x >= 0])
+        for _ in range(300):
+            d = rng.choice([d for d in range(4) if nbr[b, d] >= 0])
+            c = int(nbr[b, d])
             t = int(tiles[c])
-            delta = H.move_conflicts(g, rows, cols, t, c, b, False)
-            assert H.move_conflicts(g, rows, cols, t, c, b, True) == delta
+            for k in range(3):
+                codes[g.slide_line[t, b, d, k]] += g.slide_delta[t, b, d, k]
             tiles[b], tiles[c] = t, 0
             b = c
-            count += delta
-            H.line_codes(tiles, g, fresh_rows, fresh_cols)
-            assert (rows == fresh_rows).all() and (cols == fresh_cols).all()
-            assert count == H.conflicts(g, fresh_rows, fresh_cols)
+            H.line_codes(tiles, g, fresh)
+            assert (codes == fresh).all()
+            assert H.conflicts(g, codes) == reference_conflicts(list(tiles), goal, width, height)
 
 
 def test_line_removals():
