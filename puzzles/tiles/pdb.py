@@ -33,8 +33,8 @@ VERSION = 1
 MAGIC = f"puzzle-explorer tiles pattern databases v{VERSION}\n".encode()
 HEADER_SIZE = 4096
 BUILD_BYTES_PER_ENTRY = 5  # the 32-bit work word and the output byte
-# Measured on a 2-core machine: seconds per entry a build takes, to say how long one will be.
-SECONDS_PER_ENTRY = {True: 0.6e-6, False: 2.5e-6}  # by whether the region table applies
+# Measured on a 2-core machine (7-8: 355 s of CPU, 6-6-6-6: 278 s): seconds per entry, for the forecast.
+SECONDS_PER_ENTRY = {True: 0.65e-6, False: 0.8e-6}  # CPU, by whether the region table applies
 
 
 def file_name(part: Partition) -> str:
