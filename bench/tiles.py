@@ -51,12 +51,12 @@ def instances() -> list[tuple[int, int, int, Board]]:
 def _build_row(report: Report, part: P.Partition, fresh: bool) -> D.Databases:
     """Build (fresh: into a temporary folder, timed now) or reuse the cache; report size and time."""
     if fresh:
-        folder = Path(tempfile.mkdtemp(prefix="tiles-bench-"))
-        path, seconds = D.build(part, SearchControl(), folder / D.file_name(part))
+        with tempfile.TemporaryDirectory(prefix="tiles-bench-") as folder:
+            path, seconds = D.build(part, SearchControl(), Path(folder) / D.file_name(part))
+            dbs = D.open_databases(part, path)  # the mapping outlives the file
         report.add(Row(f"pattern databases {part.name}: build time and size",
                        f"{D.summary(part)} in {seconds:.1f} s of search "
                        f"(peak memory {D.build_memory(part) / 2**20:,.0f} MiB)", ""))
-        dbs = D.open_databases(part, path)
         return dbs
     dbs = D.open_databases(part)
     when = "already in the cache; its build took"
