@@ -7,7 +7,9 @@ bound: Manhattan distance by the moved tile's change, linear conflicts by the
 two lines it crosses, pattern databases by re-reading only the groups that
 hold the moved tile. It stores nothing but the current path (no
 transposition table: on these boards, not undoing the previous move prunes
-the duplicates that matter), so memory stays a few kilobytes at any depth.
+the duplicates that matter), so memory stays a few kilobytes at any depth;
+the stack is still checked against its share of the budget as the bound
+grows (stack_bytes_per_depth).
 
 Moves are tried in the order up, left, right, down (of the blank), as in
 Korf's program, and a goal is recognised when it is generated.
@@ -16,7 +18,7 @@ import numpy as np
 
 from core.jit import kernel
 from core.progress import CHECK_EVERY, publish
-from core.status import CAP, EXHAUSTED, FOUND, STOPPED
+from core.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
 from puzzles.tiles import heuristics as H
 from puzzles.tiles.patterns import lookup_value
 
@@ -24,6 +26,18 @@ MANHATTAN = 0
 LINEAR_CONFLICT = 1
 PATTERN_DATABASES = 2
 NO_BOUND = np.int64(1) << np.int64(40)
+STACK_ARRAYS = 5  # blank, came, tried, md, conf: one int64 each per depth
+
+
+def stack_bytes_per_depth(sets: int) -> int:
+    """What one level of the stack holds: the five int64 columns and two rows of `sets` sums."""
+    return 8 * (STACK_ARRAYS + 2 * sets)
+
+
+def stack_bytes(bound: int, sets: int) -> int:
+    """The stack's peak for an iteration under `bound`: its arrays, and the previous iteration's
+    while the new ones are made."""
+    return 2 * (bound + 2) * stack_bytes_per_depth(sets)
 
 
 @kernel
@@ -48,11 +62,13 @@ def _first_bound(tiles, pos, g, lk, mode, codes, vals, sums):
 
 
 @kernel
-def search(tiles0, nbr, g, lk, mode, max_nodes, counters):
+def search(tiles0, nbr, g, lk, mode, max_nodes, max_stack, counters):
     """A shortest path to the goal; returns (code, blank cells along it, generated, expanded).
 
     mode: MANHATTAN, LINEAR_CONFLICT or PATTERN_DATABASES (with lk). max_nodes
-    caps the expansions (CAP). The path starts with the blank's cell now.
+    caps the expansions, exactly (CAP); an iteration whose stack would pass
+    max_stack bytes (see stack_bytes) ends the search (MEMORY). The path
+    starts with the blank's cell now.
     """
     n = tiles0.shape[0]
     sets = lk.tile_lookup.shape[0]
@@ -85,8 +101,12 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, counters):
     conf = np.empty(0, dtype=np.int64)
     sums = np.empty((0, sets), dtype=np.int64)
     saved = np.empty((0, sets), dtype=np.int64)  # lookup values the move into d replaced
+    per_depth = 8 * (5 + 2 * sets)  # stack_bytes_per_depth
     while True:
         if bound + 2 > room:  # the path can be as long as the bound
+            if 2 * (bound + 2) * per_depth > max_stack:
+                publish(counters, expanded, 0, bound, 0)
+                return MEMORY, np.empty(0, dtype=np.int64), generated, expanded
             room = bound + 2
             blank = np.empty(room, dtype=np.int64)
             came = np.empty(room, dtype=np.int64)
@@ -103,6 +123,9 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, counters):
         md[0] = md0
         conf[0] = conf0
         sums[0, :] = root_sums
+        if expanded >= max_nodes:
+            publish(counters, expanded, 0, bound, 0)
+            return CAP, np.empty(0, dtype=np.int64), generated, expanded
         expanded += 1
         while d >= 0:
             if tried[d] == 4:
@@ -164,6 +187,9 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, counters):
                 if f < next_bound:
                     next_bound = f
                 continue
+            if expanded >= max_nodes:  # the cap: no node past the max_nodes-th is entered
+                publish(counters, expanded, d, bound, 0)
+                return CAP, np.empty(0, dtype=np.int64), generated, expanded
             # make the move: tile t from c into the blank at b
             tiles[b] = t
             tiles[c] = 0
@@ -188,8 +214,6 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, counters):
             if expanded % CHECK_EVERY == 0:
                 if publish(counters, expanded, d, bound, 0):
                     return STOPPED, np.empty(0, dtype=np.int64), generated, expanded
-                if expanded >= max_nodes:
-                    return CAP, np.empty(0, dtype=np.int64), generated, expanded
         if next_bound == NO_BOUND:
             publish(counters, expanded, 0, bound, 0)
             return EXHAUSTED, np.empty(0, dtype=np.int64), generated, expanded

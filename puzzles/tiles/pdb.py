@@ -7,6 +7,13 @@ compiled kernels ($PUZZLE_EXPLORER_CACHE, else $XDG_CACHE_HOME/puzzle-explorer,
 else ~/.cache/puzzle-explorer), is written under a temporary name and
 renamed, so a reader never sees half a file. Searches map it read-only: the
 operating system pages in what they touch, and several processes share it.
+
+Memory: a search reads its tables all over, so they stay resident while it
+runs; the budget counts them at their full size (search_memory), although
+the pages are shared with other processes and the file cache. A build holds
+one table's work words and that table's output (mapped from the file, and
+unmapped once written, so earlier tables leave the process), plus the
+region table on boards of up to 16 cells (build_memory).
 """
 from __future__ import annotations
 
@@ -21,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from core.cache import cache_base
-from core.memory import available_bytes, DEFAULT_SHARE, describe_bytes
+from core.memory import describe_bytes, fits
 from core.progress import SearchControl
 from core.search import timed
 from core.status import FOUND
@@ -55,6 +62,11 @@ def build_memory(part: Partition) -> int:
     n = part.n
     labels = (1 << n) * n if n <= B.LABELLED_CELLS else 0
     return max(t.entries(n) for t in part.tables()) * BUILD_BYTES_PER_ENTRY + labels
+
+
+def search_memory(part: Partition) -> int:
+    """Bytes a search with the partition's tables holds on top of its own arrays: the mapped file."""
+    return file_size(part)
 
 
 def build_seconds(part: Partition) -> float:
@@ -150,8 +162,8 @@ def open_databases(part: Partition, path: Path | None = None) -> Databases | Non
 
 
 def fits_memory(part: Partition, max_memory: int | None) -> bool:
-    budget = max_memory if max_memory is not None else int(available_bytes() * DEFAULT_SHARE)
-    return build_memory(part) <= budget
+    """Whether the build fits the budget (None: the default share of the free memory)."""
+    return fits(build_memory(part), max_memory)
 
 
 def build(part: Partition, control: SearchControl, path: Path | None = None) -> tuple[Path | None, float]:
@@ -174,25 +186,25 @@ def build(part: Partition, control: SearchControl, path: Path | None = None) -> 
     try:
         os.chmod(tmp, 0o644)  # mkstemp's 0600 would hide the cache from the user's other tools
         os.ftruncate(fd, file_size(part))
-        out = np.memmap(tmp, dtype=np.uint8, mode="r+", offset=HEADER_SIZE, shape=(part.entries(),))
         done = 0
         for t in part.tables():
             cells = np.array(t.cells, dtype=np.int64)
             size = t.entries(n)
-            target = out[offsets[t]:offsets[t] + size].view(np.ndarray)
+            # one table mapped at a time: once written and unmapped its pages leave the process
+            out = np.memmap(tmp, dtype=np.uint8, mode="r+", offset=HEADER_SIZE + offsets[t], shape=(size,))
             (code, _), elapsed = timed(control, B.build, n, part.width, cells, rank_weights(n, len(cells)), nbr,
-                                       labels, target, control.counters, done)
+                                       labels, out.view(np.ndarray), control.counters, done)
             seconds += elapsed
+            if code == FOUND:
+                out.flush()
+            del out
             if code == B.TOO_MANY_REGIONS:
                 raise ValueError(f"table {t.cells} splits the empty cells into more than {B.MAX_REGIONS} regions")
             if code != FOUND:
-                del out
                 os.close(fd)
                 os.unlink(tmp)
                 return None, seconds
             done += size
-        out.flush()
-        del out
         os.pwrite(fd, _header(part, offsets, seconds), 0)
         os.fsync(fd)
         os.close(fd)

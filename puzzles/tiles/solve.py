@@ -11,10 +11,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.errors import InputError
-from core.progress import SearchControl
+from core.memory import SCRATCH, array_bytes, budget_bytes, describe_bytes, fits
+from core.progress import DEPTH, SearchControl
 from core.search import Limits, Stats, count_states, kernel_status, shortest_path, timed
 from core.status import STOPPED, Limit, Status
-from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.interface import Option, Solution, Solver, Step, count_text, plain_headline
 from puzzles.tiles import heuristics as H
 from puzzles.tiles import idastar as I
 from puzzles.tiles import patterns as P
@@ -22,7 +23,7 @@ from puzzles.tiles import pdb as D
 from puzzles.tiles.board import BLANK, Board, validate
 from puzzles.tiles.geometry import neighbours
 from puzzles.tiles.kernels import MAX_PACKED_CELLS, make_context, pack, unpack
-from puzzles.tiles.parity import unsolvable_reason
+from puzzles.tiles.parity import blank_distance, permutation_parity, unsolvable_reason
 from puzzles.tiles.patterns import Partition
 from puzzles.tiles.rows import solve_rows
 
@@ -78,8 +79,20 @@ class Plan:
         return next(s.label for s in SOLVERS if s.id == self.algo)
 
 
-def partition_for(board: Board, name: str | None) -> Partition:
-    """The partition named; None or 'auto': a larger named one when it is built, else the default."""
+def _tables_fit(part: Partition, limits: Limits) -> bool:
+    """Whether a search may map the partition's tables under the budget."""
+    return fits(D.search_memory(part), limits.max_memory)
+
+
+def _build_allowed(part: Partition, limits: Limits) -> bool:
+    """Whether building the partition's tables is within --max-memory and --max-states."""
+    states_ok = limits.max_states is None or limits.max_states >= part.entries()
+    return states_ok and D.fits_memory(part, limits.max_memory)
+
+
+def partition_for(board: Board, name: str | None, limits: Limits = Limits()) -> Partition:
+    """The partition named; None or 'auto': a larger named one when it is built and fits the
+    memory budget, else the default."""
     w, h = board.width, board.height
     blank = board.goal_tiles().index(BLANK)
     try:
@@ -90,7 +103,8 @@ def partition_for(board: Board, name: str | None) -> Partition:
             if other in ("generic", default.name):
                 continue
             part = P.partition(w, h, blank, other)
-            if part.entries() > default.entries() and D.open_databases(part) is not None:
+            if (part.entries() > default.entries() and _tables_fit(part, limits)
+                    and D.open_databases(part) is not None):
                 return part
         return default
     except ValueError as exc:
@@ -113,18 +127,25 @@ def plan(board: Board, solver: str, options: dict, limits: Limits = Limits()) ->
         heuristic = options.get("heuristic") or HEURISTIC.default
         if heuristic not in HEURISTICS:
             raise InputError(f"unknown heuristic {heuristic!r}; expected one of {', '.join(HEURISTICS)}")
-        part = partition_for(board, name) if heuristic == "pdb" else None
+        part = partition_for(board, name, limits) if heuristic == "pdb" else None
         return Plan("idastar", heuristic, part, "asked for")
-    part = partition_for(board, name)
+    part = partition_for(board, name, limits)
     if part.name == "generic" and board.size > MAX_PACKED_CELLS:
         return Plan("idastar", "linear-conflict", None,
                     f"no pattern databases of their own for {board.width}x{board.height}; small generic "
                     f"ones do no better than linear conflicts here")
+    if not _tables_fit(part, limits):
+        return Plan("idastar", "linear-conflict", None,
+                    f"the {part.name} pattern databases ({describe_bytes(D.search_memory(part))}) do not fit "
+                    f"the memory budget")
     if D.open_databases(part) is not None:
         return Plan("idastar", "pdb", part, "the pattern databases are built")
     forecast = D.build_seconds(part)
-    if forecast <= QUICK_BUILD_S and D.fits_memory(part, limits.max_memory):
+    if forecast <= QUICK_BUILD_S and _build_allowed(part, limits):
         return Plan("idastar", "pdb", part, f"the pattern databases build in about {max(1, round(forecast))} s")
+    if forecast <= QUICK_BUILD_S:
+        return Plan("idastar", "linear-conflict", None,
+                    f"building the {part.name} pattern databases would pass --max-memory or --max-states")
     return Plan("idastar", "linear-conflict", None,
                 f"the {part.name} pattern databases are not built (about {forecast / 60:.0f} min with "
                 f"--build-pdb)")
@@ -132,28 +153,50 @@ def plan(board: Board, solver: str, options: dict, limits: Limits = Limits()) ->
 
 # --- searching ------------------------------------------------------------------------------------
 
-def databases(part: Partition, control: SearchControl, limits: Limits) -> tuple[D.Databases | None, dict, Stats]:
-    """The partition's tables, built first if missing; (tables or None if stopped, details, build stats)."""
+@dataclass
+class Stop:
+    """Why a search ended before it began, for the answer."""
+
+    status: Status
+    limit: Limit | None
+    note: str = ""
+
+
+def databases(part: Partition, control: SearchControl, limits: Limits
+              ) -> tuple[D.Databases | None, dict, Stats, Stop | None]:
+    """The partition's tables, built first if missing: (tables, details, build stats, None), or
+    (None, details, build stats, why not) when a limit or a cancel stopped them."""
     details: dict = {}
     dbs = D.open_databases(part)
     if dbs is None:
+        need = D.build_memory(part)
         if not D.fits_memory(part, limits.max_memory):
-            raise InputError(f"building the {part.label()} pattern databases needs "
-                             f"{D.build_memory(part) / 2**20:,.0f} MiB; the memory budget is smaller")
+            return None, details, Stats(), Stop(Status.LIMIT, Limit.MEMORY,
+                                                f"building the {part.label()} pattern databases needs "
+                                                f"{describe_bytes(need)}")
+        if limits.max_states is not None and limits.max_states < part.entries():
+            return None, details, Stats(), Stop(Status.LIMIT, Limit.STATES,
+                                                f"building the {part.label()} pattern databases fills "
+                                                f"{part.entries():,} entries")
         path, seconds = D.build(part, control)
         details["pdb_built_s"] = round(seconds, 3)
         if path is None:
-            return None, details, Stats(elapsed_s=seconds)
+            return None, details, Stats(elapsed_s=seconds), Stop(*kernel_status(STOPPED, control))
         dbs = D.open_databases(part)
         if dbs is None:
             raise InputError(f"the pattern databases written to {path} cannot be read back")
     details["databases"] = dbs.describe()
-    return dbs, details, Stats()
+    return dbs, details, Stats(), None
 
 
 def run_idastar(board: Board, heuristic: str, part: Partition | None, control: SearchControl,
                 limits: Limits, dbs: D.Databases | None = None):
-    """(status, limit, blank cells of a shortest path, stats, details) by the family's IDA*."""
+    """(status, limit, blank cells of a shortest path, stats, details) by the family's IDA*.
+
+    The budget holds the goal tables, the lookups (the mapped databases at
+    their full size) and the stack, which gets what is left: an iteration
+    whose stack would not fit ends the search with limit memory.
+    """
     goal = board.goal_tiles()
     tables = H.goal_tables(board.width, board.height, goal)
     details: dict = {}
@@ -161,19 +204,28 @@ def run_idastar(board: Board, heuristic: str, part: Partition | None, control: S
     lookups = P.no_lookups(board.size)
     if heuristic == "pdb":
         if dbs is None:
-            dbs, built, extra = databases(part, control, limits)
+            dbs, built, extra, stop = databases(part, control, limits)
             details.update(built)
-            if dbs is None:
-                status, limit = kernel_status(STOPPED, control)
-                return status, limit, [], extra, details
+            if stop is not None:
+                if stop.note:
+                    details["note"] = stop.note
+                return stop.status, stop.limit, [], extra, details
         lookups = P.make_lookups(part, goal, dbs.data, dbs.offsets)
     cap = np.int64(limits.max_states) if limits.max_states else NO_CAP
     start = np.array(board.tiles, dtype=np.int64)
+    nbr = neighbours(board.width, board.height)
+    stack = budget_bytes(limits.max_memory) - array_bytes(start, nbr, tables, lookups) - SCRATCH
     (code, blanks, generated, expanded), elapsed = timed(
-        control, I.search, start, neighbours(board.width, board.height), tables, lookups, HEURISTICS[heuristic],
-        cap, control.counters)
+        control, I.search, start, nbr, tables, lookups, HEURISTICS[heuristic], cap, np.int64(max(0, stack)),
+        control.counters)
     status, limit = kernel_status(code, control, Limit.STATES)
     details["generated"] = int(generated)
+    if limit == Limit.MEMORY and part is not None and heuristic == "pdb" and stack < I.stack_bytes(0, 1):
+        details["note"] = (f"the {part.name} pattern databases take {describe_bytes(D.search_memory(part))} "
+                           f"of a {describe_bytes(budget_bytes(limits.max_memory))} budget")
+    if status in (Status.LIMIT, Status.CANCELLED):
+        # every iteration below the current bound ended without the goal: no shorter answer exists
+        details["shortest_at_least"] = int(control.counters[DEPTH])
     stats = Stats(nodes_expanded=int(expanded), states_seen=int(generated) + 1,
                   max_frontier=len(blanks), elapsed_s=elapsed).plus(extra)
     return status, limit, [int(c) for c in blanks], stats, details
@@ -200,8 +252,9 @@ def search(board: Board, chosen: Plan, control: SearchControl, limits: Limits, d
     if chosen.algo == "idastar":
         return run_idastar(board, chosen.heuristic, chosen.part, control, limits, dbs)
     if chosen.algo == "rows":
-        blanks, seconds = solve_rows(board.width, board.height, board.tiles, board.goal_tiles(), control)
-        return Status.SOLVED, None, blanks, Stats(elapsed_s=seconds), {}
+        status, limit, blanks, stats = solve_rows(board.width, board.height, board.tiles, board.goal_tiles(),
+                                                  control, limits)
+        return status, limit, blanks, stats, {}
     return _generic(board, chosen.algo, control, limits)
 
 
@@ -245,24 +298,80 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     return Solution(status, steps, stats, limit, solver, details)
 
 
+# --- what it found, in words ---------------------------------------------------------------------
+
+def _census_text(census: dict, complete: bool) -> str:
+    goal = census["goal_depth"]
+    if goal is not None:
+        where = f"the goal {count_text(goal, 'move')} away"
+    else:
+        where = "the goal out of reach" if complete else "the goal not met yet"
+    return f"{count_text(census['states'], 'position')} · {where} · deepest {census['max_depth']}"
+
+
+def _parity_text(board: Board) -> str:
+    """'an odd permutation, the blank 2 steps from its goal cell': the two parities that disagree."""
+    odd = permutation_parity(board.tiles, board.goal_tiles())
+    steps = blank_distance(board)
+    return f"{'an odd' if odd else 'an even'} permutation, the blank {count_text(steps, 'step')} from its goal cell"
+
+
+def headline(solution: Solution) -> str:
+    """'31 moves, shortest', 'proved unsolvable: the parity of the permutation and the blank's distance
+    (…)', 'census: 181,440 positions · …', '212 moves, not shortest (row by row)'; `auto` names its search."""
+    d = solution.details
+    census = d.get("census")
+    if census is not None:
+        if solution.status in (Status.SOLVED, Status.UNSOLVABLE):
+            return f"census: {_census_text(census, True)}"
+        return f"{solution.reason()} · census so far: {_census_text(census, False)}"
+    if solution.status == Status.UNSOLVABLE and not solution.searched and solution.steps:
+        return ("proved unsolvable: the parity of the permutation and the blank's distance "
+                f"({_parity_text(solution.steps[0].board)})")
+    if solution.status == Status.SOLVED:
+        optimal = solution.solver != "rows"
+        text = plain_headline(solution, "moves", shortest=optimal)
+        if not optimal and solution.length:
+            text += ", not shortest (row by row)"
+        if solution.solver == "auto" and d.get("chosen") and solution.length:
+            text += f", by {d['chosen']}"
+        return text
+    text = solution.reason()
+    if d.get("note"):
+        text += f" · {d['note']}"
+    if d.get("shortest_at_least"):
+        text += f" · no answer shorter than {count_text(d['shortest_at_least'], 'move')}"
+    return text
+
+
 def warm() -> None:
-    """Compile or load every kernel this family uses, on small boards."""
+    """Compile or load every kernel this family uses, with every type it is called with, on tiny
+    boards: the engine's searches through the hooks, IDA* with each heuristic (read-only tables,
+    as they are mapped), the placing search of row by row, and the database build. Builds nothing
+    and writes nothing."""
+    from core.jit import prepare
     from puzzles.tiles.board import parse
     from puzzles.tiles.pdb_build import build as build_kernel, region_labels
-    from core.jit import prepare
+    from puzzles.tiles.rows import cancel_backtracks, place
 
     tiny = parse("1 2 3/4 . 5/7 8 6")
     for s in SOLVERS:
-        if s.id != "auto":
-            solve(tiny, s.id, {"heuristic": "linear-conflict"}, SearchControl(), Limits(max_states=1000))
-    for h in ("manhattan",):
+        if s.id not in ("auto", "idastar"):
+            solve(tiny, s.id, {}, SearchControl(), Limits(max_states=1000))
+    for h in ("manhattan", "linear-conflict"):
         solve(tiny, "idastar", {"heuristic": h}, SearchControl(), Limits())
-    part = P.partition(3, 3, 8)
-    lookups = P.make_lookups(part, tiny.goal_tiles(), {t: np.zeros(t.entries(9), dtype=np.uint8)
-                                                        for t in part.tables()})
-    I.search(np.array(tiny.tiles, dtype=np.int64), neighbours(3, 3), H.goal_tables(3, 3, tiny.goal_tiles()),
-             lookups, I.PATTERN_DATABASES, np.int64(10), SearchControl().counters)
     counters = SearchControl().counters
+    goal = tiny.goal_tiles()
+    part = P.partition(3, 3, goal.index(BLANK))
+    mapped = np.zeros(part.entries(), dtype=np.uint8)
+    mapped.flags.writeable = False  # a mapped file is read-only, and numba compiles for that apart
+    offsets = {t: at for t, at in zip(part.tables(), np.cumsum([0] + [t.entries(9) for t in part.tables()]))}
+    lookups = P.make_lookups(part, goal, mapped, offsets)
+    prepare(I.search, np.array(tiny.tiles, dtype=np.int64), neighbours(3, 3), H.goal_tables(3, 3, goal), lookups,
+            I.PATTERN_DATABASES, NO_CAP, NO_CAP, counters)
+    one = np.zeros(1, dtype=np.int64)
+    prepare(place, neighbours(3, 3), np.zeros(9, dtype=np.bool_), 0, one, one, np.int64(1))
+    prepare(cancel_backtracks, one)
     prepare(region_labels, 4, 2)
-    prepare(build_kernel, 4, 2, np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), neighbours(2, 2),
-            np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.uint8), counters, 0)
+    prepare(build_kernel, 4, 2, one, one, neighbours(2, 2), np.zeros(1, dtype=np.uint8),
+            np.zeros(1, dtype=np.uint8), counters, 0)

@@ -3,6 +3,7 @@ from puzzles import registry
 from puzzles.tiles.parity import unsolvable_reason
 from tests.tui.helpers import wait_for
 from tui.app import PuzzleApp
+from tui.screens.ask import Ask
 from tui.widgets.board import BoardView
 from tui.widgets.stats import StatsPane
 from tui.widgets.timeline import Timeline
@@ -29,10 +30,12 @@ async def test_edit_and_solve_an_eight_puzzle(pdb_cache):
         assert all(str(t) in drawn for t in range(1, 9))
         await pilot.press("f5")
         await wait_for(pilot, lambda: len(timeline.steps) > 1, what="a solution")
-        assert "solved" in stats.outcome and "30 steps" in stats.outcome
+        assert str(stats.outcome) == "30 moves, shortest, by IDA* with the 4-4 pattern databases"
         await pilot.press("end")
         assert board.step.board.solved()
         before = session.board
-        await pilot.press("f2", "s")  # shuffle: a fresh board, still solvable
+        await pilot.press("f2", "s")  # shuffle, while the last step is shown: the app asks which board
+        assert isinstance(app.screen, Ask)
+        await pilot.press("c")  # continue from the step shown: the shuffle starts from it
         assert len(timeline.steps) == 0
         assert session.board != before and unsolvable_reason(session.board) is None
