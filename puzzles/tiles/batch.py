@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 from core.errors import InputError
 from core.progress import SearchControl
 from core.search import Limits, Stats
 from core.status import Status
 from puzzles.interface import Solution
+from puzzles.reading import read_board_file
 from puzzles.tiles.board import Board, MAX_SIDE, MIN_SIDE, check_size, check_tiles, parse_rows
 from puzzles.tiles.solve import solve
 
@@ -69,13 +69,8 @@ def _board(line: str, size: tuple[int, int] | None, at: str) -> Board:
 
 
 def read_file(path: str, size: tuple[int, int] | None = None) -> list[Line]:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read batch file {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"batch file {path} is not UTF-8 text") from None
-    return read_lines(text, size, f"{path}: ")
+    """The boards of a batch file, read as board files are: a size cap, strict UTF-8, the line named."""
+    return read_lines(read_board_file(path, what="batch file"), size, f"{path}: ")
 
 
 @dataclass
@@ -99,9 +94,13 @@ class Batch:
 
 
 def run(lines: list[Line], goal, solver: str, options: dict, control: SearchControl, limits: Limits,
-        on_result=None) -> Batch:
-    """Solve every line with the same goal setting (None: each board's default; or a goal function)."""
-    batch = Batch()
+        on_result=None, batch: Batch | None = None) -> Batch:
+    """Solve every line with the same goal setting (None: each board's default; or a goal function).
+
+    The results go into `batch` (a new one if None) as they come, so a caller that stops
+    waiting still has the lines done.
+    """
+    batch = batch if batch is not None else Batch()
     for line in lines:
         board = goal(line.board) if goal is not None else line.board
         solution = solve(board, solver, options, control, limits)

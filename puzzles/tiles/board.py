@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass, replace
 
 from core.errors import InputError
+from puzzles.numbers import shown, whole
+from puzzles.text import parse_size as size_text
 from puzzles.text import rectangle_width
 
 MIN_SIDE = 2
@@ -96,13 +98,28 @@ def check_size(width: int, height: int) -> None:
         raise InputError(f"board is {width}x{height}; each side must be {MIN_SIDE} to {MAX_SIDE}")
 
 
+def parse_size(text: str, what: str = "") -> tuple[int, int]:
+    """'4x4' -> (4, 4): W columns wide, H rows tall, each side 2 to 6."""
+    width, height = size_text(text, what)
+    check_size(width, height)
+    return width, height
+
+
+MAX_TYPED = 10**6  # far past the largest tile; check_tiles names the real range
+
+
 def _token(text: str, cell: Cell, what: str) -> int:
+    where = (cell[0] + 1, cell[1] + 1)
     if text == BLANK_TEXT:
         return BLANK
     if not _NUMBER.fullmatch(text):
-        raise InputError(f"{what}{text!r} is not a tile number: use whole numbers, and 0 or . for the blank",
-                         (cell[0] + 1, cell[1] + 1))
-    return int(text)
+        raise InputError(f"{what}{shown(text)} is not a tile number: use whole numbers, and 0 or . for the blank",
+                         where)
+    try:
+        return whole(text, "", 0, MAX_TYPED)
+    except InputError:  # thousands of digits: too big, and not worth converting
+        raise InputError(f"{what}tile {shown(text)} is too big: boards have at most {MAX_SIDE * MAX_SIDE - 1} "
+                         f"tiles", where) from None
 
 
 def parse_rows(text: str, what: str = "") -> tuple[int, int, tuple[int, ...]]:

@@ -8,31 +8,21 @@ from dataclasses import replace
 from rich.console import Console
 
 from core.errors import InputError
-from core.progress import Snapshot
-from core.runner import Job
+from core.memory import describe_bytes
+from core.runner import CancelledBeforeSearch
 from core.status import Status
 from puzzles import cli_support as cs
 from puzzles.interface import View
 from puzzles.tiles import batch as B
 from puzzles.tiles import patterns as P
 from puzzles.tiles import pdb as D
-from puzzles.tiles.board import Board, check_size, inline, parse, parse_goal, solved_tiles
+from puzzles.tiles.board import Board, inline, parse, parse_goal, parse_size, solved_tiles
 from puzzles.tiles.editor import random_walk
 from puzzles.tiles.presets import PRESETS
 from puzzles.tiles.render import render
-from puzzles.tiles.solve import HEURISTICS, PARTITION_NAMES, SOLVER_IDS, partition_for, solve
+from puzzles.tiles.solve import HEURISTICS, PARTITION_NAMES, SOLVER_IDS, headline, partition_for, solve
 
-
-def size_value(text: str) -> tuple[int, int]:
-    parts = text.lower().replace(" ", "").split("x")
-    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 4x4 or 3x5")
-    width, height = int(parts[0]), int(parts[1])
-    try:
-        check_size(width, height)
-    except InputError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    return width, height
+size_value = cs.option_type(parse_size)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="solve every board in FILE, one a line (w*h numbers), then print totals")
     parser.add_argument("--shuffle", type=cs.positive_int, metavar="N",
                         help="solve a board N random moves from the goal (of --size, default 4x4)")
-    parser.add_argument("--seed", type=int, help="random seed for --shuffle")
+    parser.add_argument("--seed", type=cs.seed, metavar="S", help="random seed for --shuffle")
     parser.add_argument("--size", type=size_value, metavar="WxH",
                         help="board size for --shuffle, --build-pdb and batch lines with other columns")
     parser.add_argument("--goal-blank", choices=("first", "last"),
@@ -96,25 +86,11 @@ def _options(args) -> dict:
 
 # --- building the databases -----------------------------------------------------------------------
 
-def _build_progress(err: Console, total: int):
-    if not err.is_terminal:
-        return None
-    status = err.status("building the pattern databases…")
-    status.start()
-
-    def show(s: Snapshot) -> None:
-        share = min(1.0, s.stored / total)
-        status.update(f"building the pattern databases: {share:4.0%} ({s.stored:,} of {total:,} entries, "
-                      f"{s.depth} moves deep) · {s.elapsed_s:.1f} s")
-
-    show.stop = status.stop  # type: ignore[attr-defined]
-    return show
-
-
 def build(args, console: Console) -> int:
+    """--build-pdb: the tables for the board's shape (or --size), within the limits given."""
     given = args.board is not None or args.file is not None or args.preset is not None
-    board = load(args) if given else _apply_goal(Board(*(args.size or (4, 4)),
-                                                       solved_tiles(*(args.size or (4, 4)))), args)
+    size = args.size or (4, 4)
+    board = load(args) if given else _apply_goal(Board(*size, solved_tiles(*size)), args)
     if args.pdb == "auto":  # the shape's default, not a larger one that happens to be built
         part = P.partition(board.width, board.height, board.goal_tiles().index(0))
     else:
@@ -123,21 +99,21 @@ def build(args, console: Console) -> int:
     if dbs is not None:
         console.print(f"pattern databases already built: {dbs.describe()}", highlight=False, soft_wrap=True)
         return cs.EXIT_OK
+    need = D.build_memory(part)
     if not D.fits_memory(part, args.max_memory):
-        raise InputError(f"building the {part.label()} pattern databases needs "
-                         f"{D.build_memory(part) / 2**20:,.0f} MiB; the memory budget is smaller "
-                         f"(--max-memory)")
+        console.print(f"not built: the {part.label()} pattern databases need {describe_bytes(need)} to build, "
+                      "more than the memory budget", highlight=False, soft_wrap=True)
+        return cs.EXIT_OK
+    if args.max_states is not None and args.max_states < part.entries():
+        console.print(f"not built: the {part.label()} pattern databases fill {part.entries():,} entries, more "
+                      "than --max-states", highlight=False, soft_wrap=True)
+        return cs.EXIT_OK
     err = Console(stderr=True)
     err.print(f"building the {part.label()} pattern databases: {D.describe(part)}; this needs "
-              f"{D.build_memory(part) / 2**20:,.0f} MiB and may take about {D.build_seconds(part):,.0f} s",
+              f"{describe_bytes(need)} and may take about {D.build_seconds(part):,.0f} s",
               highlight=False, soft_wrap=True)
-    show = _build_progress(err, part.entries())
-    job = Job(lambda control: D.build(part, control), on_progress=show)
-    try:
-        path, seconds = job.run()
-    finally:
-        if show is not None:
-            show.stop()  # type: ignore[attr-defined]
+    path, seconds = cs.run_build(lambda control: D.build(part, control), "building the pattern databases",
+                                 part.entries(), "entries", "moves", args.timeout)
     if path is None:
         err.print("the build was stopped; nothing was written", highlight=False)
         return cs.EXIT_OK
@@ -160,35 +136,29 @@ def run_one(args, console: Console) -> int:
         cs.print_json(cs.solution_json(solution, **_extras(board)))
         return cs.EXIT_OK
     console.print(render(board, View(zoom=1)))
-    head, speed = cs.summary_lines(solution)
-    if solution.stats.nodes_expanded == 0:  # row by row counts no nodes: just its time
-        speed = f"search: {solution.stats.elapsed_s * 1000:.1f} ms"
-    if solution.status == Status.UNSOLVABLE and "reason" in solution.details:
-        head = f"unsolvable: {solution.details['reason']}"
-    console.print(head, highlight=False, soft_wrap=True)
-    console.print(f"solver: {solution.details['chosen']}"
-                  + (f" ({solution.details['why']})" if solution.details.get("why") else ""), highlight=False,
-                  soft_wrap=True)
-    if solution.status != Status.UNSOLVABLE:
-        console.print(speed, highlight=False)
-    if "databases" in solution.details:
-        built = " (built now)" if "pdb_built_s" in solution.details else ""
-        console.print(f"pattern databases{built}: {solution.details['databases']}", highlight=False,
-                      soft_wrap=True)
-    census = solution.details.get("census")
-    if census:
-        console.print(f"census: {census['states']:,} reachable positions, deepest level {census['max_depth']}, "
-                      f"the goal {'at ' + str(census['goal_depth']) + ' moves' if census['goal_depth'] is not None else 'out of reach'}",
-                      highlight=False)
+    head, search = cs.summary_lines(solution, headline(solution))
+    d = solution.details
+    say = lambda text: console.print(text, highlight=False, soft_wrap=True)  # noqa: E731
+    say(head)
+    if solution.status == Status.UNSOLVABLE and "reason" in d:
+        say(f"why: {d['reason']}")
+    if solution.searched or solution.status != Status.UNSOLVABLE:
+        say(f"solver: {d['chosen']}" + (f" ({d['why']})" if args.algo == "auto" and d.get("why") else ""))
+    say(search)
+    if "databases" in d:
+        built = " (built now)" if "pdb_built_s" in d else ""
+        say(f"pattern databases{built}: {d['databases']}")
     if len(solution.steps) > 1:
         tiles = " ".join(str(step.data["tile"]) for step in solution.steps[1:])
-        console.print(f"moves (the tile that slides each time): {tiles}", highlight=False, soft_wrap=True)
+        say(f"moves (the tile that slides each time): {tiles}")
     return cs.EXIT_OK
 
 
 # --- a batch ------------------------------------------------------------------------------------------
 
 def run_batch(args, console: Console) -> int:
+    """Every line's length, nodes and time as it is solved, then the totals; a cancel, a limit or
+    Ctrl-C ends the batch early and the totals say after how many lines."""
     if args.board is not None or args.file is not None or args.preset is not None or args.shuffle is not None:
         raise InputError("--batch reads its boards from the file: leave out --board, --file, --preset, --shuffle")
     lines = B.read_file(args.batch, args.size)
@@ -198,6 +168,7 @@ def run_batch(args, console: Console) -> int:
             goal(line.board)
     limits = cs.limits_from(args)
     rows: list[dict] = []
+    batch = B.Batch()
 
     def show(result: B.Result) -> None:
         s = result.solution
@@ -212,8 +183,13 @@ def run_batch(args, console: Console) -> int:
 
     if not args.json:
         console.print(f"{'line':>5} {'moves':>6} {'expanded':>15} {'seconds':>10}", highlight=False)
-    batch = cs.run_job(lambda control: B.run(lines, goal, args.algo, _options(args), control, limits, show),
-                       limits)
+    try:
+        cs.run_job(lambda control: B.run(lines, goal, args.algo, _options(args), control, limits, show, batch),
+                   limits)
+    except CancelledBeforeSearch:
+        if not batch.results:
+            raise  # nothing was searched: the command says so
+        batch.stopped = Status.CANCELLED  # stopped while the next board's solver was loading
     solved, moves, stats = batch.totals()
     chosen = batch.results[0].solution.details.get("chosen", "") if batch.results else ""
     if args.json:

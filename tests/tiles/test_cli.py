@@ -38,11 +38,21 @@ def test_goal_options(capsys):
 
 def test_words_and_reasons(capsys, pdb_cache):
     code, out, _ = run(capsys, "--preset", "loyd-14-15")
-    assert code == 0 and "unsolvable: the tiles are an odd permutation" in out
+    lines = out.splitlines()[4:]
+    assert code == 0 and lines[0] == ("proved unsolvable: the parity of the permutation and the blank's distance "
+                                      "(an odd permutation, the blank 0 steps from its goal cell)")
+    assert lines[1].startswith("why: the tiles are an odd permutation") and lines[2] == "no search needed"
     code, out, _ = run(capsys, "--preset", "eight-easy", "--algo", "rows")
-    assert "solved: 2 moves" in out and "Row by row" in out and "moves (the tile that slides each time): 5 8" in out
+    lines = out.splitlines()[3:]
+    assert lines[:2] == ["2 moves, not shortest (row by row)", "solver: Row by row"]
+    assert lines[2].startswith("search: ") and "0 expanded" not in lines[2]
+    assert lines[3] == "moves (the tile that slides each time): 5 8"
     code, out, _ = run(capsys, "--board", "1 2 3/4 5 6/7 8 .", "--algo", "census")
-    assert "census: 181,440 reachable positions, deepest level 31" in out
+    assert out.splitlines()[3] == "census: 181,440 positions · the goal 0 moves away · deepest 31"
+    code, out, _ = run(capsys, "--preset", "hardest-8a")
+    head, solver = out.splitlines()[3:5]
+    assert head == "31 moves, shortest, by IDA* with the 4-4 pattern databases"
+    assert solver.startswith("solver: IDA* with the 4-4 pattern databases (the pattern databases ")
 
 
 def test_batch_with_korf_columns(capsys, tmp_path):
