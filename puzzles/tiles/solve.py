@@ -31,6 +31,8 @@ QUICK_BUILD_S = 60.0  # auto builds missing databases only when the forecast is 
 NO_CAP = np.int64(1) << np.int64(62)
 
 HEURISTICS = {"pdb": I.PATTERN_DATABASES, "linear-conflict": I.LINEAR_CONFLICT, "manhattan": I.MANHATTAN}
+HEURISTIC_WORDS = {"pdb": "pattern databases", "linear-conflict": "linear conflicts",
+                   "manhattan": "Manhattan distance"}
 PARTITION_NAMES = ("auto", "6-6-3", "7-8", "6-6-6-6", "4-4", "3", "generic")
 
 HEURISTIC = Option("heuristic", "Heuristic", "choice", "pdb", tuple(HEURISTICS),
@@ -75,7 +77,7 @@ class Plan:
         if self.algo == "idastar":
             if self.heuristic == "pdb" and self.part is not None:
                 return f"IDA* with the {self.part.name} pattern databases"
-            return f"IDA* with {self.heuristic.replace('-', ' ')}" if self.heuristic else "IDA*"
+            return f"IDA* with {HEURISTIC_WORDS[self.heuristic]}" if self.heuristic else "IDA*"
         return next(s.label for s in SOLVERS if s.id == self.algo)
 
 
