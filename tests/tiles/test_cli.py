@@ -92,11 +92,34 @@ def test_build_pdb(capsys, empty_cache):
     (["--size", "9x2", "--shuffle", "3"], "each side must be 2 to 6"),
     (["--batch", "/nonexistent/boards.txt"], "cannot read batch file"),
     ([], "no board"),
+    # the shared readers: ASCII digits only, a sane range, one line
+    (["--board", "1 2/3 " + "9" * 5000], "tile '999999999999'… (5,000 characters) is too big"),
+    (["--board", "1 2/3 ²"], "'²' is not a tile number"),
+    (["--board", "1 2/3 ٣"], "'٣' is not a tile number"),
+    (["--shuffle", "3", "--size", "3x²"], "'3x²' is not a size WxH"),
+    (["--shuffle", "3", "--size", "9" * 5000 + "x3"], "must be at most"),
+    (["--shuffle", "3", "--seed", str(2**63)], "--seed"),
+    (["--shuffle", "3", "--seed", "+-1"], "is not a whole number"),
+    (["--shuffle", "9" * 50], "--shuffle"),
+    (["--preset", "eight-easy", "--timeout", "nan"], "--timeout: 'nan' is not a number"),
+    (["--preset", "eight-easy", "--max-memory", "1e999"], "--max-memory"),
+    (["--preset", "eight-easy", "--max-states", "9" * 5000], "--max-states"),
+    (["--file", "/dev/zero"], "/dev/zero is larger than 16 MiB"),
+    (["--batch", "/dev/zero"], "batch file /dev/zero is larger than 16 MiB"),
+    (["--board", "1 2/3 .", "--goal", "1 2/3 " + "9" * 5000], "goal: tile '999999999999'… (5,000 characters)"),
 ])
 def test_errors_are_one_line_with_status_2(capsys, args, words):
     code, out, err = run(capsys, *args)
     assert code == 2 and words in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_batch_file_is_strict_utf8_and_names_the_line(capsys, tmp_path):
+    path = tmp_path / "bytes.txt"
+    path.write_bytes(b"1 2 3 4 5 6 7 8 0\n1 2 \xff 4 5 6 7 8 0\n")
+    code, out, err = run(capsys, "--batch", str(path))
+    assert code == 2 and out == ""
+    assert err.strip() == f"error: batch file {path}, line 2: byte 0xff at column 5 is not UTF-8 text"
 
 
 def test_batch_errors_name_the_line(capsys, tmp_path):
