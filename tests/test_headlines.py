@@ -178,12 +178,15 @@ def test_tiles_auto_says_which_search_it_chose(pdb_cache):
 
 
 def test_tiles_parity_is_a_proof_by_theory():
-    for text, words in [("1 2 3/4 5 6/8 7 .", "an odd permutation, the blank 0 steps from its goal cell"),
-                        ("1 2 3/4 5 6/8 . 7", "an even permutation, the blank 1 step from its goal cell"),
-                        ("2 1/3 .", "an odd permutation, the blank 0 steps from its goal cell")]:
+    for text, words in [("1 2 3/4 5 6/8 7 .", "an odd permutation, blank distance 0"),
+                        ("1 2 3/4 5 6/8 . 7", "an even permutation, blank distance 1"),
+                        ("2 1/3 .", "an odd permutation, blank distance 0"),
+                        (". 1 2 3 4 5/6 7 8 9 10 11/12 13 14 15 16 17/18 19 20 21 22 23/24 25 26 27 28 29/"
+                         "30 31 32 33 34 35", "an odd permutation, blank distance 10")]:
         solution, headline = solve("tiles", text, "auto")
         assert solution.status == Status.UNSOLVABLE and not solution.searched
-        assert headline == f"proved unsolvable: the parity of the permutation and the blank's distance ({words})"
+        assert headline == f"proved unsolvable by the parity rule: {words}"
+        assert len(headline) <= 76  # the timeline's one line at 80 columns
         assert "every reachable position was searched" not in headline
 
 

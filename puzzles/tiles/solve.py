@@ -312,15 +312,16 @@ def _census_text(census: dict, complete: bool) -> str:
 
 
 def _parity_text(board: Board) -> str:
-    """'an odd permutation, the blank 2 steps from its goal cell': the two parities that disagree."""
+    """'an odd permutation, blank distance 2': the two parities that disagree (as short as the
+    timeline's one line needs)."""
     odd = permutation_parity(board.tiles, board.goal_tiles())
-    steps = blank_distance(board)
-    return f"{'an odd' if odd else 'an even'} permutation, the blank {count_text(steps, 'step')} from its goal cell"
+    return f"{'an odd' if odd else 'an even'} permutation, blank distance {blank_distance(board)}"
 
 
 def headline(solution: Solution) -> str:
-    """'31 moves, shortest', 'proved unsolvable: the parity of the permutation and the blank's distance
-    (…)', 'census: 181,440 positions · …', '212 moves, not shortest (row by row)'; `auto` names its search."""
+    """'31 moves, shortest', 'proved unsolvable by the parity rule: an odd permutation, blank distance 0'
+    (the permutation's parity and the blank's distance from its goal cell disagree), 'census: 181,440
+    positions · …', '212 moves, not shortest (row by row)'; `auto` names its search."""
     d = solution.details
     census = d.get("census")
     if census is not None:
@@ -328,8 +329,7 @@ def headline(solution: Solution) -> str:
             return f"census: {_census_text(census, True)}"
         return f"{solution.reason()} · census so far: {_census_text(census, False)}"
     if solution.status == Status.UNSOLVABLE and not solution.searched and solution.steps:
-        return ("proved unsolvable: the parity of the permutation and the blank's distance "
-                f"({_parity_text(solution.steps[0].board)})")
+        return f"proved unsolvable by the parity rule: {_parity_text(solution.steps[0].board)}"
     if solution.status == Status.SOLVED:
         optimal = solution.solver != "rows"
         text = plain_headline(solution, "moves", shortest=optimal)

@@ -39,8 +39,7 @@ def test_goal_options(capsys):
 def test_words_and_reasons(capsys, pdb_cache):
     code, out, _ = run(capsys, "--preset", "loyd-14-15")
     lines = out.splitlines()[4:]
-    assert code == 0 and lines[0] == ("proved unsolvable: the parity of the permutation and the blank's distance "
-                                      "(an odd permutation, the blank 0 steps from its goal cell)")
+    assert code == 0 and lines[0] == "proved unsolvable by the parity rule: an odd permutation, blank distance 0"
     assert lines[1].startswith("why: the tiles are an odd permutation") and lines[2] == "no search needed"
     code, out, _ = run(capsys, "--preset", "eight-easy", "--algo", "rows")
     lines = out.splitlines()[3:]
