@@ -7,10 +7,7 @@ from dataclasses import replace
 
 from rich.console import Console
 
-from core import interrupts
 from core.errors import InputError
-from core.progress import Snapshot
-from core.runner import Job
 from core.status import Status
 from puzzles import cli_support as cs
 from puzzles import numbers
@@ -72,34 +69,11 @@ def board_from_args(args) -> cboard.Board:
     return board
 
 
-def _build_progress(err: Console):
-    """A progress line on stderr for the table build (nothing when stderr is not a terminal)."""
-    if not err.is_terminal:
-        return None
-    status = err.status("building the distance table…")
-    status.start()
-    total = sum(TABLE_POSITIONS)
-
-    def show(s: Snapshot) -> None:
-        share = min(1.0, s.stored / total)
-        status.update(f"building the distance table: {share:4.0%} ({s.stored:,} of {total:,} positions, "
-                      f"{s.depth} rolls deep) · {s.elapsed_s:.1f} s")
-
-    show.stop = status.stop  # type: ignore[attr-defined]
-    return show
-
-
 def build(console: Console, quiet: bool = False):
     """Build the table with progress; returns its path (None if stopped)."""
     err = Console(stderr=True)
-    show = _build_progress(err)
-    job = Job(lambda control: build_table(control), on_progress=show)
-    try:
-        with interrupts.cancelling(job.cancel):
-            path, seconds = job.run()
-    finally:
-        if show is not None:
-            show.stop()  # type: ignore[attr-defined]
+    path, seconds = cs.run_build(build_table, "building the distance table", sum(TABLE_POSITIONS), "positions",
+                                 "rolls")
     if path is None:
         err.print("the table build was stopped; nothing was written", highlight=False)
         return None

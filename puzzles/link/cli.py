@@ -10,7 +10,6 @@ from rich.console import Console
 from core.errors import InputError
 from core.status import Status
 from puzzles import cli_support as cs
-from puzzles import numbers
 from puzzles.link import board as lboard
 from puzzles.link.board import Board, cell_text
 from puzzles.link.editor import default_kinds
@@ -21,18 +20,13 @@ from puzzles.text import parse_size
 from puzzles.link.solve import headline, solve
 
 
-@cs.option_type
-def seed_number(text: str) -> int:
-    return numbers.whole(text, "", 0, 2**63 - 1)
-
-
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     cs.add_board_arguments(parser, "e.g. the-game, walled-13x11, shisen-18x8")
     parser.add_argument("--generate", metavar="WxH", help="a new clearable board of this size instead "
                         "(with --kinds and --seed)")
     parser.add_argument("--kinds", type=cs.positive_int, metavar="K",
                         help="tile kinds on a generated board (default: four tiles a kind)")
-    parser.add_argument("--seed", type=seed_number, metavar="S", help="random seed of the generator (default: random)")
+    parser.add_argument("--seed", type=cs.seed, metavar="S", help="random seed of the generator (default: random)")
     parser.add_argument("--from", dest="from_", metavar="X,Y", help="one end of the path, 1-based")
     parser.add_argument("--to", metavar="X,Y", help="the other end of the path, 1-based")
     parser.add_argument("--max-segments", type=cs.positive_int, metavar="N",
