@@ -25,10 +25,8 @@ from puzzles.tiles.solve import HEURISTICS, PARTITION_NAMES, SOLVER_IDS, headlin
 size_value = cs.option_type(parse_size)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     cs.add_board_arguments(parser, "e.g. korf-1 or hardest-8a; see `puzzle-explorer list`")
-    parser.add_argument("--batch", metavar="FILE",
-                        help="solve every board in FILE, one a line (w*h numbers), then print totals")
     parser.add_argument("--shuffle", type=cs.positive_int, metavar="N",
                         help="solve a board N random moves from the goal (of --size, default 4x4)")
     parser.add_argument("--seed", type=cs.seed, metavar="S", help="random seed for --shuffle")
@@ -37,6 +35,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--goal-blank", choices=("first", "last"),
                         help="goal: tiles in order with the blank last (default) or first (Korf's convention)")
     parser.add_argument("--goal", metavar="ROWS", help="any goal arrangement of the same tiles, like the board")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
+    parser.add_argument("--batch", metavar="FILE",
+                        help="solve every board in FILE, one a line (w*h numbers), then print totals")
     parser.add_argument("--algo", choices=SOLVER_IDS, default="auto",
                         help="auto (default: the fastest optimal search the board allows, and says which), "
                              "idastar, astar, bibfs, bfs, census, or rows (fast, not shortest)")
@@ -65,7 +69,7 @@ def _apply_goal(board: Board, args) -> Board:
     return board
 
 
-def load(args) -> Board:
+def board_from_args(args) -> Board:
     """The board from --board/--file/--preset or --shuffle, with the goal options applied."""
     given = args.board is not None or args.file is not None or args.preset is not None
     if args.shuffle is not None:
@@ -90,7 +94,7 @@ def build(args, console: Console) -> int:
     """--build-pdb: the tables for the board's shape (or --size), within the limits given."""
     given = args.board is not None or args.file is not None or args.preset is not None
     size = args.size or (4, 4)
-    board = load(args) if given else _apply_goal(Board(*size, solved_tiles(*size)), args)
+    board = board_from_args(args) if given else _apply_goal(Board(*size, solved_tiles(*size)), args)
     if args.pdb == "auto":  # the shape's default, not a larger one that happens to be built
         part = P.partition(board.width, board.height, board.goal_tiles().index(0))
     else:
@@ -129,7 +133,7 @@ def _extras(board: Board) -> dict:
 
 
 def run_one(args, console: Console) -> int:
-    board = load(args)
+    board = board_from_args(args)
     limits = cs.limits_from(args)
     solution = cs.run_job(lambda control: solve(board, args.algo, _options(args), control, limits), limits)
     if args.json:
@@ -214,4 +218,4 @@ def run(args, console: Console) -> int:
     return run_one(args, console)
 
 
-__all__ = ["add_arguments", "run", "PRESETS"]
+__all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "PRESETS"]

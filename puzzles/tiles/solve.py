@@ -37,10 +37,11 @@ PARTITION_NAMES = ("auto", "6-6-3", "7-8", "6-6-6-6", "4-4", "3", "generic")
 
 HEURISTIC = Option("heuristic", "Heuristic", "choice", "pdb", tuple(HEURISTICS),
                    "pdb: additive pattern databases (built once into the cache); linear-conflict: "
-                   "Manhattan distance plus line conflicts; manhattan: the plain sum of distances")
+                   "Manhattan distance plus line conflicts; manhattan: the plain sum of distances",
+                   search_only=True)
 PARTITION = Option("pdb", "Databases", "choice", "auto", PARTITION_NAMES,
                    "which tile groups: auto (7-8 on 4x4 once built, else 6-6-3; 6-6-6-6 on 5x5), "
-                   "or a named partition for the board's size")
+                   "or a named partition for the board's size", search_only=True)
 
 SOLVERS = (
     Solver("auto", "Best optimal", True,
