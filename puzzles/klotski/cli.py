@@ -14,8 +14,16 @@ from puzzles.klotski.render import render
 from puzzles.klotski.solve import MOVES, headline, solve
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     cs.add_board_arguments(parser, "e.g. hengdao-lima or 横刀立马")
+    parser.add_argument("--target", metavar="LETTER", help="the piece that must reach the goal "
+                        "(default: the unique largest piece)")
+    parser.add_argument("--goal", metavar="X,Y", help="where the target's top-left cell must end, 1-based "
+                        "(default: the bottom-middle exit)")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
     parser.add_argument("--moves", choices=MOVES.choices, default=MOVES.default,
                         help="move convention: unit (one cell), straight (one line), free (anywhere, turns "
                              f"included); default {MOVES.default}")
@@ -25,15 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="every piece is its own (default: same-shaped pieces are interchangeable)")
     parser.add_argument("--census", action="store_true",
                         help="count every reachable position instead of solving")
-    parser.add_argument("--target", metavar="LETTER", help="the piece that must reach the goal "
-                        "(default: the unique largest piece)")
-    parser.add_argument("--goal", metavar="X,Y", help="where the target's top-left cell must end, 1-based "
-                        "(default: the bottom-middle exit)")
     cs.add_distance_arguments(parser)
     cs.add_limit_arguments(parser)
 
 
-def load(args) -> kboard.Board:
+def board_from_args(args) -> kboard.Board:
     board = kboard.parse(cs.board_text(args, _family()))
     if args.target is not None:
         if board.piece(args.target) is None:
@@ -51,7 +55,7 @@ def _family():
 
 
 def run(args, console: Console) -> int:
-    board = load(args)
+    board = board_from_args(args)
     options = {"moves": args.moves, "distinct": args.distinct}
     if cs.distance_mode(args):
         return cs.run_distances(args, _family(), board, options, console, render,
@@ -75,4 +79,4 @@ def run(args, console: Console) -> int:
     return cs.EXIT_OK
 
 
-__all__ = ["add_arguments", "run", "PRESETS"]
+__all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "PRESETS"]
