@@ -159,3 +159,11 @@ def test_klotski(case):
                          for s in sol.steps[1:]]
                 reference.check_moves(board.inline(), moves, convention, "A", goal,
                                       [s.board.inline() for s in sol.steps[1:]])
+        # the census back from the goal positions of the start's component, its table kept
+        back = solve(board, "distances", {**options, "scope": "component", "keep": True}, SearchControl(), Limits())
+        if best is None:
+            assert back.status == Status.UNSOLVABLE, where
+            continue
+        c = back.details["census"]
+        assert (c["states"], c["goal_states"], c["start_distance"]) == (states, goal_states, best), where
+        assert sum(c["by_distance"]) == states and back.table.distance(board) == best, where
