@@ -21,6 +21,7 @@ from core.progress import (CHECK_EVERY, DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER,
                            SearchControl)
 from core.radix import radix_sort
 from core.status import CAP, FOUND, STOPPED
+from core.warmup import Kernel
 
 BYTES_PER_STATE = 48  # three sorted levels and the successor buffers, generously
 
@@ -113,13 +114,19 @@ def count_goals(states, n, ctx):
     return goals
 
 
+def kernels(ctx, counters: np.ndarray) -> list[Kernel]:
+    """The census kernels for this kind of context, with arguments of the types census() passes."""
+    buf = np.empty(16, dtype=np.uint64)
+    return [Kernel("census: expand", expand_slice, (buf, 0, 0, ctx, buf, counters, True)),
+            Kernel("census: merge", merge_level, (buf, 0, buf, 0, buf, 0, buf, 0, buf, ctx, 0, counters)),
+            Kernel("census: goals", count_goals, (buf, 0, ctx)),
+            Kernel("census: sort", radix_sort, (buf, buf, 0, counters))]
+
+
 def prepare_kernels(contexts: list, counters: np.ndarray) -> None:
     """Compile (or load) the census kernels for these contexts, outside the search clock."""
-    buf = np.empty(16, dtype=np.uint64)
-    prepare(expand_slice, buf, 0, 0, contexts[0], buf, counters, True)
-    prepare(merge_level, buf, 0, buf, 0, buf, 0, buf, 0, buf, contexts[0], 0, counters)
-    prepare(count_goals, buf, 0, contexts[0])
-    prepare(radix_sort, buf, buf, 0, counters)
+    for k in kernels(contexts[0], counters):
+        prepare(k.dispatcher, *k.args)
 
 
 def census(starts: np.ndarray, contexts: list, cap: int, control: SearchControl):

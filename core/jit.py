@@ -8,9 +8,15 @@ from numba.core.errors import NumbaIRAssumptionWarning
 warnings.filterwarnings("ignore", category=NumbaIRAssumptionWarning)
 
 
+# Every kernel made here, so tests can see which signatures got compiled.
+KERNELS: list = []
+
+
 def kernel(fn):
     """Compile fn in nopython mode, cached on disk, releasing the GIL while it runs."""
-    return njit(cache=True, nogil=True)(fn)
+    dispatcher = njit(cache=True, nogil=True)(fn)
+    KERNELS.append(dispatcher)
+    return dispatcher
 
 
 def helper(fn):

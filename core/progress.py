@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core import warmup
 from core.jit import kernel
 
 # Slots of the counters array (module globals are compile-time constants in kernels).
@@ -57,6 +58,10 @@ class Snapshot:
     max_frontier: int = 0
     solutions: int = 0
     elapsed_s: float = 0.0
+    # while compiling: the kernels of `compiling` (a family) compiled so far, of how many
+    compiling: str = ""
+    compiled: int = 0
+    kernels: int = 0
 
     @property
     def rate(self) -> float:
@@ -139,6 +144,7 @@ class SearchControl:
 
     def snapshot(self) -> Snapshot:
         c = self.counters.copy()
+        warm = warmup.progress() if self.phase == Phase.COMPILING else warmup.Progress()
         return Snapshot(
             phase=self.phase,
             expanded=int(c[EXPANDED]),
@@ -148,4 +154,7 @@ class SearchControl:
             max_frontier=int(c[MAX_FRONTIER]),
             solutions=int(c[SOLUTIONS]),
             elapsed_s=self.elapsed(),
+            compiling=warm.family if warm.active else "",
+            compiled=warm.done if warm.active else 0,
+            kernels=warm.total if warm.active else 0,
         )

@@ -10,6 +10,7 @@ from core.jit import prepare
 from core.memory import state_cap
 from core.progress import EXPANDED, MAX_FRONTIER, STOP_CANCEL, STORED, SearchControl
 from core.status import CAP, EXHAUSTED, FOUND, STOPPED, Limit, Status
+from core.warmup import Kernel
 
 FIRST = backtrack.FIRST
 COUNT = backtrack.COUNT
@@ -66,6 +67,7 @@ SHORTEST = {
     "astar": (astar.astar, astar.BYTES_PER_STATE),
     "idastar": (idastar.idastar, idastar.BYTES_PER_STATE),
 }
+SHORTEST_NAMES = {"bfs": "BFS", "bibfs": "bidirectional BFS", "astar": "A*", "idastar": "IDA*"}
 
 
 def kernel_status(code: int, control: SearchControl, cap_limit: Limit = Limit.STATES) -> tuple[Status, Limit | None]:
@@ -108,6 +110,22 @@ def timed(control: SearchControl, kernel_fn, *args):
     return result, elapsed
 
 
+def _shortest_args(algo: str, starts, goals, ctx, cap: int, counters) -> tuple:
+    """The arguments of a shortest-path kernel, of the types it is compiled for."""
+    starts = np.ascontiguousarray(starts, dtype=np.uint64)
+    if algo != "bibfs":
+        return starts, ctx, int(cap), counters
+    if goals is None:
+        raise ValueError("bibfs needs the goal states")
+    return starts, np.ascontiguousarray(goals, dtype=np.uint64), ctx, int(cap), counters
+
+
+def shortest_path_kernels(algos, starts: np.ndarray, ctx, counters: np.ndarray) -> list[Kernel]:
+    """The kernels shortest_path runs for these algorithms on this kind of context."""
+    return [Kernel(SHORTEST_NAMES[algo], SHORTEST[algo][0], _shortest_args(algo, starts, starts, ctx, 1, counters))
+            for algo in algos]
+
+
 def shortest_path(algo: str, starts: np.ndarray, ctx, control: SearchControl, limits: Limits,
                   goals: np.ndarray | None = None) -> Outcome:
     """A shortest path of states from a start to a goal with the named algorithm.
@@ -116,16 +134,15 @@ def shortest_path(algo: str, starts: np.ndarray, ctx, control: SearchControl, li
     """
     kernel_fn, bytes_per_state = SHORTEST[algo]
     cap, cap_limit = state_cap(bytes_per_state, limits.max_states, limits.max_memory)
-    starts = np.ascontiguousarray(starts, dtype=np.uint64)
-    if algo == "bibfs":
-        if goals is None:
-            raise ValueError("bibfs needs the goal states")
-        goals = np.ascontiguousarray(goals, dtype=np.uint64)
-        (code, path), elapsed = timed(control, kernel_fn, starts, goals, ctx, cap, control.counters)
-    else:
-        (code, path), elapsed = timed(control, kernel_fn, starts, ctx, cap, control.counters)
+    args = _shortest_args(algo, starts, goals, ctx, cap, control.counters)
+    (code, path), elapsed = timed(control, kernel_fn, *args)
     status, limit = kernel_status(code, control, cap_limit)
     return Outcome(status, limit, path, counter_stats(control, elapsed))
+
+
+def census_kernels(ctx, counters: np.ndarray) -> list[Kernel]:
+    """The kernels count_states runs on this kind of context."""
+    return census.kernels(ctx, counters)
 
 
 def count_states(starts: np.ndarray, contexts: list, control: SearchControl, limits: Limits) -> Outcome:
@@ -150,11 +167,20 @@ def count_states(starts: np.ndarray, contexts: list, control: SearchControl, lim
     return Outcome(status, limit, stats=counter_stats(control, elapsed, int(total)), census=result)
 
 
+def _backtrack_args(ctx, root, max_depth, mode, keep, counters) -> tuple:
+    return ctx, int(root), int(max_depth), int(mode), int(keep), counters
+
+
+def search_paths_kernels(ctx, counters: np.ndarray) -> list[Kernel]:
+    """The kernel search_paths runs on this kind of context."""
+    return [Kernel("backtracking", backtrack.backtrack, _backtrack_args(ctx, 0, 1, FIRST, 1, counters))]
+
+
 def search_paths(ctx, root: int, max_depth: int, mode: int, keep: int,
                  control: SearchControl) -> Outcome:
     """Backtracking from root: the first solution (FIRST) or all of them counted (COUNT)."""
     (code, count, kept, n_kept, nodes), elapsed = timed(
-        control, backtrack.backtrack, ctx, root, max_depth, mode, keep, control.counters)
+        control, backtrack.backtrack, *_backtrack_args(ctx, root, max_depth, mode, keep, control.counters))
     status, limit = kernel_status(code, control, Limit.STATES)
     if status == Status.SOLVED and mode == COUNT and count == 0:
         status = Status.UNSOLVABLE

@@ -5,6 +5,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from core.warmup import compile_kernels
 from puzzles.interface import Preset
 
 
@@ -16,7 +17,7 @@ class PuzzleFamily:
     """What the app and the command line see of a family (the `interface.Family` protocol).
 
     board: parse, format_board, validate · editor: ACTIONS, BRUSHES, new_board ·
-    render: cell_size, render · solve: SOLVERS, solve, warm · cli: add_arguments, run.
+    render: cell_size, render · solve: SOLVERS, solve, kernels · cli: add_arguments, run.
     """
 
     def __init__(self, id: str, title: str, description: str, presets: tuple[Preset, ...], *,
@@ -37,6 +38,10 @@ class PuzzleFamily:
         self.cell_size = render.cell_size
         self.render = render.render
         self.solve = solve.solve
-        self.warm = solve.warm
+        self.kernels = solve.kernels
         self.add_cli_arguments = cli.add_arguments
         self.run_cli = cli.run
+
+    def warm(self) -> None:
+        """Compile (or load from the disk cache) every kernel the family's solvers run."""
+        compile_kernels(self.id, self.kernels())

@@ -15,6 +15,7 @@ from rich.console import RenderableType
 from core.progress import SearchControl
 from core.search import Limits, Stats
 from core.status import LIMIT_TEXT, Limit, Status
+from core.warmup import Kernel
 
 Cell = tuple[int, int]
 
@@ -141,6 +142,7 @@ class Family(Protocol):
     def render(self, board: Any, view: View) -> RenderableType: ...
     def solve(self, board: Any, solver: str, options: dict, control: SearchControl,
               limits: Limits) -> Solution: ...
-    def warm(self) -> None: ...  # compile or load every kernel, on a tiny board
+    def kernels(self) -> list[Kernel]: ...  # every kernel signature the solvers run
+    def warm(self) -> None: ...  # compile or load every kernel in kernels()
     def add_cli_arguments(self, parser) -> None: ...
     def run_cli(self, args, console) -> int: ...

@@ -13,12 +13,13 @@ import numpy as np
 
 from core.errors import InputError
 from core.progress import SearchControl
-from core.search import COUNT, FIRST, Limits, Stats, search_paths
+from core.search import COUNT, FIRST, Limits, Stats, search_paths, search_paths_kernels
 from core.status import Status
+from core.warmup import Kernel
 from puzzles.die import analysis
 from puzzles.die.board import Board, validate
 from puzzles.die.kernel import N_ORIENT, cell_of, index, make_context
-from puzzles.die.orientation import (ARROW, DIRECTIONS, GOAL_FACES, ROLLS, STEP, TOP, mark_direction)
+from puzzles.die.orientation import (ARROW, DIRECTIONS, GOAL_ANY, GOAL_FACES, ROLLS, STEP, TOP, mark_direction)
 from puzzles.interface import Option, Solution, Solver, Step
 
 MAX_KEEP = 10_000
@@ -147,10 +148,7 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     return TourSolution(out.status, steps, out.stats, out.limit, solver, details, alternatives, tours)
 
 
-def warm() -> None:
-    """Compile or load every kernel this family uses, on a tiny board."""
-    from puzzles.die.board import parse
-
-    tiny = parse("S../.../G..")
-    for s in SOLVERS:
-        solve(tiny, s.id, {"goal_face": "any"}, SearchControl(), Limits())
+def kernels() -> list[Kernel]:
+    """Every kernel the solvers run: the backtracking search over a die context."""
+    ctx = make_context(1, 2, [(0, 0), (0, 1)], (0, 1), GOAL_ANY)
+    return search_paths_kernels(ctx, SearchControl().counters)

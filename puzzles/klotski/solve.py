@@ -4,7 +4,9 @@ from __future__ import annotations
 import numpy as np
 
 from core.progress import SearchControl
-from core.search import Limits, Stats, count_states, shortest_path, timed
+from core.search import (Limits, Stats, census_kernels, count_states, shortest_path, shortest_path_kernels,
+                         timed)
+from core.warmup import Kernel
 from core.status import Limit, Status
 from puzzles.interface import Option, Solution, Solver, Step
 from puzzles.klotski.board import Board, validate
@@ -96,11 +98,15 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     return Solution(out.status, steps, out.stats.plus(extra), out.limit, solver)
 
 
-def warm() -> None:
-    """Compile or load every kernel this family uses, on a tiny board."""
+def kernels() -> list[Kernel]:
+    """Every kernel the solvers run (one context type serves every move convention)."""
     from puzzles.klotski.board import parse
 
     tiny = parse("AA./AAb/..b")
-    for moves in ("unit", "free"):
-        for s in SOLVERS:
-            solve(tiny, s.id, {"moves": moves}, SearchControl(), Limits(max_states=100))
+    layout = make_layout(tiny, MOVES.default, False)
+    ctx = make_context(layout)
+    start = np.array([encode(layout, tiny)], dtype=np.uint64)
+    counters = SearchControl().counters
+    return [*shortest_path_kernels(("bfs", "bibfs", "astar", "idastar"), start, ctx, counters),
+            Kernel("goal positions", goal_states, (ctx, GOAL_STATES_LIMIT)),
+            *census_kernels(ctx, counters)]

@@ -10,11 +10,13 @@ from core.memory import state_cap
 from core.progress import EXPANDED, SearchControl
 from core.search import Limits, Stats, counter_stats, kernel_status, timed
 from core.status import STOPPED, Status
+from core.warmup import Kernel
 from puzzles.interface import Option, Solution, Solver, Step
 from puzzles.link.board import Board, cell_text, validate
 from puzzles.link.clearing import BYTES_PER_STATE, clear_board
+from puzzles.link.generate import place_args, place_pairs
 from puzzles.link.grid import build, index
-from puzzles.link.linking import LinkPath, quick_path, search_path
+from puzzles.link.linking import LinkPath, fewest_segments, path_args, quick_path, search_path
 from puzzles.link.replay import one_based, replay
 
 SEGMENTS = Option("max_segments", "Segment limit", "int", 0,
@@ -118,6 +120,14 @@ def _keys(n_tiles: int) -> np.ndarray:
     return rng.integers(0, 2**63, size=n_tiles, dtype=np.uint64)
 
 
+def _clear_args(board: Board, grid, limit: int, cap: int, counters: np.ndarray) -> tuple:
+    """The clear kernel's arguments, of the types it is compiled for."""
+    tile_pos = np.array([index(grid.stride, c) for c in grid.tile_cell], dtype=np.int64)
+    return (grid.cells, np.int64(grid.stride), np.int64(board.height), tile_pos, grid.tile_kind,
+            np.int64(len(grid.kinds)), np.int64(limit), bool(board.gravity), _keys(len(grid.tile_cell)),
+            np.int64(cap), counters)
+
+
 def clear(board: Board, limit: int, control: SearchControl, limits: Limits):
     """Run the clear search; returns (status, limit hit, moves as tile-number pairs, stats, grid, reason)."""
     grid = build(board)
@@ -125,12 +135,8 @@ def clear(board: Board, limit: int, control: SearchControl, limits: Limits):
     if reason:
         return Status.UNSOLVABLE, None, np.empty((0, 2), dtype=np.int64), Stats(), grid, reason
     cap, cap_limit = state_cap(BYTES_PER_STATE, limits.max_states, limits.max_memory)
-    n = len(grid.tile_cell)
-    tile_pos = np.array([index(grid.stride, c) for c in grid.tile_cell], dtype=np.int64)
-    (code, moves, expanded), seconds = timed(
-        control, clear_board, grid.cells, np.int64(grid.stride), np.int64(board.height), tile_pos,
-        grid.tile_kind, np.int64(len(grid.kinds)), np.int64(limit), bool(board.gravity), _keys(n),
-        np.int64(cap), control.counters)
+    (code, moves, expanded), seconds = timed(control, clear_board,
+                                             *_clear_args(board, grid, limit, cap, control.counters))
     stats = replace(counter_stats(control, seconds), nodes_expanded=int(expanded))
     status, lim = kernel_status(code, control, cap_limit)
     return status, lim, moves, stats, grid, ""
@@ -191,14 +197,13 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     raise InputError(f"unknown solver {solver!r}; choose one of: {', '.join(s.id for s in SOLVERS)}")
 
 
-def warm() -> None:
-    """Compile or load every kernel this family uses, on tiny boards."""
+def kernels() -> list[Kernel]:
+    """Every kernel the solvers and the generator run, on a tiny board."""
     from puzzles.link.board import parse
-    from puzzles.link.generate import generate
 
     tiny = parse("AB\nBA\nmarked: 1,1 2,2")
-    solve(tiny, "path", {}, SearchControl(), Limits())
-    solve(tiny, "clear", {}, SearchControl(), Limits(max_states=100))
-    solve(replace(tiny, gravity=True), "clear", {}, SearchControl(), Limits(max_states=100))
-    generate(2, 2, 1, seed=1)
-    generate(2, 2, 1, seed=1, gravity=True)
+    counters = SearchControl().counters
+    grid = build(tiny)
+    return [Kernel("fewest segments", fewest_segments, path_args(tiny, (0, 0), (1, 1), 1, counters)),
+            Kernel("clearing", clear_board, _clear_args(tiny, grid, 1, 1, counters)),
+            Kernel("generator", place_pairs, place_args(grid.cells, tiny.width, tiny.height, 2, 1, False, False, 1))]

@@ -26,6 +26,13 @@ def _count(n: float) -> str:
     return f"{n / 1e9:.2f}G"
 
 
+def compiling_line(s: Snapshot) -> str:
+    """What a solve waits for before its search starts: the compiler, once per install."""
+    if s.kernels:
+        return f"[bold yellow]compiling {s.compiling} {s.compiled}/{s.kernels} kernels[/bold yellow] (once)"
+    return "[bold yellow]compiling the solver[/bold yellow] (once)"
+
+
 class StatsPane(Vertical):
     """Counters at up to 10 Hz while a search runs, then its result and why it ended."""
 
@@ -111,7 +118,7 @@ class StatsPane(Vertical):
         elif s is None:
             head = "[dim]no search yet: F5 solves[/dim]"
         else:
-            head = {Phase.IDLE: "starting…", Phase.COMPILING: "[bold yellow]compiling solver…[/bold yellow]",
+            head = {Phase.IDLE: "starting…", Phase.COMPILING: compiling_line(s),
                     Phase.SEARCHING: "[bold]searching…[/bold]", Phase.DONE: "finished"}[s.phase]
         self.query_one("#stats-head", Static).update(head)
 
