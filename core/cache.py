@@ -42,6 +42,12 @@ def cache_base() -> Path:
     return Path(xdg) / "puzzle-explorer"
 
 
+def kernel_folder() -> Path:
+    """The folder of compiled kernels for the current sources."""
+    root = Path(__file__).resolve().parent.parent
+    return cache_base() / f"numba-{source_digest(root)}"
+
+
 def configure_numba_cache() -> Path | None:
     """Point numba's on-disk cache at a folder named after the current sources.
 
@@ -50,8 +56,7 @@ def configure_numba_cache() -> Path | None:
     """
     if "numba" in __import__("sys").modules:
         return None
-    root = Path(__file__).resolve().parent.parent
-    folder = cache_base() / f"numba-{source_digest(root)}"
+    folder = kernel_folder()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         os.utime(folder)

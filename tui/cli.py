@@ -43,6 +43,9 @@ def build_parser() -> Parser:
                                 "the answer. With no command, opens the app.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.add_parser("list", help="families, their algorithms and presets")
+    from tui import warm
+    warm.add_arguments(commands.add_parser("warm", help="compile every solver now, once (make run does it)",
+                                           description=warm.DESCRIPTION))
     solve = commands.add_parser("solve", help="solve a board from the command line")
     by_family = solve.add_subparsers(dest="family", metavar="FAMILY", parser_class=Parser, required=True)
     for family in registry.families().values():
@@ -76,6 +79,9 @@ def main(argv: list[str] | None = None) -> int:
         # the app alone: no numba before the first screen is up
         from tui.app import run_app
         return run_app()
+    if argv[0] == "warm":  # before the parser, which loads every family: done in a moment when done already
+        from tui.warm import main as warm_main
+        return warm_main(argv[1:])
     answered = light_command(argv)
     if answered is not None:
         return answered

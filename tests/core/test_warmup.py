@@ -85,3 +85,17 @@ def test_warm_up_compiles_exactly_the_signatures_the_solvers_run(family_id):
     assert missing == [], f"solvers compiled what the warm-up lacks: {missing}"
     assert unused == [], f"the warm-up compiled what no solver runs: {unused}"
 
+
+def test_warm_command_compiles_every_family_once():
+    command = [sys.executable, "-m", "tui.cli", "warm", "--json"]
+    done = subprocess.run(command + ["--force", "--jobs", "2"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=900)
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout)
+    assert set(report["families"]) == set(registry.families())
+    for family_id, entry in report["families"].items():
+        names = [k.name for k in registry.get(family_id).kernels()]
+        assert [k["name"] for k in entry["kernels"]] == names
+        assert entry["cpu_s"] >= 0 and entry["wall_s"] >= 0
+    again = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert again.returncode == 0 and "compiled_already" in json.loads(again.stdout)
