@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from core import ops
+from core.arrays import copy_into
 from core.jit import kernel, prepare
 from core.progress import (CHECK_EVERY, DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, RUN, SOLUTIONS, STOP, STORED,
                            SearchControl)
@@ -32,7 +33,7 @@ def _grown(a, used, room):
     if used + room <= a.shape[0]:
         return a
     b = np.empty(max(2 * a.shape[0], used + room), dtype=a.dtype)
-    b[:used] = a[:used]
+    copy_into(b, a, used)
     return b
 
 

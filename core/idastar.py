@@ -13,6 +13,7 @@ instead of running out of memory.
 import numpy as np
 
 from core import ops
+from core.arrays import copy_into
 from core.hashset import is_full, map_get, map_grow, map_put, new_map
 from core.jit import kernel
 from core.paths import NO_PATH
@@ -87,7 +88,7 @@ def idastar(starts, ctx, cap, counters):
                 if ops.is_goal(t, ctx):
                     publish(counters, expanded, d + 1, bound, stored)
                     found = np.empty(g + 1, dtype=np.uint64)
-                    found[:g] = path[:g]
+                    copy_into(found, path, g)
                     found[g] = t
                     return FOUND, found
                 d = g

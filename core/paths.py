@@ -1,6 +1,7 @@
 """Rebuilding solution paths from parent links."""
 import numpy as np
 
+from core.arrays import copy_into
 from core.jit import kernel
 
 NO_PATH = np.empty(0, dtype=np.uint64)
@@ -28,6 +29,7 @@ def join(fwd_states, fwd_parents, fwd_node, bwd_states, bwd_parents, bwd_node):
     head = trace(fwd_states, fwd_parents, fwd_node)
     tail = trace(bwd_states, bwd_parents, bwd_node)[::-1]
     path = np.empty(head.shape[0] + tail.shape[0], dtype=np.uint64)
-    path[: head.shape[0]] = head
-    path[head.shape[0]:] = tail
+    copy_into(path, head, head.shape[0])
+    for i in range(tail.shape[0]):
+        path[head.shape[0] + i] = tail[i]
     return path

@@ -7,6 +7,7 @@ ctx.slots, sorted within the class. The occupied cells are one 64-bit board.
 import numpy as np
 
 from core import ops
+from core.arrays import copy_into
 from core.jit import helper, kernel
 from puzzles.klotski.packing import FREE, UNIT, KlotskiCtx
 
@@ -242,7 +243,7 @@ def goal_states(ctx, limit):
                 return out[:found], False
             if found == out.shape[0]:
                 bigger = np.empty(min(limit, 2 * found), dtype=np.uint64)
-                bigger[:found] = out
+                copy_into(bigger, out, found)
                 out = bigger
             out[found] = state
             found += 1

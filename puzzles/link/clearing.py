@@ -19,6 +19,7 @@ few sweeps per move rather than one per tile.
 """
 import numpy as np
 
+from core.arrays import copy_into
 from core.hashset import is_full, new_set, set_add, set_grow, set_has
 from core.jit import helper, kernel
 from core.progress import CHECK_EVERY, publish
@@ -80,7 +81,7 @@ def _grow(buf, need):
     if need <= buf.shape[0]:
         return buf
     bigger = np.empty(max(need, 2 * buf.shape[0]), dtype=buf.dtype)
-    bigger[: buf.shape[0]] = buf
+    copy_into(bigger, buf, buf.shape[0])
     return bigger
 
 
