@@ -17,7 +17,7 @@ from pathlib import Path
 KERNEL_PACKAGES = ("core", "puzzles")
 # Test modules that define kernels (test puzzles) count too; other test edits do not.
 TEST_PACKAGE = "tests"
-KERNEL_MARKERS = (b"@kernel", b"@helper", b"njit(", b"ops.implement(")
+KERNEL_MARKERS = (b"@kernel", b"@helper", b"@routine", b"njit(", b"ops.implement(")
 STALE_AFTER_S = 14 * 24 * 3600
 
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from core import ops
 from core.arrays import copy_into
-from core.jit import kernel, prepare
+from core.jit import helper, kernel, prepare
 from core.progress import (CHECK_EVERY, DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, RUN, SOLUTIONS, STOP, STORED,
                            SearchControl)
 from core.radix import radix_sort
@@ -27,7 +27,7 @@ from core.warmup import Kernel
 BYTES_PER_STATE = 48  # three sorted levels and the successor buffers, generously
 
 
-@kernel
+@helper(allocates=True)
 def _grown(a, used, room):
     """a, or a copy with at least used + room entries."""
     if used + room <= a.shape[0]:

@@ -11,7 +11,7 @@ valid, a little fuller), and the caller stops at its next check.
 """
 import numpy as np
 
-from core.jit import kernel
+from core.jit import helper, kernel, routine
 from core.progress import RUN, STOP
 
 EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -23,7 +23,7 @@ LOAD_NUM = 7
 LOAD_DEN = 10
 
 
-@kernel
+@helper
 def mix(key):
     """splitmix64's finaliser: spreads nearby states over the whole table."""
     z = key
@@ -32,7 +32,7 @@ def mix(key):
     return z ^ (z >> np.uint64(31))
 
 
-@kernel
+@helper
 def slots_for(items):
     """The table size that holds `items` keys below the load limit."""
     size = MIN_SLOTS
@@ -58,7 +58,7 @@ def is_full(keys, count):
     return count * LOAD_DEN > keys.shape[0] * LOAD_NUM
 
 
-@kernel
+@helper
 def _slot(keys, key):
     """The slot holding key, or the empty slot where it would go."""
     mask = np.uint64(keys.shape[0] - 1)
@@ -90,7 +90,7 @@ def set_clear(keys):
     keys[:] = EMPTY
 
 
-@kernel
+@routine
 def _empty_table(size, counters):
     """A table of `size` empty slots, or an empty array if a stop was asked meanwhile."""
     table = np.empty(size, dtype=np.uint64)

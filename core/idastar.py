@@ -15,7 +15,7 @@ import numpy as np
 from core import ops
 from core.arrays import copy_into
 from core.hashset import is_full, map_get, map_grow, map_put, new_map
-from core.jit import kernel
+from core.jit import helper, kernel
 from core.paths import NO_PATH
 from core.progress import CHECK_EVERY, publish
 from core.status import EXHAUSTED, FOUND, STOPPED
@@ -24,7 +24,7 @@ BYTES_PER_STATE = 72  # transposition-table slots with room for a rehash
 NO_BOUND = np.int64(1) << np.int64(62)
 
 
-@kernel
+@helper
 def _pack(g, iteration):
     return (g << np.int64(32)) | iteration
 

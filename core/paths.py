@@ -2,12 +2,12 @@
 import numpy as np
 
 from core.arrays import copy_into
-from core.jit import kernel
+from core.jit import routine
 
 NO_PATH = np.empty(0, dtype=np.uint64)
 
 
-@kernel
+@routine
 def trace(states, parents, node):
     """States from the root of node's tree down to node."""
     n = 0
@@ -23,7 +23,7 @@ def trace(states, parents, node):
     return path
 
 
-@kernel
+@routine
 def join(fwd_states, fwd_parents, fwd_node, bwd_states, bwd_parents, bwd_node):
     """The forward path root..fwd_node followed by bwd_node..its root."""
     head = trace(fwd_states, fwd_parents, fwd_node)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core import warmup
-from core.jit import kernel
+from core.jit import helper
 
 # Slots of the counters array (module globals are compile-time constants in kernels).
 EXPANDED = 0      # nodes expanded so far
@@ -34,7 +34,7 @@ STOP_TIMEOUT = 2
 CHECK_EVERY = 1024
 
 
-@kernel
+@helper
 def publish(counters, expanded, frontier, depth, stored):
     """Write the usual counters; return True when the search must stop."""
     counters[EXPANDED] = expanded

@@ -8,7 +8,7 @@ import numpy as np
 
 from core import ops
 from core.arrays import copy_into
-from core.jit import helper, kernel
+from core.jit import helper, kernel, routine
 from puzzles.klotski.packing import FREE, UNIT, KlotskiCtx
 
 U6 = np.uint64(6)
@@ -78,7 +78,7 @@ def _moved(state, ctx, c, slot, to):
     return (state & ~(ctx.fmask[c] << sh)) | (rank << sh)
 
 
-@kernel
+@routine
 def _unit(state, ctx, out):
     """One piece, one cell per move."""
     slots = ctx.slots
@@ -114,7 +114,7 @@ def _unit(state, ctx, out):
     return n
 
 
-@kernel
+@routine
 def _straight(state, ctx, out):
     """One piece, any distance along one line per move."""
     slots = ctx.slots
@@ -139,7 +139,7 @@ def _straight(state, ctx, out):
     return n
 
 
-@kernel
+@routine
 def _flood(state, ctx, out):
     """One piece to anywhere it can slide alone, turns included, per move."""
     slots = ctx.slots
@@ -189,17 +189,17 @@ def expand(state, ctx, out):
     return _straight(state, ctx, out)
 
 
-@kernel
+@routine
 def is_goal(state, ctx):
     return _anchor(state, ctx, ctx.target) == ctx.goal
 
 
-@kernel
+@routine
 def heuristic(state, ctx):
     return ctx.hdist[_anchor(state, ctx, ctx.target)]
 
 
-@kernel
+@routine
 def branching(ctx):
     return ctx.branch
 

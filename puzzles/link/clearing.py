@@ -76,7 +76,7 @@ def _put_back(cells, tile_pos, a, b, gravity, stride, height, saved_x, saved):
         cells[tile_pos[b]] = b
 
 
-@helper
+@helper(allocates=True)
 def _grow(buf, need):
     if need <= buf.shape[0]:
         return buf
@@ -188,7 +188,7 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                     if present[a] == 0 or (not gravity and kind_left[tile_kind[a]] == 2):
                         continue  # gone, or the last two of a kind: found unlinked on entering the node
                     stamp += 1
-                    nf = reach(cells, tile_kind, steps, tile_pos[a], tile_kind[a], limit, dist, seen, stamp,
+                    nf = reach(cells, tile_kind, steps, tile_pos[a], np.int64(tile_kind[a]), limit, dist, seen, stamp,
                                cur, nxt, cmark, found)
                     ma = _grow(ma, base + nf)
                     mb = _grow(mb, base + nf)
@@ -222,8 +222,8 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                 continue
             j = pos[depth]
             pos[depth] += 1
-            a = ma[j]
-            b = mb[j]
+            a = np.int64(ma[j])  # int64 like the undo's tiles: one compiled _put_back, not two
+            b = np.int64(mb[j])
             if gravity:
                 xa = tile_pos[a] % stride
                 xb = tile_pos[b] % stride

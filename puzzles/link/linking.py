@@ -93,7 +93,7 @@ def fewest_segments(blocked, stride, src, dst, limit, counters):
     return FOUND, k, _corners(prev, found, src, k)
 
 
-@helper
+@helper(allocates=True)
 def _corners(prev, last, src, segments):
     """The cells where the path starts, turns and ends, from the parent links."""
     out = np.empty(segments + 1, dtype=np.int64)
