@@ -107,19 +107,33 @@ def build(console: Console, quiet: bool = False):
     return path
 
 
+def _first_table(console: Console) -> tuple[T.Table | None, bool]:
+    """Build the table the first time a contest asks for it; (the open table, whether the build was stopped).
+
+    If the cache cannot hold it, the contest goes on with bidirectional BFS.
+    """
+    err = Console(stderr=True)
+    err.print(f"note: building the distance table once ({T.describe()}); it takes seconds, and every later "
+              "contest run answers from it", highlight=False, soft_wrap=True)
+    try:
+        path = build(console, quiet=True)
+    except OSError as exc:
+        err.print(f"note: cannot write the distance table ({exc.strerror or exc}); answering with bidirectional BFS",
+                  highlight=False, soft_wrap=True)
+        return None, False
+    if path is None:
+        return None, True
+    return T.open_table(path), False
+
+
 def run_contest(args, console: Console) -> int:
     """Answer every dataset on stdin; a bad dataset ends the run after the earlier answers."""
     cap = args.cap if args.cap is not None else DEFAULT_CAP
     table = T.open_table() if args.algo in (None, "table") else None
-    if table is None and args.algo == "table":
-        if build(console, quiet=True) is None:
+    if table is None and args.algo in (None, "table"):
+        table, stopped = _first_table(console)
+        if stopped:
             return cs.EXIT_OK
-        table = T.open_table()
-    if table is None and args.algo is None and sys.stderr.isatty():
-        Console(stderr=True).print(
-            "note: answering with bidirectional BFS; `puzzle-explorer solve cube8 --build-table` builds the "
-            f"distance table once ({T.SIZE / 2**20:.1f} MiB, seconds) and later answers take microseconds",
-            highlight=False)
     limits = cs.limits_from(args)
     out = sys.stdout
     try:
