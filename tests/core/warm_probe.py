@@ -21,7 +21,7 @@ from core.search import Limits
 from puzzles import registry
 
 LIMITS = Limits(max_states=2_000)
-TIMEOUT_S = 0.1
+TIMEOUT_S = 0.03
 
 
 def signatures() -> set[tuple[str, str]]:
