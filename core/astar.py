@@ -8,18 +8,50 @@ gets a fresh node; the stale node is skipped when it surfaces.
 import numpy as np
 
 from core import ops
-from core.hashset import is_full, map_get, map_grow, map_put, new_map
+from core.hashset import is_full, map_get, map_grow, map_put, new_map, table_bytes
 from core.jit import kernel
 from core.paths import NO_PATH, trace
 from core.progress import CHECK_EVERY, publish
-from core.status import CAP, EXHAUSTED, FOUND, STOPPED
+from core.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
 
-BYTES_PER_STATE = 112  # node (state, parent, g, next) and map slots with room for a rehash
+BUCKET_SHARE = 16  # the bucket heads may take 1/16 of the budget
+# per f value allowed: its head (8 bytes), the array rounded up to a power of two (x2) and the
+# old array alive while it doubles (x1.5)
+BUCKET_BYTES = 24
+
+
+def peak_bytes(cap: int) -> int:
+    """The most astar holds under a node cap besides the buckets: four node arrays, the map,
+    the path it returns."""
+    table_peak, table_final = table_bytes(cap, 16)
+    return 32 * cap + max(table_peak, table_final + 8 * cap)
+
+
+def bucket_room(budget: int) -> int:
+    """How many f values the bucket heads may cover within their share of the budget."""
+    return max(1024, budget // BUCKET_SHARE // BUCKET_BYTES)
 
 
 @kernel
-def astar(starts, ctx, cap, counters):
-    """Shortest path from any start to a goal; returns (code, path states)."""
+def _more_buckets(heads, f):
+    """heads with room for f (doubled as needed), new buckets empty."""
+    size = heads.shape[0]
+    while f >= size:
+        size *= 2
+    if size == heads.shape[0]:
+        return heads
+    bigger = np.full(size, -1, dtype=np.int64)
+    bigger[: heads.shape[0]] = heads
+    return bigger
+
+
+@kernel
+def astar(starts, ctx, cap, max_buckets, counters):
+    """Shortest path from any start to a goal; returns (code, path states).
+
+    At most `cap` nodes, and f values below `max_buckets` (MEMORY past either:
+    the bucket heads are an array indexed by f).
+    """
     out = np.empty(ops.branching(ctx), dtype=np.uint64)
     states = np.empty(cap, dtype=np.uint64)
     parents = np.empty(cap, dtype=np.int64)
@@ -36,11 +68,14 @@ def astar(starts, ctx, cap, counters):
             return CAP, NO_PATH
         if map_get(keys, vals, s) >= 0:
             continue
+        f = ops.heuristic(s, ctx)
+        if f >= ops.DEAD_END:
+            continue
         map_put(keys, vals, s, count)
         distinct += 1
-        f = ops.heuristic(s, ctx)
-        while f >= heads.shape[0]:
-            heads = np.concatenate((heads, np.full(heads.shape[0], -1, dtype=np.int64)))
+        if f >= max_buckets:
+            return MEMORY, NO_PATH
+        heads = _more_buckets(heads, f)
         states[count] = s
         parents[count] = -1
         g[count] = 0
@@ -69,6 +104,9 @@ def astar(starts, ctx, cap, counters):
             known = map_get(keys, vals, t)
             if known >= 0 and g[known] <= gc:
                 continue
+            h = ops.heuristic(t, ctx)
+            if h >= ops.DEAD_END:
+                continue
             if count >= cap:
                 publish(counters, expanded, open_size, fmin, distinct)
                 return CAP, NO_PATH
@@ -77,9 +115,14 @@ def astar(starts, ctx, cap, counters):
             map_put(keys, vals, t, count)
             if is_full(keys, distinct):
                 keys, vals = map_grow(keys, vals, counters)
-            f = gc + ops.heuristic(t, ctx)
-            while f >= heads.shape[0]:
-                heads = np.concatenate((heads, np.full(heads.shape[0], -1, dtype=np.int64)))
+                if is_full(keys, distinct):  # a stop cut the growth short: a full table would never end a probe
+                    publish(counters, expanded, open_size, fmin, distinct)
+                    return STOPPED, NO_PATH
+            f = gc + h
+            if f >= max_buckets:
+                publish(counters, expanded, open_size, fmin, distinct)
+                return MEMORY, NO_PATH
+            heads = _more_buckets(heads, f)
             states[count] = t
             parents[count] = node
             g[count] = gc

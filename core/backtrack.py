@@ -4,18 +4,26 @@ The puzzle's hooks decide everything about the problem: `children` lists the
 next nodes to try (in order, already pruned), `enter`/`leave` apply and undo
 a step on the context, `complete` says whether the path so far is a solution.
 The kernel owns the stack, the counting, progress and stopping. A complete
-path is a leaf: it is counted and not extended.
+path is a leaf: it is counted and not extended. Nodes are what a state cap
+counts here (core.progress.NODE_CAP): the search holds nothing that grows.
 """
 import numpy as np
 
 from core import ops
 from core.arrays import copy_into
 from core.jit import kernel
-from core.progress import CHECK_EVERY, MAX_FRONTIER, SOLUTIONS, publish
+from core.progress import MAX_FRONTIER, SOLUTIONS, due, publish
 from core.status import EXHAUSTED, FOUND, STOPPED
 
 FIRST = 0  # stop at the first solution
 COUNT = 1  # count every solution
+
+
+def fixed_bytes(max_depth: int, branch: int, keep: int) -> int:
+    """What backtrack holds, all allocated at the start: the stack (children, positions, path)
+    and the kept solutions, with the caller's copies of them."""
+    rows = max_depth + 1
+    return rows * (8 * branch + 24) + 2 * max(keep, 1) * rows * 8
 
 
 @kernel
@@ -48,6 +56,9 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
         counters[SOLUTIONS] = 1
         publish(counters, 1, 0, 0, 1)
         return FOUND, solutions, kept, n_kept, nodes
+    if due(counters, nodes) and publish(counters, nodes, 0, 0, 1):  # a node cap of one: the root alone
+        ops.leave(ctx, root, 0)
+        return STOPPED, solutions, kept, n_kept, nodes
     nk[0] = ops.children(ctx, root, 0, kids[0]) if max_depth > 0 else 0
     while depth >= 0:
         if pos[depth] == nk[depth]:
@@ -78,7 +89,7 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
         else:
             nk[depth] = ops.children(ctx, node, depth, kids[depth])
         pos[depth] = 0
-        if nodes % CHECK_EVERY == 0:
+        if due(counters, nodes):
             if publish(counters, nodes, depth, depth, depth + 1):
                 for d in range(depth, -1, -1):
                     ops.leave(ctx, path[d], d)

@@ -2,13 +2,17 @@
 import numpy as np
 
 from core import ops
-from core.hashset import is_full, new_set, set_add, set_grow
+from core.hashset import is_full, new_set, set_add, set_grow, table_bytes
 from core.jit import kernel
 from core.paths import NO_PATH, trace
 from core.progress import CHECK_EVERY, publish
 from core.status import CAP, EXHAUSTED, FOUND, STOPPED
 
-BYTES_PER_STATE = 56  # state + parent link + hash slots, with room for a rehash
+
+def peak_bytes(cap: int) -> int:
+    """The most bfs holds under a state cap: two node arrays, the hash set, the path it returns."""
+    table_peak, table_final = table_bytes(cap, 8)
+    return 16 * cap + max(table_peak, table_final + 8 * cap)
 
 
 @kernel
@@ -24,12 +28,17 @@ def bfs(starts, ctx, cap, counters):
     keys = new_set(starts.shape[0])
     count = 0
     for s in starts:
-        if count < cap and set_add(keys, s):
+        if set_add(keys, s):
+            if count >= cap:
+                return CAP, NO_PATH
             states[count] = s
             parents[count] = -1
             count += 1
             if is_full(keys, count):
                 keys = set_grow(keys, counters)
+                if is_full(keys, count):  # not grown: a stop was asked, and a full table never ends a probe
+                    publish(counters, 0, count, 0, count)
+                    return STOPPED, NO_PATH
             if ops.is_goal(s, ctx):
                 publish(counters, 0, count, 0, count)
                 return FOUND, trace(states, parents, count - 1)
@@ -52,6 +61,9 @@ def bfs(starts, ctx, cap, counters):
                 count += 1
                 if is_full(keys, count):
                     keys = set_grow(keys, counters)
+                    if is_full(keys, count):  # a stop cut the growth short: a full table would never end a probe
+                        publish(counters, head, count - head, depth, count)
+                        return STOPPED, NO_PATH
                 if ops.is_goal(t, ctx):
                     publish(counters, head + 1, count - head, depth + 1, count)
                     return FOUND, trace(states, parents, count - 1)

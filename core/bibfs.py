@@ -9,16 +9,21 @@ shortest path (see the note in `bibfs`).
 import numpy as np
 
 from core import ops
-from core.hashset import is_full, map_get_or_put, map_grow, new_map
+from core.hashset import is_full, map_get_or_put, map_grow, new_map, table_bytes
 from core.jit import kernel
 from core.paths import NO_PATH, join
 from core.progress import CHECK_EVERY, publish
 from core.status import CAP, EXHAUSTED, FOUND, STOPPED
 
-BYTES_PER_STATE = 96  # state, parent, side/depth, map slots with room for a rehash
-
 FORWARD = 0
 BACKWARD = 1
+
+
+def peak_bytes(cap: int) -> int:
+    """The most bibfs holds under a state cap: three node arrays, the map, the two half paths and
+    the joined path."""
+    table_peak, table_final = table_bytes(cap, 16)
+    return 24 * cap + max(table_peak, table_final + 16 * cap)
 
 
 @kernel
@@ -55,6 +60,9 @@ def bibfs(starts, goals, ctx, cap, counters):
             count += 1
             if is_full(keys, count):
                 keys, vals = map_grow(keys, vals, counters)
+                if is_full(keys, count):  # not grown: a stop was asked, and a full table never ends a probe
+                    publish(counters, 0, count, 0, count)
+                    return STOPPED, NO_PATH
         if side == FORWARD:
             n_starts = count
     lo = np.zeros(2, dtype=np.int64)  # current level of each side: nodes lo..hi-1
@@ -87,6 +95,9 @@ def bibfs(starts, goals, ctx, cap, counters):
                 count += 1
                 if is_full(keys, count):
                     keys, vals = map_grow(keys, vals, counters)
+                    if is_full(keys, count):  # a stop cut the growth short: a full table would never end a probe
+                        publish(counters, expanded, count - level_start, depth[0] + depth[1], count)
+                        return STOPPED, NO_PATH
             expanded += 1
             if expanded % CHECK_EVERY == 0:
                 frontier = (hi[0] - lo[0]) + (hi[1] - lo[1]) + count - level_start

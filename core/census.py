@@ -7,6 +7,14 @@ whole space. Each level is kept sorted. Its successors are generated in
 slices, one per worker thread (each kernel single-threaded, GIL released),
 radix-sorted per slice, then merged against the two levels before: several
 times faster than probing a hash table with every successor.
+
+Memory is what the buffers have had written into them: the three levels,
+and per worker the successors and the sort's scratch (pages are handed out
+only when first touched, so the arrays are allocated at the most they may
+hold). Before each level the census gives each worker room for as many
+successors as the budget allows, and the next level what is left; a level
+that needs more ends the census with MEMORY before anything passes the
+budget.
 """
 from __future__ import annotations
 
@@ -16,42 +24,38 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from core import ops
-from core.arrays import copy_into
-from core.jit import helper, kernel, prepare
+from core.jit import kernel, prepare
 from core.progress import (CHECK_EVERY, DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, RUN, SOLUTIONS, STOP, STORED,
                            SearchControl)
 from core.radix import radix_sort
-from core.status import CAP, FOUND, STOPPED
+from core.status import CAP, FOUND, MEMORY, STOPPED
 from core.warmup import Kernel
 
-BYTES_PER_STATE = 48  # three sorted levels and the successor buffers, generously
-
-
-@helper(allocates=True)
-def _grown(a, used, room):
-    """a, or a copy with at least used + room entries."""
-    if used + room <= a.shape[0]:
-        return a
-    b = np.empty(max(2 * a.shape[0], used + room), dtype=a.dtype)
-    copy_into(b, a, used)
-    return b
+# numpy asks for transparent huge pages for arrays from NUMPY_HUGE bytes on; such a buffer's last
+# page may then be a huge page, resident whole however little of it has been written
+NUMPY_HUGE = 4 * 2**20
+HUGE_PAGE = 2 * 2**20
+# count arrays of the radix sort (at most 6 passes of 4096 buckets) and the expand scratch, per worker
+WORKER_SCRATCH = 6 * 4096 * 8 + 64 * 2**10
+EMPTY = np.empty(0, dtype=np.uint64)
 
 
 @kernel
-def expand_slice(cur, lo, hi, ctx, succ, counters, report):
-    """Successors of cur[lo:hi] into succ (grown as needed); returns (succ, count, stopped).
+def expand_slice(cur, lo, hi, ctx, succ, room, counters, report):
+    """Successors of cur[lo:hi] into succ[:room]; returns (count, code).
 
-    Only the slice with `report` set writes the expanded counter, so two
-    threads never race on it.
+    code: FOUND, STOPPED, or MEMORY when they would need more than `room`
+    entries. Only the slice with `report` set writes the expanded counter, so
+    two threads never race on it.
     """
-    branch = ops.branching(ctx)
-    out = np.empty(branch, dtype=np.uint64)
+    room = min(room, succ.shape[0])
+    out = np.empty(ops.branching(ctx), dtype=np.uint64)
     base = counters[EXPANDED]
     m = 0
     for i in range(lo, hi):
-        if m + branch > succ.shape[0]:
-            succ = _grown(succ, m, branch)
         k = ops.expand(cur[i], ctx, out)
+        if m + k > room:
+            return m, MEMORY
         for j in range(k):
             succ[m + j] = out[j]
         m += k
@@ -59,19 +63,18 @@ def expand_slice(cur, lo, hi, ctx, succ, counters, report):
             if report:
                 counters[EXPANDED] = base + i - lo
             if counters[STOP] != RUN:
-                return succ, m, True
-    return succ, m, False
+                return m, STOPPED
+    return m, FOUND
 
 
 @kernel
 def merge_level(a, na, b, nb, prev, n_prev, cur, n_cur, nxt, ctx, room, counters):
-    """The next level: the sorted successors a[:na] and b[:nb], each once, minus prev and cur.
+    """The next level into nxt: the sorted successors a[:na] and b[:nb], each once, minus prev and cur.
 
-    Returns (buffer holding the next level, its size, goal states in it,
-    capped, stopped). With more than `room` new states it stops early, capped.
+    Returns (its size, goal states in it, capped, stopped). With more than
+    `room` new states (or more than nxt holds) it stops early, capped.
     """
-    if nxt.shape[0] < na + nb:
-        nxt = np.empty(na + nb, dtype=np.uint64)
+    room = min(room, nxt.shape[0])
     n = 0
     goals = 0
     i = 0
@@ -80,7 +83,7 @@ def merge_level(a, na, b, nb, prev, n_prev, cur, n_cur, nxt, ctx, room, counters
     q = 0
     while i < na or j < nb:
         if (i + j) % (16 * CHECK_EVERY) == 0 and counters[STOP] != RUN:
-            return nxt, n, goals, False, True
+            return n, goals, False, True
         if j >= nb or (i < na and a[i] <= b[j]):
             t = a[i]
             i += 1
@@ -98,12 +101,12 @@ def merge_level(a, na, b, nb, prev, n_prev, cur, n_cur, nxt, ctx, room, counters
         if q < n_cur and cur[q] == t:
             continue
         if n == room:
-            return nxt, n, goals, True, False
+            return n, goals, True, False
         nxt[n] = t
         n += 1
         if ops.is_goal(t, ctx):
             goals += 1
-    return nxt, n, goals, False, False
+    return n, goals, False, False
 
 
 @kernel
@@ -118,7 +121,7 @@ def count_goals(states, n, ctx):
 def kernels(ctx, counters: np.ndarray) -> list[Kernel]:
     """The census kernels for this kind of context, with arguments of the types census() passes."""
     buf = np.empty(16, dtype=np.uint64)
-    return [Kernel("census: expand", expand_slice, (buf, 0, 0, ctx, buf, counters, True)),
+    return [Kernel("census: expand", expand_slice, (buf, 0, 0, ctx, buf, 0, counters, True)),
             Kernel("census: merge", merge_level, (buf, 0, buf, 0, buf, 0, buf, 0, buf, ctx, 0, counters)),
             Kernel("census: goals", count_goals, (buf, 0, ctx)),
             Kernel("census: sort", radix_sort, (buf, buf, 0, counters))]
@@ -130,75 +133,180 @@ def prepare_kernels(contexts: list, counters: np.ndarray) -> None:
         prepare(k.dispatcher, *k.args)
 
 
-def census(starts: np.ndarray, contexts: list, cap: int, control: SearchControl):
+def fixed_bytes(workers: int) -> int:
+    """What the census holds besides its buffers: each worker's scratch."""
+    return workers * WORKER_SCRATCH
+
+
+def _huge(entries: int) -> bool:
+    return 8 * entries >= NUMPY_HUGE
+
+
+def _fit(entries: int) -> int:
+    """The most entries a new array may have for its cost (written part and last page) to stay
+    within `entries` entries."""
+    if _huge(entries):
+        return max(NUMPY_HUGE // 8 - 1, entries - HUGE_PAGE // 8)
+    return entries
+
+
+class Buffers:
+    """The census's arrays by name, and how many entries of each have been written.
+
+    A buffer costs what has been written to it (untouched pages are never
+    handed out), so the arrays are allocated at the most they may hold and
+    the ledger of written entries is what the budget is checked against.
+    This ledger is their only owner: dropping an entry frees its memory.
+    """
+
+    def __init__(self, budget: int):
+        self.budget = budget  # bytes all buffers may hold together
+        self.arrays: dict[str, np.ndarray] = {}
+        self.written: dict[str, int] = {}
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        return self.arrays[name]
+
+    def capacity(self, name: str) -> int:
+        return self.arrays[name].shape[0] if name in self.arrays else 0
+
+    def cost(self, name: str) -> int:
+        """Bytes `name` holds: what has been written to it, and its last huge page if it may have one."""
+        return 8 * self.written.get(name, 0) + (HUGE_PAGE if _huge(self.capacity(name)) else 0)
+
+    def free(self) -> int:
+        """Entries the budget still has beyond what every buffer holds."""
+        return (self.budget - sum(self.cost(name) for name in self.arrays)) // 8
+
+    def room(self, name: str, extra: int) -> int:
+        """How many entries `name` may hold if its cost may grow by `extra` entries: as it is,
+        or as a new array of that size."""
+        allowed = self.cost(name) // 8 + extra
+        return allowed - HUGE_PAGE // 8 if _huge(self.capacity(name)) else _fit(allowed)
+
+    def wrote(self, name: str, n: int) -> None:
+        self.written[name] = max(self.written.get(name, 0), n)
+
+    def hold(self, name: str, array: np.ndarray, written: int) -> None:
+        self.arrays[name] = array
+        self.written[name] = written
+
+    def provide(self, name: str, size: int) -> bool:
+        """Make `name` hold at least `size` entries: a new array (nothing written) if it is smaller.
+        False if the system refuses the allocation."""
+        if self.capacity(name) >= size:
+            return True
+        self.arrays.pop(name, None)  # freed before its replacement is allocated
+        self.written.pop(name, None)
+        try:
+            self.hold(name, np.empty(max(size, 1), dtype=np.uint64), 0)
+        except MemoryError:
+            return False
+        return True
+
+
+def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: SearchControl):
     """Count reachable states; returns (code, states, goal states, deepest level, first goal level).
 
     `contexts` holds one puzzle context per worker thread, one or two (their
     scratch arrays must not be shared). The first goal level is the length of
-    a shortest solution (-1: no goal).
+    a shortest solution (-1: no goal). At most `cap` states are counted (CAP
+    past it) and the level and successor buffers hold at most `budget` bytes
+    beyond fixed_bytes (MEMORY when a level would need more).
     """
     counters = control.counters
     workers = max(1, min(2, len(contexts), os.cpu_count() or 1))
-    # three level buffers (prev, cur, next) rotate; counts say how much of each is the level
-    cur = np.unique(np.ascontiguousarray(starts, dtype=np.uint64))[:cap].copy()
-    n_cur = cur.shape[0]
-    prev, n_prev = np.empty(1024, dtype=np.uint64), 0
-    nxt = np.empty(1024, dtype=np.uint64)
-    succ = [np.empty(1024, dtype=np.uint64) for _ in range(workers)]
-    spare = [np.empty(1024, dtype=np.uint64) for _ in range(workers)]
-    goals = int(count_goals(cur, n_cur, contexts[0]))
+    first = np.unique(np.ascontiguousarray(starts, dtype=np.uint64))
+    if first.shape[0] > cap:
+        return CAP, 0, 0, 0, -1
+    bufs = Buffers(budget)
+    # three level buffers rotate: names[0] the level before, names[1] the level, names[2] the next
+    names = ["level a", "level b", "level c"]
+    bufs.hold(names[1], first, first.shape[0])
+    del first
+    if bufs.free() < 0:
+        return MEMORY, 0, 0, 0, -1
+    succ = [f"successors {w}" for w in range(workers)]
+    spare = [f"sort scratch {w}" for w in range(workers)]
+    n_prev, n_cur = 0, bufs.written[names[1]]
+    goals = int(count_goals(bufs[names[1]], n_cur, contexts[0]))
     first_goal = 0 if goals else -1
     total = n_cur
     depth = 0
     expanded = 0
 
-    def publish(frontier: int, stored: int) -> None:
+    def publish(frontier: int) -> None:
+        # STORED: every state found so far, so the counter only grows and ends at the census
+        # total (the three levels in memory shrink and grow as the search goes)
         counters[EXPANDED] = expanded
         counters[FRONTIER] = frontier
         counters[DEPTH] = depth
-        counters[STORED] = stored
+        counters[STORED] = total
         counters[SOLUTIONS] = goals
         counters[MAX_FRONTIER] = max(int(counters[MAX_FRONTIER]), frontier)
 
-    def expand(w: int, bounds):
-        return expand_slice(cur, bounds[w], bounds[w + 1], contexts[w], succ[w], counters, w == 0)
+    def expand(w: int, bounds, rooms):
+        """Worker w's slice of the level, at most rooms[w] successors (its sort scratch will take
+        as many again)."""
+        while True:
+            m, code = expand_slice(bufs[names[1]], bounds[w], bounds[w + 1], contexts[w],
+                                   bufs.arrays.get(succ[w], EMPTY), rooms[w], counters, w == 0)
+            if code != MEMORY or bufs.capacity(succ[w]) >= rooms[w]:
+                return m, code
+            # the arrays are smaller than the room: replace them (nothing in them is needed) and redo
+            if not (bufs.provide(succ[w], rooms[w]) and bufs.provide(spare[w], rooms[w])):
+                return 0, MEMORY
 
     def sort(w: int, m: int):
-        if spare[w].shape[0] < m:
-            spare[w] = np.empty(succ[w].shape[0], dtype=np.uint64)
-        return radix_sort(succ[w], spare[w], m, counters)
+        if m == 0:
+            return EMPTY
+        bufs.wrote(succ[w], m)
+        bufs.wrote(spare[w], m)
+        return radix_sort(bufs[succ[w]], bufs[spare[w]], m, counters)
 
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="census") as pool:
         while n_cur > 0:
-            publish(n_cur, n_prev + n_cur)
+            publish(n_cur)
             bounds = np.linspace(0, n_cur, workers + 1).astype(np.int64)
-            results = list(pool.map(lambda w: expand(w, bounds), range(workers)))
+            # each worker's successors and sort scratch share what is free alike
+            share = max(0, bufs.free()) // (2 * workers)
+            rooms = [bufs.room(succ[w], share) for w in range(workers)]
+            results = list(pool.map(lambda w: expand(w, bounds, rooms), range(workers)))
+            codes = [code for _, code in results]
+            if STOPPED in codes or MEMORY in codes:
+                publish(n_cur)
+                return (STOPPED if STOPPED in codes else MEMORY), total, goals, depth, first_goal
             expanded += n_cur
-            if any(stopped for _, _, stopped in results):
-                publish(n_cur, n_prev + n_cur)
-                return STOPPED, total, goals, depth, first_goal
-            counts = [m for _, m, _ in results]
-            for w, (buf, _, _) in enumerate(results):
-                succ[w] = buf
+            counts = [m for m, _ in results]
             ordered = list(pool.map(lambda w: sort(w, counts[w]), range(workers)))
             a, na = ordered[0], counts[0]
             b, nb = (ordered[1], counts[1]) if workers == 2 else (ordered[0], 0)
-            nxt, n_next, new_goals, capped, stopped = merge_level(a, na, b, nb, prev, n_prev, cur, n_cur, nxt,
-                                                                  contexts[0], cap - total, counters)
+            # the next level may take what is left, what its own buffer holds included
+            memory_room = max(0, bufs.room(names[2], bufs.free()))
+            if bufs.capacity(names[2]) < min(na + nb, memory_room):
+                memory_room = _fit(max(0, bufs.free() + bufs.cost(names[2]) // 8))
+                if not bufs.provide(names[2], min(na + nb, memory_room)):
+                    memory_room = 0
+            states_room = cap - total
+            n_next, new_goals, capped, stopped = merge_level(
+                a, na, b, nb, bufs.arrays.get(names[0], EMPTY), n_prev, bufs[names[1]], n_cur,
+                bufs.arrays.get(names[2], EMPTY), contexts[0], min(states_room, memory_room), counters)
+            del a, b, ordered
             if stopped:
-                publish(n_cur, n_prev + n_cur)
+                publish(n_cur)
                 return STOPPED, total, goals, depth, first_goal
+            bufs.wrote(names[2], n_next)
             total += n_next
             goals += int(new_goals)
             if new_goals and first_goal < 0:
                 first_goal = depth + 1
             if capped:
-                publish(n_next, n_cur + n_next)
-                return CAP, total, goals, depth, first_goal
+                publish(n_next)
+                return (CAP if states_room <= memory_room else MEMORY), total, goals, depth, first_goal
             if n_next == 0:
                 break
             depth += 1
-            prev, cur, nxt = cur, nxt, prev
+            names = [names[1], names[2], names[0]]
             n_prev, n_cur = n_cur, n_next
-    publish(0, n_prev + n_cur)
+    publish(0)
     return FOUND, total, goals, depth, first_goal

@@ -13,3 +13,11 @@ class InputError(ValueError):
         if self.where is None:
             return self.message
         return f"{self.message} (at x,y = {self.where[0]},{self.where[1]})"
+
+
+def one_line(text: str) -> str:
+    """text with line breaks and other control characters escaped, so a message stays on one line
+    whatever the user typed (a newline inside an argument shows as \\n)."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)

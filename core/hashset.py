@@ -7,7 +7,9 @@ so; growing doubles the table and rehashes. There is no deletion.
 
 Growing a big table takes a while, so the grow functions watch the search's
 stop flag: when it is raised they give up and return the old table (still
-valid, a little fuller), and the caller stops at its next check.
+valid, still over the load limit). The caller must then stop at once, not at
+its next check: inserting on into a table that fills up would never end a
+probe (`is_full` still true right after growing says the growth was cut short).
 """
 import numpy as np
 
@@ -30,6 +32,25 @@ def mix(key):
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     return z ^ (z >> np.uint64(31))
+
+
+def table_slots(items: int) -> int:
+    """slots_for from plain Python, for memory estimates."""
+    size = MIN_SLOTS
+    while size * LOAD_NUM < items * LOAD_DEN:
+        size *= 2
+    return size
+
+
+def table_bytes(items: int, slot_bytes: int, initial_items: int = 0) -> tuple[int, int]:
+    """(peak, final) bytes of a table that grows from new_set/new_map(initial_items) to hold `items` keys.
+
+    The peak includes the old table, alive while the doubled one is filled.
+    """
+    final = table_slots(items) * slot_bytes
+    if table_slots(items) > table_slots(initial_items):
+        return final + final // 2, final
+    return final, final
 
 
 @helper

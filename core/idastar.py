@@ -8,20 +8,31 @@ states on a shortest path are always reached at their least depth, so no
 answer is lost. This also makes a proof of unsolvability take as many
 iterations as the deepest state, not as the longest path. The table stops
 taking new states at the cap, so the search goes on with less pruning
-instead of running out of memory.
+instead of running out of memory; only a stack deeper than its share of the
+budget ends the search (MEMORY).
 """
 import numpy as np
 
 from core import ops
 from core.arrays import copy_into
-from core.hashset import is_full, map_get, map_grow, map_put, new_map
+from core.hashset import is_full, map_get, map_grow, map_put, new_map, table_bytes
 from core.jit import helper, kernel
 from core.paths import NO_PATH
 from core.progress import CHECK_EVERY, publish
-from core.status import EXHAUSTED, FOUND, STOPPED
+from core.status import EXHAUSTED, FOUND, MEMORY, STOPPED
 
-BYTES_PER_STATE = 72  # transposition-table slots with room for a rehash
+STACK_SHARE = 16  # the depth-first stack may take 1/16 of the budget
 NO_BOUND = np.int64(1) << np.int64(62)
+
+
+def peak_bytes(cap: int) -> int:
+    """The most the transposition table holds under a state cap (the stack has its own share)."""
+    return table_bytes(cap, 16)[0]
+
+
+def stack_room(budget: int) -> int:
+    """Bytes the stack may take: its share of the budget, at least enough for a short search."""
+    return max(64 * 2**10, budget // STACK_SHARE)
 
 
 @helper
@@ -30,27 +41,41 @@ def _pack(g, iteration):
 
 
 @kernel
-def idastar(starts, ctx, cap, counters):
-    """Shortest path from any start to a goal; returns (code, path states)."""
+def idastar(starts, ctx, cap, stack_bytes, counters):
+    """Shortest path from any start to a goal; returns (code, path states).
+
+    The table holds at most `cap` states; an iteration whose stack (and the
+    previous one's, freed only once the new one exists) would pass
+    `stack_bytes` ends the search with MEMORY.
+    """
     branch = ops.branching(ctx)
+    per_depth = 8 * branch + 32  # kids, path, nk, pos, and the path returned
     keys, vals = new_map(1024)
     stored = 0
     bound = NO_BOUND
     for s in starts:
         bound = min(bound, ops.heuristic(s, ctx))
+    if bound >= ops.DEAD_END:
+        publish(counters, 0, 0, 0, 0)
+        return EXHAUSTED, NO_PATH
     expanded = 0
     iteration = 0
     while True:
         iteration += 1
         next_bound = NO_BOUND
         depth_room = bound + 2
+        if depth_room > stack_bytes // (2 * per_depth):
+            publish(counters, expanded, 0, bound, stored)
+            return MEMORY, NO_PATH
         path = np.empty(depth_room, dtype=np.uint64)
         kids = np.empty((depth_room, branch), dtype=np.uint64)
         nk = np.zeros(depth_room, dtype=np.int64)
         pos = np.zeros(depth_room, dtype=np.int64)
         for s0 in starts:
-            if ops.heuristic(s0, ctx) > bound:
-                next_bound = min(next_bound, ops.heuristic(s0, ctx))
+            h0 = ops.heuristic(s0, ctx)
+            if h0 > bound:
+                if h0 < ops.DEAD_END:
+                    next_bound = min(next_bound, h0)
                 continue
             if ops.is_goal(s0, ctx):
                 found = np.empty(1, dtype=np.uint64)
@@ -70,7 +95,10 @@ def idastar(starts, ctx, cap, counters):
                 g = d + 1
                 if d > 0 and t == path[d - 1]:
                     continue
-                f = g + ops.heuristic(t, ctx)
+                h = ops.heuristic(t, ctx)
+                if h >= ops.DEAD_END:
+                    continue
+                f = g + h
                 if f > bound:
                     if f < next_bound:
                         next_bound = f
@@ -85,6 +113,9 @@ def idastar(starts, ctx, cap, counters):
                         stored += 1
                         if is_full(keys, stored):
                             keys, vals = map_grow(keys, vals, counters)
+                            if is_full(keys, stored):  # a stop cut the growth short: a full table never ends a probe
+                                publish(counters, expanded, d + 1, bound, stored)
+                                return STOPPED, NO_PATH
                 if ops.is_goal(t, ctx):
                     publish(counters, expanded, d + 1, bound, stored)
                     found = np.empty(g + 1, dtype=np.uint64)

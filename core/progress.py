@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Iterator
 
 import numpy as np
 
@@ -24,6 +26,7 @@ STORED = 3        # states held in memory
 MAX_FRONTIER = 4  # largest frontier seen
 SOLUTIONS = 5     # solutions found so far (counting searches)
 STOP = 6          # written by Python: 0 run, 1 cancel, 2 timeout
+NODE_CAP = 7      # written by Python: the most nodes a tree search may enter (0: no cap)
 SLOTS = 8
 
 RUN = 0
@@ -36,14 +39,26 @@ CHECK_EVERY = 1024
 
 @helper
 def publish(counters, expanded, frontier, depth, stored):
-    """Write the usual counters; return True when the search must stop."""
+    """Write the usual counters; return True when the search must stop.
+
+    A search stops when Python asks (STOP) or when `expanded` reaches the
+    node cap; the kernel returns STOPPED either way and kernel_status tells
+    the two apart by the STOP slot.
+    """
     counters[EXPANDED] = expanded
     counters[FRONTIER] = frontier
     counters[DEPTH] = depth
     counters[STORED] = stored
     if frontier > counters[MAX_FRONTIER]:
         counters[MAX_FRONTIER] = frontier
-    return counters[STOP] != RUN
+    return counters[STOP] != RUN or (counters[NODE_CAP] > 0 and expanded >= counters[NODE_CAP])
+
+
+@helper
+def due(counters, nodes):
+    """Whether a tree search should publish now: every CHECK_EVERY nodes, and from the node cap on
+    (so publish stops it there exactly)."""
+    return nodes % CHECK_EVERY == 0 or (counters[NODE_CAP] > 0 and nodes >= counters[NODE_CAP])
 
 
 @dataclass(frozen=True)
@@ -69,6 +84,15 @@ class Snapshot:
         return self.expanded / self.elapsed_s if self.elapsed_s > 0 else 0.0
 
 
+class CancelledBeforeSearch(Exception):
+    """A cancel arrived before the search began (while kernels were compiling, say).
+
+    Compilation cannot be interrupted. The waiting caller stops waiting for it,
+    abandons the search and raises this; the compiling thread raises it too, from
+    start_search(), so a search nobody waits for never starts once its kernels are ready.
+    """
+
+
 class Phase:
     IDLE = "idle"
     COMPILING = "compiling"
@@ -89,6 +113,7 @@ class SearchControl:
         self._lock = threading.Lock()
         self._started: float | None = None
         self._elapsed = 0.0
+        self._abandoned = False
 
     # --- the searching side -------------------------------------------------
     def compiling(self) -> None:
@@ -96,8 +121,15 @@ class SearchControl:
         self.phase = Phase.COMPILING
 
     def start_search(self) -> None:
-        """Start the search clock; compilation must be done by now."""
+        """Start the search clock; compilation must be done by now.
+
+        Raises CancelledBeforeSearch once the search was abandoned. A search that
+        is only cancelled still starts: its kernel sees the stop flag at its first
+        look and the caller gets a cancelled result.
+        """
         with self._lock:
+            if self._abandoned:
+                raise CancelledBeforeSearch()
             if self._started is None:
                 self._started = time.perf_counter()
             self.phase = Phase.SEARCHING
@@ -112,12 +144,29 @@ class SearchControl:
             return self._elapsed
 
     def reset_counters(self) -> None:
-        """Zero the counters for a further search of the same job (keeps STOP)."""
-        stop = self.counters[STOP]
+        """Zero the counters for a further search of the same job (keeps STOP and the node cap)."""
+        stop, cap = self.counters[STOP], self.counters[NODE_CAP]
         self.counters[:] = 0
         self.counters[STOP] = stop
+        self.counters[NODE_CAP] = cap
+
+    @contextmanager
+    def node_cap(self, most: int | None) -> Iterator[None]:
+        """Within the block, each kernel may enter at most `most` nodes (None: no cap). For tree
+        searches, whose memory does not grow with the nodes; graph searches cap what they store."""
+        self.counters[NODE_CAP] = 0 if most is None else max(1, most)
+        try:
+            yield
+        finally:
+            self.counters[NODE_CAP] = 0
 
     # --- the controlling side -------------------------------------------------
+    def abandon(self) -> None:
+        """Cancel, and let no search start any more: nobody will read its result."""
+        self.cancel()
+        with self._lock:
+            self._abandoned = True
+
     def cancel(self) -> None:
         """Ask the running kernel to stop (it notices within a few thousand expansions)."""
         if self.counters[STOP] == RUN:

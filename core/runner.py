@@ -5,17 +5,10 @@ import threading
 import time
 from typing import Callable, Generic, TypeVar
 
-from core.progress import Phase, SearchControl, Snapshot
+# CancelledBeforeSearch lives beside SearchControl, which raises it too; imported here for callers.
+from core.progress import STOP_CANCEL, CancelledBeforeSearch, Phase, SearchControl, Snapshot  # noqa: F401
 
 T = TypeVar("T")
-
-
-class CancelledBeforeSearch(Exception):
-    """A cancel arrived while kernels were still compiling; the search never started.
-
-    Compilation cannot be interrupted, so run() stops waiting for it and raises
-    this instead; the compiling thread finishes on its own in the background.
-    """
 
 MAX_RATE_HZ = 10.0
 
@@ -28,6 +21,9 @@ class Job(Generic[T]):
     moment the search clock starts, so compilation is not included) and
     returns the task's result or raises its exception. cancel() may be called
     from any thread; kernels notice within a few thousand expansions.
+
+    Ctrl-C in the thread that waits in run() (KeyboardInterrupt) is a cancel:
+    run() still returns the task's cancelled result. A second one leaves at once.
     """
 
     def __init__(self, task: Callable[[SearchControl], T], *, timeout_s: float | None = None,
@@ -39,6 +35,10 @@ class Job(Generic[T]):
         self._period = 1.0 / min(hz, MAX_RATE_HZ)
         self._result: T | None = None
         self._error: BaseException | None = None
+        # Set by the search thread when the task has returned or raised. Waiting on it rather
+        # than on Thread.join(): on Python 3.11 a join interrupted by KeyboardInterrupt marks
+        # the thread stopped, and the next join returns at once while the search still runs.
+        self._finished = threading.Event()
         self._thread = threading.Thread(target=self._target, name="search", daemon=True)
 
     def _target(self) -> None:
@@ -46,9 +46,16 @@ class Job(Generic[T]):
             self._result = self._task(self.control)
         except BaseException as exc:  # handed to the thread that waits in run()
             self._error = exc
+        finally:
+            self._finished.set()
 
     def cancel(self) -> None:
         self.control.cancel()
+
+    @property
+    def finished(self) -> bool:
+        """The task has returned or raised."""
+        return self._finished.is_set()
 
     def _deadline(self) -> float | None:
         """When the search must stop, on the perf_counter clock (None: no limit yet)."""
@@ -57,37 +64,50 @@ class Job(Generic[T]):
             return None
         return time.perf_counter() + self._timeout - self.control.elapsed()
 
+    def _cancelled_before_search(self) -> bool:
+        return (self.control.stop_requested == STOP_CANCEL
+                and self.control.phase in (Phase.IDLE, Phase.COMPILING))
+
+    def _wait(self) -> None:
+        """Until the task ends: report progress, enforce the deadline, give up on a cancelled compile."""
+        next_report = time.perf_counter() + self._period
+        while not self._finished.is_set():
+            if self._cancelled_before_search():
+                self.control.abandon()  # the compiling thread must not search once it is done
+                raise CancelledBeforeSearch()
+            wake = next_report
+            deadline = self._deadline()
+            if deadline is not None and not self.control.stop_requested:
+                wake = min(wake, deadline)
+            if self._finished.wait(max(0.0, wake - time.perf_counter())):
+                break
+            now = time.perf_counter()
+            deadline = self._deadline()
+            if deadline is not None and now >= deadline:
+                self.control.time_out()
+            if now >= next_report:
+                next_report = now + self._period
+                if self._on_progress is not None and not self._finished.is_set():
+                    self._on_progress(self.control.snapshot())
+
     def run(self) -> T:
         self._thread.start()
-        next_report = time.perf_counter() + self._period
         try:
-            while self._thread.is_alive():
-                if self.control.stop_requested and self.control.phase in (Phase.IDLE, Phase.COMPILING):
-                    raise CancelledBeforeSearch()
-                wake = next_report
-                deadline = self._deadline()
-                if deadline is not None and not self.control.stop_requested:
-                    wake = min(wake, deadline)
-                self._thread.join(max(0.0, wake - time.perf_counter()))
-                now = time.perf_counter()
-                deadline = self._deadline()
-                if deadline is not None and now >= deadline:
-                    self.control.time_out()
-                if now >= next_report:
-                    next_report = now + self._period
-                    if self._on_progress is not None and self._thread.is_alive():
-                        self._on_progress(self.control.snapshot())
+            self._wait()
         except KeyboardInterrupt:
-            # Ctrl-C is a cancel: the task still returns its (cancelled) result.
+            again = self.control.stop_requested == STOP_CANCEL
             self.cancel()
-            if self.control.phase in (Phase.IDLE, Phase.COMPILING):
+            if self._cancelled_before_search():
+                self.control.abandon()  # the compiling thread must not search once it is done
                 raise CancelledBeforeSearch() from None
-            self._thread.join()
+            if again:
+                raise
+            self._wait()  # the task returns its cancelled result; another KeyboardInterrupt leaves
         except CancelledBeforeSearch:
             raise
         except BaseException:
             self.cancel()
-            self._thread.join()
+            self._finished.wait()
             raise
         if self._error is not None:
             raise self._error

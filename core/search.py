@@ -7,9 +7,9 @@ import numpy as np
 
 from core import astar, backtrack, bfs, bibfs, census, idastar
 from core.jit import prepare
-from core.memory import state_cap
-from core.progress import EXPANDED, MAX_FRONTIER, STOP_CANCEL, STORED, SearchControl
-from core.status import CAP, EXHAUSTED, FOUND, STOPPED, Limit, Status
+from core.memory import HARD_CAP, SCRATCH, array_bytes, budget_bytes, fits, state_cap
+from core.progress import EXPANDED, MAX_FRONTIER, RUN, STOP_CANCEL, STORED, SearchControl
+from core.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED, Limit, Status
 from core.warmup import Kernel
 
 FIRST = backtrack.FIRST
@@ -62,16 +62,19 @@ class Outcome:
 
 
 SHORTEST = {
-    "bfs": (bfs.bfs, bfs.BYTES_PER_STATE),
-    "bibfs": (bibfs.bibfs, bibfs.BYTES_PER_STATE),
-    "astar": (astar.astar, astar.BYTES_PER_STATE),
-    "idastar": (idastar.idastar, idastar.BYTES_PER_STATE),
+    "bfs": (bfs.bfs, bfs.peak_bytes),
+    "bibfs": (bibfs.bibfs, bibfs.peak_bytes),
+    "astar": (astar.astar, astar.peak_bytes),
+    "idastar": (idastar.idastar, idastar.peak_bytes),
 }
 SHORTEST_NAMES = {"bfs": "BFS", "bibfs": "bidirectional BFS", "astar": "A*", "idastar": "IDA*"}
 
 
 def kernel_status(code: int, control: SearchControl, cap_limit: Limit = Limit.STATES) -> tuple[Status, Limit | None]:
-    """A kernel's result code as the status a user reads, and the limit hit if any."""
+    """A kernel's result code as the status a user reads, and the limit hit if any.
+
+    A kernel stopped with nobody asking (STOP still RUN) reached its node cap.
+    """
     if code == FOUND:
         return Status.SOLVED, None
     if code == EXHAUSTED:
@@ -79,9 +82,13 @@ def kernel_status(code: int, control: SearchControl, cap_limit: Limit = Limit.ST
     if code == STOPPED:
         if control.stop_requested == STOP_CANCEL:
             return Status.CANCELLED, None
+        if control.stop_requested == RUN:
+            return Status.LIMIT, Limit.STATES
         return Status.LIMIT, Limit.TIME
     if code == CAP:
         return Status.LIMIT, cap_limit
+    if code == MEMORY:
+        return Status.LIMIT, Limit.MEMORY
     raise ValueError(f"unknown kernel result {code}")
 
 
@@ -110,19 +117,21 @@ def timed(control: SearchControl, kernel_fn, *args):
     return result, elapsed
 
 
-def _shortest_args(algo: str, starts, goals, ctx, cap: int, counters) -> tuple:
-    """The arguments of a shortest-path kernel, of the types it is compiled for."""
-    starts = np.ascontiguousarray(starts, dtype=np.uint64)
-    if algo != "bibfs":
-        return starts, ctx, int(cap), counters
-    if goals is None:
-        raise ValueError("bibfs needs the goal states")
-    return starts, np.ascontiguousarray(goals, dtype=np.uint64), ctx, int(cap), counters
+def _shortest_args(algo: str, starts, goals, ctx, cap: int, share: tuple, counters) -> tuple:
+    """The arguments of a shortest-path kernel, of the types it is compiled for.
+
+    share: A*'s most buckets or IDA*'s stack bytes, the kernel's argument after the cap."""
+    if algo == "bibfs":
+        return starts, goals, ctx, int(cap), counters
+    return (starts, ctx, int(cap), *(int(x) for x in share), counters)
 
 
 def shortest_path_kernels(algos, starts: np.ndarray, ctx, counters: np.ndarray) -> list[Kernel]:
     """The kernels shortest_path runs for these algorithms on this kind of context."""
-    return [Kernel(SHORTEST_NAMES[algo], SHORTEST[algo][0], _shortest_args(algo, starts, starts, ctx, 1, counters))
+    starts = np.ascontiguousarray(starts, dtype=np.uint64)
+    return [Kernel(SHORTEST_NAMES[algo], SHORTEST[algo][0],
+                   _shortest_args(algo, starts, starts, ctx, 1, (1,) if algo in ("astar", "idastar") else (),
+                                  counters))
             for algo in algos]
 
 
@@ -131,10 +140,31 @@ def shortest_path(algo: str, starts: np.ndarray, ctx, control: SearchControl, li
     """A shortest path of states from a start to a goal with the named algorithm.
 
     bibfs needs the goal states themselves (`goals`) and reversible moves.
+    The budget holds the context, the starts and goals, and the search's own
+    peak at its cap (IDA*'s stack and A*'s buckets take a share first).
     """
-    kernel_fn, bytes_per_state = SHORTEST[algo]
-    cap, cap_limit = state_cap(bytes_per_state, limits.max_states, limits.max_memory)
-    args = _shortest_args(algo, starts, goals, ctx, cap, control.counters)
+    kernel_fn, peak = SHORTEST[algo]
+    starts = np.ascontiguousarray(starts, dtype=np.uint64)
+    if algo == "bibfs":
+        if goals is None:
+            raise ValueError("bibfs needs the goal states")
+        goals = np.ascontiguousarray(goals, dtype=np.uint64)
+    seeds = np.unique(starts).shape[0] + (np.unique(goals).shape[0] if algo == "bibfs" else 0)
+    budget = budget_bytes(limits.max_memory)
+    share, share_bytes = (), 0  # A*'s most buckets or IDA*'s stack bytes: the kernel's argument after the cap
+    if algo == "astar":
+        share = (astar.bucket_room(budget),)
+        share_bytes = share[0] * astar.BUCKET_BYTES
+    elif algo == "idastar":
+        share = (idastar.stack_room(budget),)
+        share_bytes = share[0]
+    fixed = array_bytes(ctx, starts, goals) + share_bytes
+    cap, cap_limit = state_cap(peak, limits.max_states, limits.max_memory, fixed)
+    if cap < seeds and algo != "idastar":  # IDA* stores no seeds; a full table only prunes less
+        return Outcome(Status.LIMIT, cap_limit)
+    if cap == 0:
+        return Outcome(Status.LIMIT, Limit.MEMORY)
+    args = _shortest_args(algo, starts, goals, ctx, cap, share, control.counters)
     (code, path), elapsed = timed(control, kernel_fn, *args)
     status, limit = kernel_status(code, control, cap_limit)
     return Outcome(status, limit, path, counter_stats(control, elapsed))
@@ -149,18 +179,26 @@ def count_states(starts: np.ndarray, contexts: list, control: SearchControl, lim
     """Census of every state reachable from the starts (the moves must be reversible).
 
     `contexts`: one puzzle context per worker thread (one or two); two use both cores.
+    `--max-states` caps the states counted; the memory budget holds the
+    contexts, the starts and the census's buffers.
     """
-    cap, cap_limit = state_cap(census.BYTES_PER_STATE, limits.max_states, limits.max_memory)
+    starts = np.ascontiguousarray(starts, dtype=np.uint64)
+    cap = limits.max_states if limits.max_states is not None else HARD_CAP
+    workers = max(1, min(2, len(contexts)))
+    room = (budget_bytes(limits.max_memory) - array_bytes(*contexts, starts) - SCRATCH
+            - census.fixed_bytes(workers))
+    if room <= 0:
+        return Outcome(Status.LIMIT, Limit.MEMORY, census=Census(0, 0, 0, None))
     control.compiling()
     census.prepare_kernels(contexts, control.counters)
     control.reset_counters()
     before = control.elapsed()
     control.start_search()
     try:
-        code, total, goals, depth, first_goal = census.census(starts, contexts, cap, control)
+        code, total, goals, depth, first_goal = census.census(starts, contexts, cap, room, control)
     finally:
         elapsed = control.end_search() - before
-    status, limit = kernel_status(code, control, cap_limit)
+    status, limit = kernel_status(code, control, Limit.STATES)
     if status == Status.SOLVED and goals == 0:
         status = Status.UNSOLVABLE
     result = Census(int(total), int(goals), int(depth), int(first_goal) if first_goal >= 0 else None)
@@ -176,11 +214,40 @@ def search_paths_kernels(ctx, counters: np.ndarray) -> list[Kernel]:
     return [Kernel("backtracking", backtrack.backtrack, _backtrack_args(ctx, 0, 1, FIRST, 1, counters))]
 
 
-def search_paths(ctx, root: int, max_depth: int, mode: int, keep: int,
-                 control: SearchControl) -> Outcome:
-    """Backtracking from root: the first solution (FIRST) or all of them counted (COUNT)."""
-    (code, count, kept, n_kept, nodes), elapsed = timed(
-        control, backtrack.backtrack, *_backtrack_args(ctx, root, max_depth, mode, keep, control.counters))
+def tree_fits(need: int, limits: Limits) -> bool:
+    """Whether a tree search holding `need` bytes whatever it meets may start under the budget.
+
+    Tree searches allocate everything up front (stacks, tables, kept
+    solutions) and grow nothing, so one check before they start holds
+    throughout.
+    """
+    return fits(need, limits.max_memory)
+
+
+def nodes_left(limits: Limits, used: int) -> int | None:
+    """The node cap for the next kernel of a job that has already entered `used` nodes (None: none).
+
+    For tree searches a state is a node entered, so --max-states caps them."""
+    if limits.max_states is None:
+        return None
+    return max(0, limits.max_states - used)
+
+
+def search_paths(ctx, root: int, max_depth: int, mode: int, keep: int, control: SearchControl,
+                 limits: Limits = Limits(), branch: int = 8, held: int = 0) -> Outcome:
+    """Backtracking from root: the first solution (FIRST) or all of them counted (COUNT).
+
+    `branch`: the most children a node has (ops.branching); `held`: bytes the
+    caller will hold per the kept solutions beyond the arrays here. Both
+    count against the memory budget before the search starts; the state cap
+    counts the nodes entered.
+    """
+    need = backtrack.fixed_bytes(max_depth, branch, keep) + array_bytes(ctx) + held
+    if not tree_fits(need, limits):
+        return Outcome(Status.LIMIT, Limit.MEMORY)
+    with control.node_cap(limits.max_states):
+        (code, count, kept, n_kept, nodes), elapsed = timed(
+            control, backtrack.backtrack, *_backtrack_args(ctx, root, max_depth, mode, keep, control.counters))
     status, limit = kernel_status(code, control, Limit.STATES)
     if status == Status.SOLVED and mode == COUNT and count == 0:
         status = Status.UNSOLVABLE

@@ -6,6 +6,7 @@ FOUND = 0      # reached a goal (or finished a census / count normally)
 EXHAUSTED = 1  # explored everything reachable: no goal exists
 STOPPED = 2    # the stop flag was raised (cancel or timeout; the runner knows which)
 CAP = 3        # the state cap was reached
+MEMORY = 4     # going on would pass the memory budget
 
 
 class Status(str, Enum):

@@ -4,63 +4,70 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
-from typing import Callable
+from typing import Callable, TypeVar
 
 from rich.columns import Columns
 from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
-from core.errors import InputError
+from core import interrupts
+from core.errors import InputError, one_line
 from core.progress import Phase, SearchControl, Snapshot
 from core.runner import Job
-from core.search import Limits
+from core.search import Limits, Stats
 from core.status import Status
+from puzzles import numbers
 from puzzles.interface import Solution, View
+from puzzles.reading import read_board_file
+
+T = TypeVar("T")
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 
 
+MAX_STATES = 10**12  # far past any memory: 8 TB of states at a word each
+MAX_TIMEOUT_S = 1e8  # three years
+MAX_MEMORY = 2**50  # 1 PiB
+MAX_COUNT = 10**6  # any other count an option takes (segments, tile kinds, tours kept, rolls)
+
+
+def option_type(read: Callable[[str], object]) -> Callable[[str], object]:
+    """An argparse type from a reader that raises InputError: its message becomes argparse's."""
+    def convert(text: str):
+        try:
+            return read(text)
+        except InputError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    convert.__name__ = read.__name__
+    return convert
+
+
+@option_type
 def positive_int(text: str) -> int:
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be greater than 0")
-    return value
+    return numbers.whole(text, "", 1, MAX_COUNT, grouped=True)
 
 
+@option_type
+def states(text: str) -> int:
+    return numbers.whole(text, "", 1, MAX_STATES, grouped=True)
+
+
+@option_type
 def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be greater than 0")
-    return value
+    return numbers.decimal(text, "", 0.0, MAX_TIMEOUT_S, above_low=True)
 
 
+@option_type
 def byte_size(text: str) -> int:
     """'512M', '2G', '1000000' -> bytes."""
-    units = {"k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
-    t = text.strip().lower().removesuffix("b").removesuffix("i")
-    factor = units.get(t[-1:], 1)
-    number = t[:-1] if t[-1:] in units else t
-    try:
-        value = int(float(number) * factor)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 512M or 2G") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be greater than 0")
-    return value
+    return numbers.byte_size(text, "", MAX_MEMORY)
 
 
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("limits and output")
-    group.add_argument("--max-states", type=positive_int, metavar="N",
+    group.add_argument("--max-states", type=states, metavar="N",
                        help="stop with status 'limit' after holding N states")
     group.add_argument("--timeout", type=positive_float, metavar="S",
                        help="stop with status 'limit' after S seconds of search")
@@ -86,12 +93,7 @@ def board_text(args, family) -> str:
     if args.board is not None:
         return args.board
     if args.file is not None:
-        try:
-            return Path(args.file).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot read board file {args.file}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise InputError(f"board file {args.file} is not UTF-8 text") from None
+        return read_board_file(args.file)
     if args.preset is not None:
         for p in family.presets:
             if args.preset in (p.id, p.name):
@@ -122,13 +124,14 @@ def _progress_printer(console: Console) -> Callable[[Snapshot], None] | None:
     return show
 
 
-def run_job(task: Callable[[SearchControl], Solution], limits: Limits) -> Solution:
-    """Run a solve in the background with live progress on stderr (when it is a terminal)."""
-    err = Console(stderr=True)
-    show = _progress_printer(err)
+def run_job(task: Callable[[SearchControl], T], limits: Limits, progress: bool = True) -> T:
+    """Run a solve in the background with live progress on stderr (when it is a terminal and
+    `progress`). Ctrl-C or SIGTERM cancels it: the task's cancelled result comes back."""
+    show = _progress_printer(Console(stderr=True)) if progress else None
     job = Job(task, timeout_s=limits.timeout_s, on_progress=show)
     try:
-        return job.run()
+        with interrupts.cancelling(job.cancel):
+            return job.run()
     finally:
         if show is not None:
             show.stop()  # type: ignore[attr-defined]
@@ -162,15 +165,14 @@ def print_json(obj: dict) -> None:
     sys.stdout.write("\n")
 
 
-def summary_lines(solution: Solution, what: str = "moves") -> list[str]:
+def summary_lines(solution: Solution, headline: str) -> list[str]:
+    """The family's headline (what the search found), then how the search went."""
     s = solution.stats
-    if solution.status == Status.SOLVED:
-        head = f"solved: {solution.length} {what}"
-    else:
-        head = solution.reason()
+    if not solution.searched:
+        return [headline, "no search needed"]
     speed = f" ({s.nodes_expanded / s.elapsed_s:,.0f} nodes/s)" if s.elapsed_s > 0 else ""
     return [
-        head,
+        headline,
         f"search: {s.elapsed_s * 1000:.1f} ms{speed}, {s.nodes_expanded:,} expanded, "
         f"{s.states_seen:,} states seen, largest frontier {s.max_frontier:,}",
     ]
@@ -188,8 +190,32 @@ def print_steps(console: Console, solution: Solution, render, compact: bool = Tr
         console.print(Text(f"{i:>4}. {step.label}"))
 
 
+class OutputConsole(Console):
+    """The console on standard output. A closed pipe (`| head`) raises BrokenPipeError for the
+    command line to end quietly, where rich would exit with status 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
+def output_console() -> Console:
+    return OutputConsole()
+
+
+COMPILE_CANCELLED = "cancelled while the solver was compiling: nothing was searched"
+
+
+def cancelled_while_compiling(as_json: bool) -> None:
+    """What a command says when Ctrl-C or SIGTERM came before the search started."""
+    if as_json:
+        empty = Solution(Status.CANCELLED, [], Stats())
+        print_json({**solution_json(empty), "note": COMPILE_CANCELLED})
+    Console(stderr=True, highlight=False).print(COMPILE_CANCELLED, markup=False, soft_wrap=True)
+
+
 def fail(message: str) -> int:
     """Print a one-line error on stderr and return the bad-input exit status."""
-    Console(stderr=True, highlight=False).print(f"error: {message}", markup=False, soft_wrap=True)
+    Console(stderr=True, highlight=False).print(f"error: {one_line(message)}", markup=False, soft_wrap=True)
     return EXIT_BAD_INPUT
 

@@ -6,7 +6,7 @@ from types import ModuleType
 from typing import Any
 
 from core.warmup import compile_kernels
-from puzzles.interface import Preset
+from puzzles.interface import Preset, Solution, plain_headline
 
 
 def _width_height(board: Any) -> tuple[int, int]:
@@ -17,7 +17,7 @@ class PuzzleFamily:
     """What the app and the command line see of a family (the `interface.Family` protocol).
 
     board: parse, format_board, validate · editor: ACTIONS, BRUSHES, new_board ·
-    render: cell_size, render · solve: SOLVERS, solve, kernels · cli: add_arguments, run.
+    render: cell_size, render · solve: SOLVERS, solve, kernels, headline (optional) · cli: add_arguments, run.
     """
 
     def __init__(self, id: str, title: str, description: str, presets: tuple[Preset, ...], *,
@@ -39,8 +39,17 @@ class PuzzleFamily:
         self.render = render.render
         self.solve = solve.solve
         self.kernels = solve.kernels
+        self._headline = getattr(solve, "headline", None)
         self.add_cli_arguments = cli.add_arguments
         self.run_cli = cli.run
+
+    def headline(self, solution: Solution) -> str:
+        """What the search found, in the family's words (its solve module's headline()), or the
+        plain default: the length in moves, marked shortest when the solver guarantees it."""
+        if self._headline is not None:
+            return self._headline(solution)
+        shortest = any(s.id == solution.solver and s.optimal for s in self.solvers)
+        return plain_headline(solution, "moves", shortest)
 
     def warm(self) -> None:
         """Compile (or load from the disk cache) every kernel the family's solvers run."""

@@ -36,9 +36,11 @@ class Option:
 class Solver:
     id: str
     label: str
-    optimal: bool | None  # guarantees a shortest answer; None where every answer has the same length
-    note: str  # one line on what it does and what it guarantees
+    optimal: bool | None  # guarantees a shortest answer; None where the question does not arise
+    note: str  # what it does and what it guarantees (the app wraps it)
     options: tuple[Option, ...] = ()
+    # What a valid board still lacks for this solver ("two marked cells"), or None when it can run
+    needs: Callable[[Any], str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,40 @@ class Solution:
             return "cancelled"
         return f"stopped: {LIMIT_TEXT[self.limit]}" if self.limit else "stopped at a limit"
 
+    @property
+    def searched(self) -> bool:
+        """False when the answer came without a search (a theorem, a counting argument)."""
+        return self.stats != Stats()
+
+
+def plain_headline(solution: Solution, unit: str = "moves", shortest: bool = False) -> str:
+    """The default headline: the length of the answer in `unit`, or why there is none.
+
+    A family's `headline(solution)` hook (see Family) says more in its own
+    words; this is what a family without one gets, and what the hooks fall
+    back on for the plain cases.
+    """
+    if solution.status == Status.SOLVED:
+        n = solution.length or 0
+        if n == 0:
+            return "solved at the start: no moves needed"
+        word = unit if n != 1 else unit.removesuffix("s")
+        return f"{n:,} {word}" + (", shortest" if shortest else "")
+    return solution.reason()
+
+
+def count_text(n: int, one: str, many: str | None = None) -> str:
+    """'1 tour', '304 tours', '25,955 positions'."""
+    return f"{n:,} {one if n == 1 else (many or one + 's')}"
+
+
+ZOOM_NORMAL = 0
+ZOOM_OVERVIEW = 1
+# Bigger cells for a terminal with room to spare. A family that draws no large
+# board returns its normal (or a smaller) size from cell_size(ZOOM_LARGE), and
+# the app then never asks for it.
+ZOOM_LARGE = -1
+
 
 @dataclass(frozen=True)
 class View:
@@ -94,7 +130,7 @@ class View:
     highlight: frozenset[Cell] = frozenset()
     origin: Cell = (0, 0)  # first cell shown, for boards larger than the pane
     cells: tuple[int, int] | None = None  # how many columns and rows fit; None: all
-    zoom: int = 0  # 0: normal; 1: overview (the family's compact drawing)
+    zoom: int = 0  # ZOOM_NORMAL, ZOOM_OVERVIEW (the family's compact drawing) or ZOOM_LARGE
 
     def window(self, width: int, height: int) -> tuple[range, range]:
         """The columns and the rows of a width x height board that this view shows."""
@@ -142,6 +178,10 @@ class Family(Protocol):
     def render(self, board: Any, view: View) -> RenderableType: ...
     def solve(self, board: Any, solver: str, options: dict, control: SearchControl,
               limits: Limits) -> Solution: ...
+    # The first line of the app's Stats pane and of the CLI summary: what the search found, in the
+    # family's words ("304 tours from 1,1", "proved: no closed tour on 5x5 (...)"). One line, no
+    # markup. A family module without one gets plain_headline (see family.PuzzleFamily).
+    def headline(self, solution: Solution) -> str: ...
     def kernels(self) -> list[Kernel]: ...  # every kernel signature the solvers run
     def warm(self) -> None: ...  # compile or load every kernel in kernels()
     def add_cli_arguments(self, parser) -> None: ...

@@ -1,5 +1,9 @@
 """Running the command line inside a test."""
+from pathlib import Path
+
 from tui.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]  # the checkout, where `python -m tui.cli` runs
 
 
 def run_cli(capsys, *args):

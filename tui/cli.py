@@ -7,15 +7,19 @@ import os
 import sys
 
 import core  # noqa: F401  (sets up the kernel cache before numba loads)
+from core import interrupts
+from core.errors import one_line
 
+EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130  # a KeyboardInterrupt that no signal handler saw (128 + SIGINT)
 
 
 class Parser(argparse.ArgumentParser):
     """argparse with one-line errors: what is wrong, exit status 2, no usage dump."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {one_line(message)} (see --help)\n")
 
 
 def light_command(argv: list[str]) -> int | None:
@@ -61,38 +65,48 @@ def build_parser() -> Parser:
 
 
 def list_families(console) -> None:
+    """Every family with its algorithms and presets. On a terminal the notes wrap under themselves;
+    piped, each entry is one line, for grep and for pagers that wrap on their own."""
+    from rich.table import Table
+
     from puzzles import registry
 
     for family in registry.families().values():
-        console.print(f"[bold]{family.id}[/bold]  {family.title}")
-        for s in family.solvers:
-            mark = "shortest" if s.optimal else "        "
-            console.print(f"  algorithm {s.id:<22} {mark}  {s.note}", highlight=False)
-        for p in family.presets:
-            console.print(f"  preset    {p.id:<22} {p.name}  {p.note}", highlight=False)
+        console.print(f"[bold]{family.id}[/bold]  {family.title}", soft_wrap=True)
+        rows = [("algorithm", s.id, "shortest" if s.optimal else "", s.note) for s in family.solvers]
+        rows += [("preset", p.id, "", f"{p.name}  {p.note}".rstrip()) for p in family.presets]
+        if console.is_terminal:
+            table = Table.grid(padding=(0, 1))
+            table.add_column(no_wrap=True)
+            table.add_column(no_wrap=True)
+            table.add_column(no_wrap=True)
+            table.add_column()  # the note: wrapped lines start under its first
+            for kind, name, mark, note in rows:
+                table.add_row(f"  {kind}", name, mark, note)
+            console.print(table, highlight=False)
+        else:
+            id_width = max(len(name) for _, name, _, _ in rows)
+            for kind, name, mark, note in rows:
+                console.print(f"  {kind:<9} {name:<{id_width}} {mark:<8} {note}", highlight=False,
+                              soft_wrap=True, markup=False)
         console.print()
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if not argv:
-        # the app alone: no numba before the first screen is up
-        from tui.app import run_app
-        return run_app()
+def command(argv: list[str]) -> int:
+    """One command line, with its exit status: 0 done, 2 bad input."""
     if argv[0] == "warm":  # before the parser, which loads every family: done in a moment when done already
         from tui.warm import main as warm_main
         return warm_main(argv[1:])
     answered = light_command(argv)
     if answered is not None:
         return answered
-    from rich.console import Console
-
     from core.errors import InputError
+    from core.runner import CancelledBeforeSearch
     from puzzles import cli_support as cs
     from puzzles import registry
 
     args = build_parser().parse_args(argv)
-    console = Console()
+    console = cs.output_console()
     try:
         if args.command == "list":
             list_families(console)
@@ -104,9 +118,40 @@ def main(argv: list[str] | None = None) -> int:
             return run_app(family=args.family, preset=args.preset, path=args.file)
     except InputError as exc:
         return cs.fail(str(exc))
-    except KeyboardInterrupt:
-        return 130
+    except CancelledBeforeSearch:
+        cs.cancelled_while_compiling(getattr(args, "json", False))
+        return EXIT_INTERRUPTED
     return cs.EXIT_OK
+
+
+def _quiet_stdout() -> None:
+    """The reader of standard output went away (`| head`): send the rest nowhere, say nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # standard output is not a file (a test's capture)
+        pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        # the app alone: no numba before the first screen is up
+        from tui.app import run_app
+        return run_app()
+    # Ctrl-C or SIGTERM: a running search is cancelled and prints what it has; exit 130 or 143.
+    with interrupts.catching() as caught:
+        try:
+            code = command(argv)
+            sys.stdout.flush()
+        except KeyboardInterrupt:
+            sys.stderr.write("interrupted\n")
+            code = EXIT_INTERRUPTED
+        except BrokenPipeError:
+            _quiet_stdout()
+            code = EXIT_OK
+    return caught.exit_status(code)
 
 
 if __name__ == "__main__":

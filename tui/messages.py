@@ -1,6 +1,8 @@
 """Messages that cross widgets and threads."""
 from __future__ import annotations
 
+from typing import Any
+
 from textual.message import Message
 
 from core.progress import Snapshot
@@ -8,18 +10,25 @@ from puzzles.interface import Solution
 
 
 class SolveProgress(Message):
-    """A snapshot of the running search (posted from the solve worker, at most 10 a second)."""
+    """A snapshot of a search (posted from its worker, at most 10 a second).
 
-    def __init__(self, snapshot: Snapshot) -> None:
+    `job` is the search it comes from: a screen shows only its current job's messages,
+    because those of a job it replaced may still be on their way.
+    """
+
+    def __init__(self, job: Any, snapshot: Snapshot) -> None:
         super().__init__()
+        self.job = job
         self.snapshot = snapshot
 
 
 class SolveFinished(Message):
-    """The search ended: a solution, an error message for the user, or a cancel before it began."""
+    """A search ended: a solution, an error message for the user, or a cancel before it began."""
 
-    def __init__(self, solution: Solution | None, error: str | None = None, cancelled: bool = False) -> None:
+    def __init__(self, job: Any, solution: Solution | None, error: str | None = None,
+                 cancelled: bool = False) -> None:
         super().__init__()
+        self.job = job
         self.solution = solution
         self.error = error
         self.cancelled = cancelled
@@ -35,6 +44,14 @@ class StepChosen(Message):
 
 class BoardEdited(Message):
     """The board under edit changed (an edit, undo, redo or load)."""
+
+
+class EditOnStep(Message):
+    """An edit key was pressed while a step of a solution that is not the board itself is shown."""
+
+    def __init__(self, action_id: str) -> None:
+        super().__init__()
+        self.action_id = action_id
 
 
 class SolveRequested(Message):

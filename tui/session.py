@@ -12,16 +12,45 @@ HISTORY = 500
 
 @dataclass
 class EditSession:
-    """One family's board under edit. Every change goes through apply(), so undo sees it."""
+    """One family's board under edit. Every change goes through apply(), so undo sees it.
+
+    `saved` is the board as it was opened or last saved: the board is edited while it
+    differs, so undoing back to it makes it clean again. None: nothing on disk matches
+    (a recovered copy whose original is gone).
+    """
 
     family: Any
     board: Any
     cursor: Cell = (0, 0)
     brush: int = 0
     name: str | None = None  # the saved board's name, if it came from or went to a file
-    dirty: bool = False
+    source: str = "new:"  # where it came from: "new:", "saved:NAME", "preset:ID", "file:PATH"
+    saved: Any = field(default=..., repr=False)
+    recovery_key: str | None = None  # its recovery copy, once one was written
     _undo: list[tuple[Any, Cell]] = field(default_factory=list)
     _redo: list[tuple[Any, Cell]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.saved is ...:
+            self.saved = self.board
+
+    @property
+    def dirty(self) -> bool:
+        return self.saved is None or self.board != self.saved
+
+    def mark_saved(self, name: str) -> None:
+        """The board on screen is now the saved board of that name."""
+        self.name = name
+        self.source = f"saved:{name}"
+        self.saved = self.board
+
+    def start(self, board, name: str | None, source: str) -> None:
+        """Another board, with its own history: what came before was saved or given up."""
+        self.board, self.name, self.source, self.saved = board, name, source, board
+        self.recovery_key = None
+        self.cursor = (0, 0)
+        self._undo.clear()
+        self._redo.clear()
 
     @property
     def brush_name(self) -> str:
@@ -55,7 +84,6 @@ class EditSession:
         if cursor is not None:
             self.cursor = cursor
         self._clamp()
-        self.dirty = True
 
     def undo(self) -> bool:
         return self._travel(self._undo, self._redo)
@@ -70,7 +98,6 @@ class EditSession:
         forth.append((self.board, self.cursor))
         self.board, self.cursor = back.pop()
         self._clamp()
-        self.dirty = True
         return True
 
     def _clamp(self) -> None:

@@ -7,30 +7,27 @@ from dataclasses import replace
 
 from rich.console import Console
 
+from core import interrupts
 from core.errors import InputError
-from core.progress import SearchControl, Snapshot
+from core.progress import Snapshot
 from core.runner import Job
 from core.status import Status
 from puzzles import cli_support as cs
+from puzzles import numbers
 from puzzles.cube8 import board as cboard
 from puzzles.cube8 import cubes as C
 from puzzles.cube8 import table as T
-from puzzles.cube8.contest import DEFAULT_CAP, answer_line, datasets
+from puzzles.cube8.contest import DEFAULT_CAP, MAX_CAP, answer_line, datasets
 from puzzles.cube8.presets import PRESETS
 from puzzles.cube8.render import legend, render
-from puzzles.cube8.solve import SOLVERS, TABLE_POSITIONS, build_table, run_bibfs, run_idastar, solve
+from puzzles.cube8.solve import SOLVERS, TABLE_POSITIONS, build_table, headline, run_bibfs, run_idastar, solve
 
 ALGOS = tuple(s.id for s in SOLVERS)
 
 
-def non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
-    return value
+@cs.option_type
+def rolls(text: str) -> int:
+    return numbers.whole(text, "", 0, MAX_CAP, grouped=True)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -45,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--contest", action="store_true",
                         help="read the contest format on stdin (`x y`, three rows, … until `0 0`) and "
                              "print the fewest rolls per dataset, or -1 past the cap")
-    parser.add_argument("--cap", type=non_negative_int, metavar="N",
+    parser.add_argument("--cap", type=rolls, metavar="N",
                         help=f"most rolls worth reporting: past it the contest prints -1 (default {DEFAULT_CAP}) "
                              "and a single solve ends with status limit (default: no cap; 0: none)")
     parser.add_argument("--build-table", action="store_true",
@@ -94,7 +91,8 @@ def build(console: Console, quiet: bool = False):
     show = _build_progress(err)
     job = Job(lambda control: build_table(control), on_progress=show)
     try:
-        path, seconds = job.run()
+        with interrupts.cancelling(job.cancel):
+            path, seconds = job.run()
     finally:
         if show is not None:
             show.stop()  # type: ignore[attr-defined]
@@ -143,9 +141,10 @@ def run_contest(args, console: Console) -> int:
             else:
                 start = C.start_position(ds.start)
                 if args.algo == "idastar":
-                    status, _, path, _ = run_idastar(start, ds.pattern, SearchControl(), limits)
+                    task = lambda control: run_idastar(start, ds.pattern, control, limits)  # noqa: E731
                 else:
-                    status, _, path, _ = run_bibfs(start, ds.pattern, cap, SearchControl(), limits)
+                    task = lambda control: run_bibfs(start, ds.pattern, cap, control, limits)  # noqa: E731
+                status, _, path, _ = cs.run_job(task, limits, progress=False)
                 if status not in (Status.SOLVED, Status.LIMIT, Status.UNSOLVABLE):
                     return cs.EXIT_OK  # cancelled
                 rolls = len(path) - 1 if status == Status.SOLVED else None
@@ -175,10 +174,8 @@ def run(args, console: Console) -> int:
         return cs.EXIT_OK
     console.print(render(board))
     console.print(legend(), style="dim", highlight=False)
-    for line in cs.summary_lines(solution, "rolls"):
+    for line in cs.summary_lines(solution, headline(solution)):
         console.print(line, highlight=False)
-    if solution.details.get("note"):
-        console.print(solution.details["note"], highlight=False)
     if "table_built_s" in solution.details and solution.details.get("table"):
         console.print(f"built the distance table first: {T.describe(solution.details['table'])} in "
                       f"{solution.details['table_built_s']:.1f} s", highlight=False, soft_wrap=True)

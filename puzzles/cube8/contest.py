@@ -12,13 +12,17 @@ before the error, which names the dataset and the line.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import IO, Iterator
 
 from core.errors import InputError
 from puzzles.cube8 import cubes as C
 from puzzles.cube8.board import check_pattern, parse_row
+from puzzles.numbers import shown, whole_numbers
+from puzzles.reading import input_lines
+from puzzles.text import MAX_TYPED
 
 DEFAULT_CAP = 30
+MAX_CAP = 10**6  # rolls; every position is within a few dozen
 
 
 @dataclass(frozen=True)
@@ -31,10 +35,12 @@ class Dataset:
 
 def _start(text: str, where: str) -> int | None:
     """The square of 'x y', or None for the closing '0 0'."""
-    parts = text.split()
-    if len(parts) != 2 or not all(p.lstrip("-+").isdigit() for p in parts):
-        raise InputError(f"{where}expected the empty square as 'x y' (two whole numbers), found {text.strip()!r}")
-    x, y = int(parts[0]), int(parts[1])
+    # anything past the board is an error just below; the bound only keeps the reading sane
+    numbers = whole_numbers(text, 2, -MAX_TYPED, MAX_TYPED)
+    if numbers is None:
+        raise InputError(f"{where}expected the empty square as 'x y' (two whole numbers), "
+                         f"found {shown(text.strip())}")
+    x, y = numbers
     if x == 0 and y == 0:
         return None
     if not (1 <= x <= 3 and 1 <= y <= 3):
@@ -42,25 +48,17 @@ def _start(text: str, where: str) -> int | None:
     return C.square_at(x - 1, y - 1)
 
 
-def _non_blank(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+def _non_blank(source: IO) -> Iterator[tuple[int, str]]:
     """(line number, line) for each line with something on it."""
-    it = iter(lines)
-    n = 0
-    while True:
-        n += 1
-        try:
-            line = next(it)
-        except StopIteration:
-            return
-        except UnicodeDecodeError:
-            raise InputError(f"line {n}: the input is not UTF-8 text") from None
+    for n, line in enumerate(input_lines(source), start=1):
         if line.strip():
             yield n, line
 
 
-def datasets(lines: Iterable[str]) -> Iterator[Dataset]:
-    """The datasets of a contest input, one by one; InputError at the first bad one."""
-    numbered = _non_blank(lines)
+def datasets(source: IO) -> Iterator[Dataset]:
+    """The datasets of a contest input (a text or binary stream, read as UTF-8), one by one;
+    InputError at the first bad one."""
+    numbered = _non_blank(source)
     number = 0
     for n, line in numbered:
         number += 1

@@ -61,14 +61,15 @@ def _actions() -> tuple[EditAction, ...]:
     out = []
     for key, colour in (("w", C.WHITE), ("b", C.BLUE), ("r", C.RED)):
         name = C.COLOUR_NAMES[colour]
-        out.append(EditAction(f"target_{name}", key, f"target: {name} on top here", _painter(colour)))
-    out.append(EditAction("target_empty", "e", "target: the empty square ends here", end_empty))
-    out.append(EditAction("start_empty", "s", "start: the empty square starts here", start_empty))
-    out.append(EditAction("target_clear", "c", "target: every top white", all_white))
-    # The same with shift held (capitals, as the pattern is written).
+        out.append(EditAction(f"target_{name}", key, f"target: {name} on top here", _painter(colour),
+                              name.capitalize()))
+    out.append(EditAction("target_empty", "e", "target: the empty square ends here", end_empty, "End"))
+    out.append(EditAction("start_empty", "s", "start: the empty square starts here", start_empty, "Start"))
+    out.append(EditAction("target_clear", "c", "target: every top white", all_white, show=False))
+    # The same with shift held (capitals, as the pattern is written); the Footer shows the small letters.
     for action in tuple(out[:5]):
         out.append(EditAction(action.id + "_upper", action.key.upper(), action.description + " (as "
-                              f"{action.key})", action.apply))
+                              f"{action.key})", action.apply, show=False))
     return tuple(out)
 
 

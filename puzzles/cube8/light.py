@@ -10,9 +10,10 @@ from __future__ import annotations
 import os
 import sys
 
-from core.errors import InputError
-from puzzles.cube8.contest import DEFAULT_CAP, answer_line, datasets
+from core.errors import InputError, one_line
+from puzzles.cube8.contest import DEFAULT_CAP, MAX_CAP, answer_line, datasets
 from puzzles.cube8.table import open_table
+from puzzles.numbers import whole
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -38,10 +39,11 @@ def _options(argv: list[str]) -> int | None:
         if name == "--algo":
             if value != "table":
                 return None
-        elif value.isdigit():  # digits only: a sign or a typo goes to the full parser's message
-            cap = int(value)
         else:
-            return None
+            try:
+                cap = whole(value, "--cap", 0, MAX_CAP, grouped=True)
+            except InputError:  # the full parser says what is wrong
+                return None
     return cap if seen_contest else None
 
 
@@ -61,7 +63,7 @@ def run(argv: list[str]) -> int | None:
                 out.flush()
         except InputError as exc:
             out.flush()
-            sys.stderr.write(f"error: {exc}\n")
+            sys.stderr.write(f"error: {one_line(str(exc))}\n")
             return EXIT_BAD_INPUT
         except KeyboardInterrupt:
             return 130

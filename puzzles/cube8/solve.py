@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from core.errors import InputError
-from core.memory import state_cap
+from core.memory import describe_bytes, fits, state_cap
 from core.progress import SearchControl
 from core.search import Limits, Stats, counter_stats, kernel_status, shortest_path, shortest_path_kernels, timed
 from core.status import EXHAUSTED, FOUND, STOPPED, Limit, Status
@@ -17,15 +17,17 @@ from puzzles.cube8 import cubes as C
 from puzzles.cube8 import kernels as K
 from puzzles.cube8 import table as T
 from puzzles.cube8.board import Board, validate
-from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.interface import Option, Solution, Solver, Step, plain_headline
 
 NO_CAP = 1 << 30
-BIBFS_BYTES_PER_STATE = 8  # a uint32 in a queue, with room for the other side's queue
+BIBFS_BYTES_PER_STATE = 4  # a uint32 in its side's queue (each side's queue is written only as it fills)
+# Building the table holds the three distance arrays (a byte per position) and one sweep's queue.
+TABLE_BUILD_BYTES = (T.CLASSES + 4) * C.SPACE
 # Positions the three table sweeps reach (corner, edge, centre starts), for the progress bar.
 TABLE_POSITIONS = (4_133_430, 3_306_744, 4_133_430)
 
-CAP_OPTION = Option("cap", "Most rolls (0: no limit)", "int", 0,
-                    help="stop with status 'limit' if every solution needs more rolls")
+CAP_OPTION = Option("cap", "Most rolls", "int", 0,
+                    help="stop with status 'limit' if every solution needs more rolls (0: no limit)")
 SOLVERS = (
     Solver("bibfs", "Bidirectional BFS", True,
            "shortest answer; searches from the start and from every goal orientation at once",
@@ -75,10 +77,10 @@ def _status(code: int, control: SearchControl, cap_limit: Limit | None) -> tuple
 
 def run_bibfs(position, pattern, max_len: int, control: SearchControl, limits: Limits):
     """(status, limit, positions of a shortest path, stats) by the dense bidirectional BFS."""
-    budget = None if limits.max_memory is None else limits.max_memory - C.SPACE  # the marks: a byte each
-    if budget is not None and budget <= 0:
+    # the marks (a byte per position) are there whatever the cap
+    cap, cap_limit = state_cap(BIBFS_BYTES_PER_STATE, limits.max_states, limits.max_memory, C.SPACE)
+    if cap == 0:
         return Status.LIMIT, Limit.MEMORY, [], Stats()
-    cap, cap_limit = state_cap(BIBFS_BYTES_PER_STATE, limits.max_states, budget)
     par = C.parity(position)
     (code, numbers), elapsed = timed(control, K.bibfs, C.index(position), goal_numbers(pattern), par,
                                      max_len, cap, control.counters)
@@ -127,13 +129,23 @@ def build_table(control: SearchControl, path: Path | None = None) -> tuple[Path 
     return T.write_table(dist, path), seconds
 
 
-def run_table(board: Board, control: SearchControl, path: Path | None = None):
-    """(status, limit, positions, stats, details) from the table, building it first if needed."""
+def run_table(board: Board, control: SearchControl, path: Path | None = None, limits: Limits = Limits()):
+    """(status, limit, positions, stats, details) from the table, building it first if needed.
+
+    Building sweeps every position, so it needs a state cap of at least that
+    many and TABLE_BUILD_BYTES of the budget; reading the table needs neither.
+    """
     if board.cubes is not None and board.cubes != C.start_position(board.start):
         raise InputError("the distance table answers from the start position (every cube white on top, "
                          "blue along x); use bibfs or idastar from the middle of a solution")
     details: dict = {}
     table = T.open_table(path)
+    if table is None and not fits(TABLE_BUILD_BYTES, limits.max_memory):
+        details["note"] = f"building the distance table needs {describe_bytes(TABLE_BUILD_BYTES)}"
+        return Status.LIMIT, Limit.MEMORY, [], Stats(), details
+    if table is None and limits.max_states is not None and limits.max_states < sum(TABLE_POSITIONS):
+        details["note"] = f"building the distance table visits {sum(TABLE_POSITIONS):,} positions"
+        return Status.LIMIT, Limit.STATES, [], Stats(), details
     if table is None:
         built, seconds = build_table(control, path)
         details["table_built_s"] = round(seconds, 3)
@@ -190,7 +202,7 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     elif solver == "idastar":
         status, limit, positions, stats = run_idastar(board.position(), board.pattern, control, limits)
     elif solver == "table":
-        status, limit, positions, stats, details = run_table(board, control, table_path)
+        status, limit, positions, stats, details = run_table(board, control, table_path, limits)
     else:
         raise InputError(f"unknown algorithm {solver!r}; expected one of {', '.join(s.id for s in SOLVERS)}")
     if status == Status.SOLVED and len(positions) - 1 > max_len:
@@ -200,6 +212,16 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
         details["note"] = f"every solution takes more than {cap} rolls"
     steps = path_steps(board, positions) if status == Status.SOLVED else [Step("start", board)]
     return Solution(status, steps, stats, limit, solver, details)
+
+
+def headline(solution: Solution) -> str:
+    """'14 rolls, shortest', or why there is no answer."""
+    note = solution.details.get("note")
+    if solution.status == Status.LIMIT and note:
+        return f"stopped: {note}"
+    if solution.status == Status.UNSOLVABLE and solution.solver == "table":
+        return "proved: no solution (out of reach: the distance table holds every reachable position)"
+    return plain_headline(solution, "rolls", shortest=True)
 
 
 def kernels() -> list[Kernel]:

@@ -4,7 +4,7 @@ A board is rows of cells separated by '/' or newlines: '.' open, '#' blocked,
 'S' the start and 'G' the goal (both open). Spaces inside a row are ignored.
 Without an S the start is the top-left cell; without a G the goal is the
 bottom-left cell (the layout of the classic 8x8 puzzle), or the right end of
-a board one row high.
+a board one row high, or the start itself when it is the only open cell.
 
 A board may also carry a tour, the die's cells and orientations so far; it
 is only for drawing a step of a solution and is not part of the text form.
@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from core.errors import InputError
 from puzzles.text import parse_cell, rectangle_width
+from puzzles.text import parse_size as size_text
 
 MAX_SIDE = 12
 OPEN = "."
@@ -99,10 +100,7 @@ def parse_cells(text: str, what: str) -> list[Cell]:
 
 def parse_size(text: str) -> tuple[int, int]:
     """'WxH' -> (width, height)."""
-    parts = text.lower().replace(" ", "").split("x")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise InputError(f"--size {text!r} is not WxH (two whole numbers, e.g. 8x8)")
-    width, height = int(parts[0]), int(parts[1])
+    width, height = size_text(text, "--size")
     _check_size(width, height)
     return width, height
 
@@ -136,7 +134,12 @@ def parse(text: str) -> Board:
             second = found[letter][1]
             raise InputError(f"more than one {name} ({letter}) on the board", where(second))
     start = found[START][0] if found[START] else (0, 0)
-    goal = found[GOAL][0] if found[GOAL] else default_goal(width, height)
+    if found[GOAL]:
+        goal = found[GOAL][0]
+    elif len(blocked) == width * height - 1 and start not in blocked:
+        goal = start  # the start is the only open cell: a tour of one cell (format() writes just its S)
+    else:
+        goal = default_goal(width, height)
     return Board(width, height, frozenset(blocked), start, goal)
 
 

@@ -8,10 +8,16 @@ from rich.console import Console
 
 from core.errors import InputError
 from puzzles import cli_support as cs
+from puzzles import numbers
 from puzzles.die import board as dboard
 from puzzles.die.orientation import GOAL_FACES
 from puzzles.die.render import render
-from puzzles.die.solve import GOAL_FACE, KEEP, MAX_KEEP, TourSolution, solve, tours_json
+from puzzles.die.solve import GOAL_FACE, KEEP, MAX_KEEP, TourSolution, headline, solve, tours_json
+
+
+@cs.option_type
+def tours_kept(text: str) -> int:
+    return numbers.whole(text, "", 1, MAX_KEEP, grouped=True)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the marked face at the goal: up (on top, the default), not-up, or any")
     parser.add_argument("--all", action="store_true",
                         help="find every tour: the exact count, and the first --keep of them listed")
-    parser.add_argument("--keep", type=cs.positive_int, default=KEEP.default, metavar="N",
+    parser.add_argument("--keep", type=tours_kept, default=KEEP.default, metavar="N",
                         help=f"with --all: how many tours to list (default {KEEP.default}, at most {MAX_KEEP:,})")
     cs.add_limit_arguments(parser)
 
@@ -74,17 +80,13 @@ def rolls_text(solution_path: list[dict]) -> str:
 def _print_human(console: Console, board: dboard.Board, solution: TourSolution, counting: bool) -> None:
     final = solution.steps[-1].board if len(solution.steps) > 1 else board
     console.print(render(final))
-    for line in cs.summary_lines(solution, "rolls"):
+    for line in cs.summary_lines(solution, headline(solution)):
         console.print(line, highlight=False)
     details = solution.details
     if "proof" in details:
         console.print(f"proof: {details['proof']}", highlight=False)
     if counting:
         n = details["solutions"]
-        complete = details.get("count_complete", False)
-        rule = details["goal_face"]
-        console.print(f"{'tours' if complete else 'tours found before stopping'}: {n:,} "
-                      f"(mark at the goal: {rule})", highlight=False)
         paths = tours_json(solution.tours)
         for i, path in enumerate(paths, start=1):
             console.print(f"{i:>4}. {rolls_text(path)}", highlight=False, soft_wrap=True)

@@ -15,7 +15,7 @@ from rich.text import Text
 from puzzles.die.board import Board
 from puzzles.die.orientation import (ARROW, DIRECTIONS, DOWN, EAST, MARK_FACE, NORTH, SOUTH, UP, WEST, face,
                                      mark_direction)
-from puzzles.interface import View
+from puzzles.interface import ZOOM_LARGE, ZOOM_OVERVIEW, View
 
 HEART = "♥"
 
@@ -33,11 +33,14 @@ def cell_size(zoom: int, board: Board | None = None) -> tuple[int, int]:
 
     At zoom 0 a cell holds the highest tour number and a glyph, so the
     classic 8x8 board (two digits) fits an 80-column terminal; without a
-    board, room for the largest (12x12) board.
+    board, room for the largest (12x12) board. Large: two more characters
+    and a blank line under each row.
     """
-    if zoom:
+    if zoom == ZOOM_OVERVIEW:
         return 2, 1
     cells = len(board.open_cells()) if board is not None else 144
+    if zoom == ZOOM_LARGE:
+        return len(str(cells)) + 4, 2
     return len(str(cells)) + 2, 1
 
 
@@ -85,7 +88,7 @@ def render(board: Board, view: View = View()) -> Text:
     Each cell is a separator and its content; the cursor's cell is bracketed
     by the separators on either side, so a row is one character wider.
     """
-    wide, _ = cell_size(view.zoom, board)
+    wide, high = cell_size(view.zoom, board)
     numbers = {(x, y): (i + 1, mark_direction(o)) for i, (x, y, o) in enumerate(board.tour)}
     head = (board.tour[-1][0], board.tour[-1][1]) if board.tour else None
     xs, ys = view.window(board.width, board.height)
@@ -116,9 +119,10 @@ def render(board: Board, view: View = View()) -> Text:
             closing = here == view.cursor
             out.append(body, style)
         out.append("]\n" if closing else " \n", Style(bold=True))
+        out.append("\n" * (high - 1))
     if board.tour:
         o = board.tour[-1][2]
-        if view.zoom:
+        if view.zoom == ZOOM_OVERVIEW:
             x, y, _ = board.tour[-1]
             mark = mark_direction(o)
             out.append(f"die {x + 1},{y + 1}: mark {ARROW[mark]} {DIRECTIONS[mark]}\n")

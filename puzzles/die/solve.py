@@ -3,7 +3,8 @@
 A node of the search is one placement of the die: the start, and every roll
 that passed the rules and the pruning (the same thing a plain search counts
 when it counts its calls). Rolls the pruning refuses are never entered and
-are not counted.
+are not counted. A state cap counts these nodes; the memory budget must hold
+the search's stack and the tours kept, checked before the search starts.
 """
 from __future__ import annotations
 
@@ -14,16 +15,21 @@ import numpy as np
 from core.errors import InputError
 from core.progress import SearchControl
 from core.search import COUNT, FIRST, Limits, Stats, search_paths, search_paths_kernels
-from core.status import Status
+from core.backtrack import fixed_bytes as backtrack_bytes
+from core.memory import SCRATCH, array_bytes, budget_bytes, largest_cap
+from core.status import Limit, Status
 from core.warmup import Kernel
 from puzzles.die import analysis
 from puzzles.die.board import Board, validate
 from puzzles.die.kernel import N_ORIENT, cell_of, index, make_context
 from puzzles.die.orientation import (ARROW, DIRECTIONS, GOAL_ANY, GOAL_FACES, ROLLS, STEP, TOP, mark_direction)
-from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.interface import Option, Solution, Solver, Step, count_text
 
 MAX_KEEP = 10_000
 BROWSE = 500  # tours turned into steps for the app to browse (each step holds a board)
+PLACED_BYTES = 400  # a placement of a kept tour: a tuple (76 measured), a JSON object and its cell list (268)
+BRANCH = 4  # rolls from one cell (kernel._branching)
+STEP_BYTES = 1000  # a step: its board, label, highlight and data (measured: 930 or so)
 
 GOAL_FACE = Option("goal_face", "Mark at the goal", "choice", "up", GOAL_FACES,
                    "up: the marked face must be on top at the goal; not-up: it must not; any: either")
@@ -66,6 +72,20 @@ def keep_count(options: dict, solver: str) -> int:
     if not 1 <= keep <= MAX_KEEP:
         raise InputError(f"solutions kept must be between 1 and {MAX_KEEP:,}, not {keep}")
     return keep
+
+
+def kept_bytes(keep: int, cells: int) -> int:
+    """What `keep` tours of `cells` placements cost once found: as tuples, as JSON objects for the
+    command line, and for the first BROWSE as steps (each step's board holds the tour so far)."""
+    return keep * cells * PLACED_BYTES + min(keep, BROWSE) * cells * (STEP_BYTES + 4 * cells)
+
+
+def _affordable_keep(keep: int, cells: int, ctx, limits: Limits) -> int:
+    """The most tours, up to `keep`, that the budget holds beside the search (0: not even one)."""
+    def need(k: int) -> int:
+        return backtrack_bytes(cells - 1, BRANCH, k) + array_bytes(ctx) + kept_bytes(k, cells) + SCRATCH
+
+    return largest_cap(need, budget_bytes(limits.max_memory), most=keep)
 
 
 def decode_path(board: Board, nodes: np.ndarray) -> list[Placed]:
@@ -136,16 +156,45 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     cells = board.open_cells()
     ctx = make_context(board.width, board.height, cells, board.goal, rule)
     root = index(board.width + 2, *board.start) * N_ORIENT  # orientation 0: the mark on top
-    out = search_paths(ctx, root, len(cells) - 1, COUNT if counting else FIRST, keep, control)
+    affordable = _affordable_keep(keep, len(cells), ctx, limits)
+    if counting and 0 < affordable < keep:
+        details["note"] = f"kept at most {affordable:,} tours: the memory budget holds no more"
+    out = search_paths(ctx, root, len(cells) - 1, COUNT if counting else FIRST, max(1, affordable), control,
+                       limits, branch=BRANCH, held=kept_bytes(max(1, affordable), len(cells)))
     tours = [decode_path(board, p) for p in out.kept]
     details["solutions"] = out.solutions if counting else None
     if out.status == Status.UNSOLVABLE:
         details["proof"] = "exhaustive search: no tour passes every rule"
+    if out.limit == Limit.MEMORY:
+        details["note"] = "the memory budget cannot hold the search's path and one tour"
     steps = tour_steps(board, tours[0]) if tours else start_only
     alternatives = [tour_steps(board, t) for t in tours[1:BROWSE]]
     if counting:
         details["count_complete"] = out.status in (Status.SOLVED, Status.UNSOLVABLE)
     return TourSolution(out.status, steps, out.stats, out.limit, solver, details, alternatives, tours)
+
+
+def _argument(proof: str) -> str:
+    """The name of the argument a proof rests on: its first clause ('the parity argument')."""
+    if proof.startswith("parity:"):
+        return "the parity argument"
+    return proof.split(";")[0].split(":")[0]
+
+
+def headline(solution: Solution) -> str:
+    """'tour found: 63 rolls', '1 tour (mark at the goal: up)', 'proved: no tour (the parity argument)'."""
+    d = solution.details
+    n = d.get("solutions")
+    if solution.status == Status.UNSOLVABLE:
+        if not solution.searched and d.get("proof"):
+            return f"proved: no tour ({_argument(d['proof'])})"
+        return "proved: no tour (every placement searched)"
+    if solution.status == Status.SOLVED:
+        if n is not None:
+            return f"{count_text(n, 'tour')} (mark at the goal: {d['goal_face']})"
+        return f"tour found: {count_text(solution.length or 0, 'roll')}"
+    so_far = f" · {count_text(n, 'tour')} so far" if n is not None else ""
+    return solution.reason() + so_far
 
 
 def kernels() -> list[Kernel]:

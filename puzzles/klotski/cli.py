@@ -11,7 +11,7 @@ from puzzles import cli_support as cs
 from puzzles.klotski import board as kboard
 from puzzles.klotski.presets import PRESETS
 from puzzles.klotski.render import render
-from puzzles.klotski.solve import MOVES, solve
+from puzzles.klotski.solve import MOVES, headline, solve
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,13 +59,13 @@ def run(args, console: Console) -> int:
         cs.print_json(cs.solution_json(solution, convention=args.moves, distinct=args.distinct))
         return cs.EXIT_OK
     console.print(render(board))
-    for line in cs.summary_lines(solution, f"moves ({args.moves} convention)"):
+    for line in cs.summary_lines(solution, f"{headline(solution)} ({args.moves} convention)"):
         console.print(line, highlight=False)
     census = solution.details.get("census")
     if census:
-        console.print(f"census: {census['states']:,} reachable positions, {census['goal_states']:,} with the "
-                      f"target home, deepest level {census['max_depth']}, shortest solution "
-                      f"{census['goal_depth'] if census['goal_depth'] is not None else 'none'}", highlight=False)
+        shortest = census["goal_depth"]
+        console.print(f"shortest solution: {f'{shortest} moves' if shortest is not None else 'none'}",
+                      highlight=False)
     elif len(solution.steps) > 1:
         cs.print_steps(console, solution, render)
     return cs.EXIT_OK

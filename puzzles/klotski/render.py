@@ -8,17 +8,17 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from puzzles.interface import View
+from puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, View
 from puzzles.klotski.board import Board
 
 PALETTE = ("dodger_blue2", "green3", "dark_orange", "medium_purple", "gold3", "deep_pink3",
            "turquoise4", "chartreuse4", "orchid", "steel_blue", "light_salmon3", "cadet_blue")
 TARGET_COLOUR = "red3"
-CELL = {0: (4, 2), 1: (2, 1)}  # characters per cell (wide, high) at each zoom
+CELL = {ZOOM_NORMAL: (4, 2), ZOOM_OVERVIEW: (2, 1), ZOOM_LARGE: (6, 3)}  # characters per cell (wide, high)
 
 
 def cell_size(zoom: int, board=None) -> tuple[int, int]:
-    return CELL[1 if zoom else 0]
+    return CELL.get(zoom, CELL[ZOOM_NORMAL])
 
 
 def _piece_styles(board: Board) -> dict[str, Style]:
@@ -43,7 +43,7 @@ def _goal_cells(board: Board) -> set[tuple[int, int]]:
 
 
 def render(board: Board, view: View = View()) -> Text:
-    """The board as text: 4x2 characters a cell (2x1 at zoom 1)."""
+    """The board as text: 4x2 characters a cell (2x1 in the overview, 6x3 large)."""
     wide, high = cell_size(view.zoom)
     grid = board.grid()
     styles = _piece_styles(board)

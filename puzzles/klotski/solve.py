@@ -3,17 +3,19 @@ from __future__ import annotations
 
 import numpy as np
 
+from core.memory import budget_bytes
 from core.progress import SearchControl
 from core.search import (Limits, Stats, census_kernels, count_states, shortest_path, shortest_path_kernels,
                          timed)
 from core.warmup import Kernel
 from core.status import Limit, Status
-from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.interface import Option, Solution, Solver, Step, plain_headline
 from puzzles.klotski.board import Board, validate
 from puzzles.klotski.moves import goal_states
 from puzzles.klotski.packing import Layout, decode, encode, make_context, make_layout
 
 GOAL_STATES_LIMIT = 4_000_000
+GOAL_STATE_PEAK = 16  # bytes per goal position while they are listed (the array and its doubled copy)
 
 MOVES = Option("moves", "Move convention", "choice", "free", ("unit", "straight", "free"),
                "unit: one piece one cell; straight: one piece any distance in a line; "
@@ -31,7 +33,7 @@ SOLVERS = (
            "shortest answer; guided by the target's distance to the goal", OPTIONS),
     Solver("idastar", "IDA*", True,
            "shortest answer in little memory; slow when the heuristic is weak", OPTIONS),
-    Solver("census", "Census", False,
+    Solver("census", "Census", None,
            "counts every reachable position, the goal positions and the deepest level", OPTIONS),
 )
 
@@ -87,15 +89,31 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     goals = None
     extra = Stats()
     if solver == "bibfs":
-        (goals, complete), seconds = timed(control, goal_states, ctx, GOAL_STATES_LIMIT)
+        # listing the goal positions doubles its array as it fills (GOAL_STATE_PEAK); they may take
+        # half the budget, and the search counts the 8 bytes each it holds them in afterwards
+        by_memory = budget_bytes(limits.max_memory) // 2 // GOAL_STATE_PEAK
+        most = min(GOAL_STATES_LIMIT, by_memory)
+        (goals, complete), seconds = timed(control, goal_states, ctx, most)
         extra = Stats(elapsed_s=seconds)
         if not complete:
-            return Solution(Status.LIMIT, [Step("start", board)], extra, Limit.STATES, solver,
-                            {"note": f"more than {GOAL_STATES_LIMIT:,} goal positions; "
-                                     "use bfs or astar on this board"})
+            limit = Limit.MEMORY if by_memory < GOAL_STATES_LIMIT else Limit.STATES
+            return Solution(Status.LIMIT, [Step("start", board)], extra, limit, solver,
+                            {"note": f"more than {most:,} goal positions; use bfs or astar on this board"})
     out = shortest_path(solver, start, ctx, control, limits, goals)
     steps = path_steps(layout, board, out.path) if out.status == Status.SOLVED else [Step("start", board)]
     return Solution(out.status, steps, out.stats.plus(extra), out.limit, solver)
+
+
+def headline(solution: Solution) -> str:
+    """'81 moves, shortest', or for a census 'census: 25,955 positions · 964 at the goal · deepest 133'."""
+    census = solution.details.get("census")
+    if census is None:
+        return plain_headline(solution, "moves", shortest=True)
+    goals = f"{census['goal_states']:,}" if census["goal_states"] else "none"
+    counts = f"{census['states']:,} positions · {goals} at the goal · deepest {census['max_depth']}"
+    if solution.status in (Status.SOLVED, Status.UNSOLVABLE):
+        return f"census: {counts}"
+    return f"{solution.reason()} · census so far: {counts}"
 
 
 def kernels() -> list[Kernel]:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from core.errors import InputError
 from puzzles.text import parse_cell, rectangle_width
+from puzzles.text import parse_size as size_text
 
 if TYPE_CHECKING:
     from puzzles.knights.tour import Tour
@@ -70,16 +71,9 @@ class Board:
 
 # --- parsing ---------------------------------------------------------------------
 
-_SIZE = re.compile(r"^\s*(\d+)\s*(?:[x×*X]\s*(\d+))?\s*$")
-
-
 def parse_size(text: str, what: str = "size") -> tuple[int, int]:
     """'8x6' -> (8, 6): 8 columns wide, 6 rows tall; '8' -> (8, 8). Each side 1 to 1000."""
-    match = _SIZE.match(text)
-    if not match:
-        raise InputError(f"{what} {text!r} is not WIDTHxHEIGHT (such as 8x8 or 10x3)")
-    width = int(match.group(1))
-    height = int(match.group(2)) if match.group(2) is not None else width
+    width, height = size_text(text, what, square=True)
     check_size(width, height, what)
     return width, height
 

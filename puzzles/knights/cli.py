@@ -15,7 +15,7 @@ from puzzles.interface import Solution, View
 from puzzles.knights import board as kboard
 from puzzles.knights.geometry import ORDERS
 from puzzles.knights.render import number_width, render
-from puzzles.knights.solve import ORDER, SOLVER_IDS, solve
+from puzzles.knights.solve import ORDER, SOLVER_IDS, headline, solve
 
 DRAW_UP_TO = 40  # boards up to this many squares a side are drawn with their tour
 JSON_CHUNK = 50_000  # squares written at a time, so a million-square tour never sits in memory as text
@@ -120,26 +120,18 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
     say(_describe(board))
     if "existence" in d:
         say(_theory(d["existence"]))
-    if d.get("method") == "theory":
-        say("no tour: settled by theory, no search needed")
-        if "solutions" in d:
-            say(f"tours from {board.start[0] + 1},{board.start[1] + 1}: 0")
-        return
-    head, search = cs.summary_lines(solution, "moves")
-    counted = solution.status in (Status.SOLVED, Status.UNSOLVABLE)
-    if "per_square" in d and counted:
-        head = f"counted every tour from every square: {d['solutions']:,} in all"
-    elif "solutions" in d:
-        head = (f"counted every tour from {board.start[0] + 1},{board.start[1] + 1}: {d['solutions']:,}"
-                + (" (closed tours: each cycle once in each direction)" if board.closed else ""))
-    elif "solutions_so_far" in d:
-        head += f"; tours found before it stopped: {d['solutions_so_far']:,}"
+    head, search = cs.summary_lines(solution, headline(solution))
     say(head)
+    if "solutions" in d and board.closed and solution.status == Status.SOLVED:
+        say("closed tours: each cycle counted once in each direction")
     say(search)
+    if d.get("method") == "theory":
+        return
     if d.get("method"):
         say(f"method: {d['method']}")
     if "per_square" in d:
-        _print_counts(say, d)
+        if solution.status in (Status.SOLVED, Status.UNSOLVABLE):  # a stopped run has counted only some squares: its grid would show zeros for the rest
+            _print_counts(say, d)
         return
     if solution.status != Status.SOLVED or len(solution.steps) < 2:
         return

@@ -20,9 +20,16 @@ from __future__ import annotations
 import numpy as np
 
 from core.jit import kernel
-from core.progress import CHECK_EVERY, publish
+from core.progress import due, publish
 from core.status import CAP, FOUND, STOPPED
 from puzzles.knights.geometry import degrees
+
+
+
+def fixed_bytes(n: int, free_count: int) -> int:
+    """What warnsdorff_walk holds on a board of n squares: degrees and places (int32 each), the
+    start's neighbours, the path, and the previous attempt's path until the caller drops it."""
+    return 9 * n + 8 * free_count
 
 
 @kernel
@@ -83,7 +90,7 @@ def warnsdorff_walk(table, width, height, start, free_count, closed, seed, max_r
                 if u >= 0:
                     deg[u] -= 1
             steps += 1
-            if steps % CHECK_EVERY == 0:
+            if due(counters, steps):
                 if publish(counters, steps, length, length, length):
                     return STOPPED, path, length, rotations
         if length == free_count and (not closed or home[current]):
@@ -120,6 +127,6 @@ def warnsdorff_walk(table, width, height, start, free_count, closed, seed, max_r
         current = path[length - 1]
         rotations += 1
         steps += 1
-        if steps % CHECK_EVERY == 0:
+        if due(counters, steps):
             if publish(counters, steps, length, length, length):
                 return STOPPED, path, length, rotations

@@ -25,7 +25,7 @@ import numpy as np
 
 from core.arrays import copy_into
 from core.jit import helper, kernel
-from core.progress import CHECK_EVERY, SOLUTIONS, publish
+from core.progress import SOLUTIONS, due, publish
 from core.status import EXHAUSTED, FOUND, STOPPED
 from puzzles.knights.geometry import degrees
 
@@ -35,6 +35,13 @@ COUNT = 1  # count every tour
 TABLE_ORDER = 0  # try moves in the neighbour table's order
 WARNSDORFF = 1  # fewest onward moves first; ties: farthest from the centre (Roth), then table order
 _KEY = 1 << 24  # > the largest squared doubled distance from the centre on a 1000x1000 board
+
+
+
+def fixed_bytes(n: int, free_count: int, keep: int) -> int:
+    """What pruned_search holds on a board of n squares: degrees (int32), two marks per square,
+    the stack (path, 8 children, positions, ends: int32) and `keep` tours (int32 rows)."""
+    return 6 * n + free_count * (4 + 32 + 4 + 4 + 4) + max(keep, 1) * free_count * 4 + 64
 
 
 @helper
@@ -87,6 +94,8 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
         counters[SOLUTIONS] = 1
         publish(counters, 1, 0, 0, 1)
         return FOUND, 1, kept, 1, nodes
+    if due(counters, nodes) and publish(counters, nodes, 0, 0, 1):  # a node cap of one: the start alone
+        return STOPPED, tours, kept, n_kept, nodes
     depth = 0
     fill = True
     while depth >= 0:
@@ -150,7 +159,7 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
             if home[t]:
                 sdeg -= 1
             nodes += 1
-            if nodes % CHECK_EVERY == 0:
+            if due(counters, nodes):
                 counters[SOLUTIONS] = tours
                 if publish(counters, nodes, depth, depth, depth + 1):
                     return STOPPED, tours, kept, n_kept, nodes

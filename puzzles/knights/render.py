@@ -17,7 +17,7 @@ import numpy as np
 from rich.style import Style
 from rich.text import Text
 
-from puzzles.interface import View
+from puzzles.interface import ZOOM_LARGE, ZOOM_OVERVIEW, View
 from puzzles.knights.board import Board
 
 MAX_WINDOW = 120  # squares a side drawn when the view does not say how many fit
@@ -38,9 +38,12 @@ def number_width(board: Board | None) -> int:
 
 
 def cell_size(zoom: int, board: Board | None = None) -> tuple[int, int]:
-    """Characters per square (wide, high); wider on boards whose move numbers need more digits."""
-    if zoom:
+    """Characters per square (wide, high); wider on boards whose move numbers need more digits.
+    Large: two more characters and a blank line under each row."""
+    if zoom == ZOOM_OVERVIEW:
         return (1, 1)
+    if zoom == ZOOM_LARGE:
+        return (number_width(board) + 2, 2)
     return (number_width(board), 1)
 
 
@@ -60,13 +63,13 @@ def _visit_order(board: Board) -> tuple[np.ndarray | None, int]:
 
 def render(board: Board, view: View = View()) -> Text:
     """The board as text (see the module docstring)."""
-    if view.zoom:
+    if view.zoom == ZOOM_OVERVIEW:
         return _overview(board, view)
     return _numbers(board, view)
 
 
 def _numbers(board: Board, view: View) -> Text:
-    wide = number_width(board)
+    wide, high = cell_size(view.zoom, board)
     xs, ys = _window(board, view)
     order, shown = _visit_order(board)
     out = Text(no_wrap=True, overflow="crop")
@@ -99,6 +102,7 @@ def _numbers(board: Board, view: View) -> Text:
                 out.append(cell, style)
             closing = here == view.cursor  # the next separator closes the cursor's bracket
         out.append("]\n" if closing else "\n", Style(bold=True))
+        out.append("\n" * (high - 1))
     out.rstrip()
     return out
 

@@ -3,14 +3,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.memory import state_cap
+from core.backtrack import fixed_bytes as backtrack_bytes
+from core.memory import SCRATCH, budget_bytes, describe_bytes
 from core.progress import SearchControl
 from core.search import COUNT as PLAIN_COUNT
 from core.search import FIRST as PLAIN_FIRST
-from core.search import Limits, Stats, kernel_status, search_paths, search_paths_kernels, timed
-from core.status import FOUND, STOPPED, Status
+from core.search import (Limits, Stats, kernel_status, nodes_left, search_paths, search_paths_kernels, timed,
+                         tree_fits)
+from core.status import FOUND, STOPPED, Limit, Status
 from core.warmup import Kernel
-from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.interface import Option, Solution, Solver, Step, count_text
 from puzzles.knights import existence, greedy, plain, pruned, thin
 from puzzles.knights.board import Board, validate
 from puzzles.knights.geometry import ORDERS, deltas, free_mask, neighbour_table
@@ -19,6 +21,8 @@ from puzzles.knights.tour import Tour, TourSteps
 
 KEEP = 12  # tours kept for browsing when counting
 THIN = 4  # boards at most this many squares wide go to the exact line-by-line search
+TOUR_BYTES = 32  # per square of a tour kept: its number, its place (the inverse), x,y written out
+TABLE_BYTES = 32  # per square: the neighbour table's eight int32 moves
 
 
 def _rotation_budget(free_squares: int) -> int:
@@ -64,6 +68,20 @@ def board_json(board: Board) -> dict:
             "closed": board.closed, "blocked": [[x + 1, y + 1] for x, y in sorted(board.blocked)]}
 
 
+def _over_budget(board: Board, need: int, limits: Limits, solver: str, details: dict) -> Solution | None:
+    """A limit-memory answer if the search's arrays (`need` bytes, all made before it starts and
+    never grown) do not fit the budget; None if they do."""
+    if tree_fits(need, limits):
+        return None
+    return Solution(Status.LIMIT, _start_only(board), Stats(), Limit.MEMORY, solver,
+                    {**details, "note": f"this search needs {describe_bytes(need)} on this board"})
+
+
+def _capped(board: Board, solver: str, stats: Stats, details: dict) -> Solution:
+    """The answer when the state cap (nodes entered) is used up before a search could start."""
+    return Solution(Status.LIMIT, _start_only(board), stats, Limit.STATES, solver, details)
+
+
 def _table(board: Board, order: str, control: SearchControl) -> tuple[np.ndarray, float]:
     dx, dy = deltas(ORDERS[order])
     return timed(control, neighbour_table, board.width, board.height, free_mask(board), dx, dy)
@@ -80,28 +98,36 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     if solver == "count":
         if options.get("all_starts"):
             return count_every_start(board, control, limits, details)
-        return _count(board, control, details)
+        return _count(board, control, limits, details)
     if solver == "backtrack":
-        return _plain(board, options, control, details)
+        return _plain(board, options, control, limits, details)
     if solver not in SOLVER_IDS:
         raise ValueError(f"unknown solver {solver!r}")
     if verdict.exists is False:
         return Solution(Status.UNSOLVABLE, _start_only(board), Stats(), None, solver,
                         {**details, "method": "theory"})
     if solver == "warnsdorff-backtrack":
-        return _pruned_first(board, control, details, solver)
+        return _pruned_first(board, control, limits, details, solver)
     return _warnsdorff(board, control, limits, details)
 
 
-def _plain(board: Board, options: dict, control: SearchControl, details: dict) -> Solution:
+def _plain(board: Board, options: dict, control: SearchControl, limits: Limits, details: dict) -> Solution:
     order = options.get("order", ORDER.default)
     if order not in ORDERS:
         raise ValueError(f"unknown move order {order!r}")
     counting = bool(options.get("count", False))
+    keep = KEEP if counting else 1
+    n, f = board.width * board.height, board.free_squares
+    # the table, the context's marks beside it, the generic kernel's arrays, the tours kept
+    need = (TABLE_BYTES + 2) * n + backtrack_bytes(f - 1, 8, keep) + keep * f * TOUR_BYTES
+    too_big = _over_budget(board, need, limits, "backtrack", details)
+    if too_big:
+        return too_big
     table, seconds = _table(board, order, control)
     ctx = plain.make_context(table, board.index(board.start), board.free_squares, board.closed)
     out = search_paths(ctx, board.index(board.start), board.free_squares - 1,
-                       PLAIN_COUNT if counting else PLAIN_FIRST, KEEP if counting else 1, control)
+                       PLAIN_COUNT if counting else PLAIN_FIRST, keep, control, limits, branch=8,
+                       held=keep * f * TOUR_BYTES)
     stats = Stats(elapsed_s=seconds).plus(out.stats)
     details = {**details, "method": "plain backtracking", "order": order, "nodes": out.stats.nodes_expanded}
     if counting:
@@ -111,11 +137,30 @@ def _plain(board: Board, options: dict, control: SearchControl, details: dict) -
     return Solution(out.status, steps, stats, out.limit, "backtrack", details, tours[1:])
 
 
-def _pruned_first(board: Board, control: SearchControl, details: dict, solver: str) -> Solution:
+def _pruned_bytes(board: Board, keep: int) -> int:
+    """The neighbour table and pruned_search's arrays, with `keep` tours kept and turned into steps."""
+    n, f = board.width * board.height, board.free_squares
+    return TABLE_BYTES * n + pruned.fixed_bytes(n, f, keep) + keep * f * TOUR_BYTES
+
+
+def _run_pruned(board: Board, table: np.ndarray, control: SearchControl, limits: Limits, used: int, start: int,
+                order: int, mode: int, keep: int):
+    """pruned_search from `start` with what is left of the node cap; (kernel result, seconds)."""
+    with control.node_cap(nodes_left(limits, used)):
+        return timed(control, pruned.pruned_search, table, board.width, board.height, start,
+                     board.free_squares, board.closed, order, mode, keep, control.counters)
+
+
+def _pruned_first(board: Board, control: SearchControl, limits: Limits, details: dict, solver: str,
+                  used: int = 0) -> Solution:
+    too_big = _over_budget(board, _pruned_bytes(board, 1), limits, solver, details)
+    if too_big:
+        return too_big
+    if nodes_left(limits, used) == 0:
+        return _capped(board, solver, Stats(), details)
     table, seconds = _table(board, "clockwise", control)
-    (code, tours, kept, n_kept, nodes), search = timed(
-        control, pruned.pruned_search, table, board.width, board.height, board.index(board.start),
-        board.free_squares, board.closed, pruned.WARNSDORFF, pruned.FIRST, 1, control.counters)
+    (code, tours, kept, n_kept, nodes), search = _run_pruned(
+        board, table, control, limits, used, board.index(board.start), pruned.WARNSDORFF, pruned.FIRST, 1)
     status, limit = kernel_status(code, control)
     stats = Stats(int(nodes), int(nodes), board.free_squares, seconds + search)
     steps = _steps(board, kept[0]) if status == Status.SOLVED else _start_only(board)
@@ -123,15 +168,17 @@ def _pruned_first(board: Board, control: SearchControl, details: dict, solver: s
                     {**details, "method": "backtracking, Warnsdorff order", "nodes": int(nodes)})
 
 
-def _count(board: Board, control: SearchControl, details: dict) -> Solution:
+def _count(board: Board, control: SearchControl, limits: Limits, details: dict) -> Solution:
     verdict = details["existence"]
     if verdict["exists"] is False:
         return Solution(Status.UNSOLVABLE, _start_only(board), Stats(), None, "count",
                         {**details, "method": "theory", "solutions": 0})
+    too_big = _over_budget(board, _pruned_bytes(board, KEEP), limits, "count", details)
+    if too_big:
+        return too_big
     table, seconds = _table(board, "clockwise", control)
-    (code, tours, kept, n_kept, nodes), search = timed(
-        control, pruned.pruned_search, table, board.width, board.height, board.index(board.start),
-        board.free_squares, board.closed, pruned.TABLE_ORDER, pruned.COUNT, KEEP, control.counters)
+    (code, tours, kept, n_kept, nodes), search = _run_pruned(
+        board, table, control, limits, 0, board.index(board.start), pruned.TABLE_ORDER, pruned.COUNT, KEEP)
     status, limit = kernel_status(code, control)
     if status == Status.SOLVED and tours == 0:
         status = Status.UNSOLVABLE
@@ -146,7 +193,12 @@ def _count(board: Board, control: SearchControl, details: dict) -> Solution:
 
 
 def count_every_start(board: Board, control: SearchControl, limits: Limits, details: dict) -> Solution:
-    """Tours from every free square: one search per class of squares the board's symmetries swap."""
+    """Tours from every free square: one search per class of squares the board's symmetries swap.
+
+    The state cap counts the nodes of all the searches together."""
+    too_big = _over_budget(board, _pruned_bytes(board, 0), limits, "count", details)
+    if too_big:
+        return too_big
     table, seconds = _table(board, "clockwise", control)
     grid = [[None if (x, y) in board.blocked else 0 for x in range(board.width)] for y in range(board.height)]
     nodes = 0
@@ -157,9 +209,11 @@ def count_every_start(board: Board, control: SearchControl, limits: Limits, deta
         if existence.check(start_board).exists is False:
             theory_zero += len(members)
             continue
-        (code, tours, _, _, n), search = timed(
-            control, pruned.pruned_search, table, board.width, board.height, board.index(rep),
-            board.free_squares, board.closed, pruned.TABLE_ORDER, pruned.COUNT, 0, control.counters)
+        if nodes_left(limits, nodes) == 0:
+            status, limit = Status.LIMIT, Limit.STATES
+            break
+        (code, tours, _, _, n), search = _run_pruned(board, table, control, limits, nodes, board.index(rep),
+                                                     pruned.TABLE_ORDER, pruned.COUNT, 0)
         seconds += search
         nodes += int(n)
         status, limit = kernel_status(code, control)
@@ -185,6 +239,11 @@ def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: d
                         {**details, "method": "a single square"})
     if min(board.width, board.height) <= THIN:
         return _thin(board, control, limits, details)
+    need = TABLE_BYTES * board.width * board.height + greedy.fixed_bytes(board.width * board.height,
+                                                                           board.free_squares)
+    too_big = _over_budget(board, need + board.free_squares * TOUR_BYTES, limits, "warnsdorff", details)
+    if too_big:
+        return too_big
     table, seconds = _table(board, "clockwise", control)
     steps_taken = 0
     rotations = 0
@@ -196,9 +255,13 @@ def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: d
         attempts[1:] = [((0, 0), True, 1, _rotation_budget(board.free_squares)),
                         ((board.width - 1, 0), True, 2, _rotation_budget(board.free_squares)), attempts[1]]
     for origin, closed, seed, budget in attempts:
-        (code, path, length, turns), search = timed(
-            control, greedy.warnsdorff_walk, table, board.width, board.height, board.index(origin),
-            board.free_squares, closed, seed, budget, control.counters)
+        if nodes_left(limits, steps_taken) == 0:
+            return _capped(board, "warnsdorff", Stats(steps_taken, 0, 0, seconds),
+                           {**details, "rotations": rotations, "method": "Warnsdorff's rule"})
+        with control.node_cap(nodes_left(limits, steps_taken)):
+            (code, path, length, turns), search = timed(
+                control, greedy.warnsdorff_walk, table, board.width, board.height, board.index(origin),
+                board.free_squares, closed, seed, budget, control.counters)
         seconds += search
         steps_taken += int(control.counters[0])
         rotations += int(turns)
@@ -217,7 +280,9 @@ def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: d
             return Solution(status, _start_only(board), Stats(steps_taken, length, length, seconds), limit,
                             "warnsdorff", {**details, "rotations": rotations, "method": "Warnsdorff's rule"})
     # every walk ran out of rotations: a complete search settles it
-    fallback = _pruned_first(board, control, {**details, "rotations": rotations}, "warnsdorff")
+    del table
+    fallback = _pruned_first(board, control, limits, {**details, "rotations": rotations}, "warnsdorff",
+                             used=steps_taken)
     stats = Stats(steps_taken, 0, 0, seconds).plus(fallback.stats)
     fallback.stats = stats
     fallback.details["method"] = "Warnsdorff's rule, then backtracking (Warnsdorff order)"
@@ -242,11 +307,18 @@ def _thin(board: Board, control: SearchControl, limits: Limits, details: dict) -
         to_line = lambda x, y: y * w + x  # noqa: E731
     limit = _middle_limit(board) if short == 4 else -1
     start = to_line(*board.start)
-    cap, cap_limit = state_cap(thin.MEMO_BYTES, limits.max_states, limits.max_memory)
-    (code, moves, nodes), seconds = timed(
-        control, thin.thin_search, short, w * h, np.ascontiguousarray(line_free), -1 if board.closed else start,
-        board.closed, limit, cap, control.counters)
-    status, lim = kernel_status(code, control, cap_limit)
+    # the search's stacks and first memo, then the tour: walked out (thin_path), turned into squares, kept
+    need = thin.fixed_bytes(short, w * h) + 48 * w * h + board.free_squares * TOUR_BYTES
+    too_big = _over_budget(board, need, limits, "warnsdorff", details)
+    if too_big:
+        return too_big
+    # the memo may grow into the rest; a state is a node here as in every tour search
+    slots = thin.max_slots(budget_bytes(limits.max_memory) - need - SCRATCH)
+    with control.node_cap(limits.max_states):
+        (code, moves, nodes), seconds = timed(
+            control, thin.thin_search, short, w * h, np.ascontiguousarray(line_free),
+            -1 if board.closed else start, board.closed, limit, slots, control.counters)
+    status, lim = kernel_status(code, control)
     details = {**details, "method": f"exact line-by-line search (board {short} wide)", "nodes": int(nodes)}
     stats = Stats(int(nodes), int(control.counters[3]), 0, seconds)
     if status != Status.SOLVED:
@@ -275,6 +347,35 @@ def _middle_limit(board: Board) -> int:
                 middle += 1
     most = middle - edge + (0 if board.closed else 1)
     return most if 0 <= most <= 2 else -1
+
+
+# The arguments existence.check proves with, as the headline names them.
+ARGUMENTS = {"schwenk": "Schwenk's theorem", "open-boards": "the open-tour theorem", "colours": "the colours argument",
+             "four-lines": "the four-lines argument", "graph": "the squares' moves", "one-square": "a single square"}
+
+
+def headline(solution: Solution) -> str:
+    """'304 tours from 1,1', 'proved: no closed tour on 5x5 (Schwenk's theorem)', 'tour found from 1,1: 63 moves'."""
+    d = solution.details
+    board = d["board"]
+    closed = board["closed"]
+    kind = "closed tour" if closed else "tour"
+    start = "{},{}".format(*board["start"])
+    where = f"on {board['size'][0]}x{board['size'][1]}" + ("" if closed else f" from {start}")
+    if d.get("method") == "theory":
+        rule = d["existence"]["rule"]
+        return f"proved: no {kind} {where} ({ARGUMENTS.get(rule, 'theory')})"
+    counted = solution.status in (Status.SOLVED, Status.UNSOLVABLE)
+    if "per_square" in d and counted:
+        return f"{count_text(d['solutions'], kind)} from every square"
+    if "solutions" in d and counted:
+        return f"{count_text(d['solutions'], kind)} from {start}"
+    if solution.status == Status.UNSOLVABLE:
+        return f"proved: no {kind} {where} (every branch searched)"
+    if solution.status == Status.SOLVED:
+        return f"{kind} found from {start}: {count_text(solution.length or 0, 'move')}"
+    so_far = f" · {count_text(d['solutions_so_far'], kind)} so far" if "solutions_so_far" in d else ""
+    return solution.reason() + so_far
 
 
 def kernels() -> list[Kernel]:

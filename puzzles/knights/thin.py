@@ -41,8 +41,8 @@ from __future__ import annotations
 import numpy as np
 
 from core.jit import helper, kernel, routine
-from core.progress import CHECK_EVERY, publish
-from core.status import CAP, EXHAUSTED, FOUND, STOPPED
+from core.progress import due, publish
+from core.status import EXHAUSTED, FOUND, MEMORY, STOPPED
 
 UNTOUCHED, DONE, TO_START, TO_END, MATE = 0, 1, 2, 3, 4
 BITS = 4
@@ -50,7 +50,23 @@ FLAG_END = 60  # the open tour's far end has left the window
 FLAG_COMPLETE = 61  # the tour is complete; nothing may follow
 COUNTER = 58  # two bits: middle-to-middle moves used (four-wide boards)
 MAX_SHORT_SIDE = 5  # 2h + 1 window codes must fit in 4 bits and 56 bits
-MEMO_BYTES = 24  # per remembered dead end, table slack included
+MEMO_SLOT = 12  # a memo slot: the window (uint64) and its square (int32)
+MEMO_INITIAL = 1 << 16  # memo slots to begin with; the table doubles when half full
+
+
+def fixed_bytes(h: int, n: int) -> int:
+    """What thin_search holds besides the memo's growth: its stacks (states, 16 candidate
+    windows and their moves per square, positions), the moves found, the first memo."""
+    depth_end = n + 2 * h + 1
+    return depth_end * (8 + 16 * 9 + 16) + n + MEMO_INITIAL * MEMO_SLOT
+
+
+def max_slots(room: int) -> int:
+    """The largest memo the room allows: doubling to s slots holds the old s/2 and the new s at once."""
+    slots = MEMO_INITIAL
+    while (slots * 2 + slots) * MEMO_SLOT <= room:
+        slots *= 2
+    return slots
 
 
 @helper
@@ -245,12 +261,12 @@ def _mix(v, state):
 
 
 @kernel
-def thin_search(h, n, free, start, closed, limit, max_memo, counters):
+def thin_search(h, n, free, start, closed, limit, max_slots, counters):
     """Find a tour on a board of h rows by n // h lines; returns (code, moves per square, nodes).
 
     free is in line order (v = line * h + row); start is -1 for a closed tour.
     moves[v] has bit k set when the tour uses backward move k from v.
-    code: FOUND, EXHAUSTED (no tour: proved), CAP (the memo hit max_memo) or STOPPED.
+    code: FOUND, EXHAUSTED (no tour: proved), MEMORY (the memo would outgrow max_slots) or STOPPED.
     """
     w = 2 * h + 1
     free_count = 0
@@ -267,7 +283,7 @@ def thin_search(h, n, free, start, closed, limit, max_memo, counters):
     ix = np.zeros(depth_end, dtype=np.int64)
     a = np.empty(w + 1, dtype=np.int64)
     b = np.empty(w + 1, dtype=np.int64)
-    cap = 1 << 16
+    cap = MEMO_INITIAL
     memo_key = np.zeros(cap, dtype=np.uint64)
     memo_v = np.full(cap, -1, dtype=np.int32)
     memo_count = 0
@@ -313,7 +329,7 @@ def thin_search(h, n, free, start, closed, limit, max_memo, counters):
                     states[depth] = nxt
                     nodes += 1
                     run += 1
-                    if nodes % CHECK_EVERY == 0:
+                    if due(counters, nodes):
                         if publish(counters, nodes, depth, depth, memo_count):
                             return STOPPED, np.zeros(0, dtype=np.uint8), nodes
                     if run > budget:
@@ -326,10 +342,10 @@ def thin_search(h, n, free, start, closed, limit, max_memo, counters):
                 else:
                     if depth > 0:  # every continuation failed: remember this window
                         if 2 * (memo_count + 1) > cap:
-                            if memo_count >= max_memo:
-                                publish(counters, nodes, depth, depth, memo_count)
-                                return CAP, np.zeros(0, dtype=np.uint8), nodes
                             bigger = cap * 2
+                            if bigger > max_slots:
+                                publish(counters, nodes, depth, depth, memo_count)
+                                return MEMORY, np.zeros(0, dtype=np.uint8), nodes
                             key2 = np.zeros(bigger, dtype=np.uint64)
                             v2 = np.full(bigger, -1, dtype=np.int32)
                             for q in range(cap):

@@ -11,11 +11,13 @@ import re
 from dataclasses import dataclass, field, replace
 
 from core.errors import InputError
+from puzzles.numbers import shown, whole
 from puzzles.text import parse_cell, rectangle_width
 
 MAX_SIDE = 100
 EMPTY = "."
 GAME_SEGMENTS = 3  # the game's rule: at most three segments (two turns)
+MAX_SEGMENTS = 10**6  # past what any path on the largest board can use (puzzles.link.linking.no_limit)
 
 Cell = tuple[int, int]
 
@@ -150,9 +152,12 @@ def parse(text: str) -> Board:
     board = Board(tuple(rows))
     if "segments" in settings:
         value, line = settings["segments"]
-        if not value.isdigit() or int(value) < 1:
-            raise InputError(f"line {line}: segments: expects a whole number of at least 1, not {value!r}")
-        board = replace(board, max_segments=int(value))
+        try:
+            limit = whole(value, "segments:", 1, MAX_SEGMENTS)
+        except InputError:
+            raise InputError(f"line {line}: segments: expects a whole number from 1 to {MAX_SEGMENTS:,}, "
+                             f"not {shown(value)}") from None
+        board = replace(board, max_segments=limit)
     for name in ("outside", "gravity"):
         if name in settings:
             value, line = settings[name]
@@ -172,6 +177,8 @@ def format_board(board: Board) -> str:
         lines.append(f"segments: {board.max_segments}")
     if not board.outside:
         lines.append("outside: no")
+    elif len(lines) == 1 and "/" in lines[0]:
+        lines.append("outside: yes")  # a second line: a lone line's '/' would read as a row break
     if board.gravity:
         lines.append("gravity: yes")
     if board.marked:
@@ -184,8 +191,8 @@ def validate(board: Board) -> None:
     w, h = rectangle_width(board.rows), board.height
     if w > MAX_SIDE or h > MAX_SIDE:
         raise InputError(f"board is {w}x{h}; the largest is {MAX_SIDE}x{MAX_SIDE}")
-    if board.max_segments is not None and board.max_segments < 1:
-        raise InputError(f"segment limit {board.max_segments}: it must be at least 1")
+    if board.max_segments is not None and not 1 <= board.max_segments <= MAX_SEGMENTS:
+        raise InputError(f"segment limit {board.max_segments}: it must be 1 to {MAX_SEGMENTS:,}")
     if len(board.marked) > 2:
         raise InputError(f"{len(board.marked)} cells are marked; at most two can be")
     for cell in board.marked:

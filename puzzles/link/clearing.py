@@ -20,14 +20,29 @@ few sweeps per move rather than one per tile.
 import numpy as np
 
 from core.arrays import copy_into
-from core.hashset import is_full, new_set, set_add, set_grow, set_has
+from core.hashset import is_full, new_set, set_add, set_grow, set_has, table_bytes
 from core.jit import helper, kernel
 from core.progress import CHECK_EVERY, publish
-from core.status import CAP, EXHAUSTED, FOUND, STOPPED
+from core.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
 from puzzles.link.grid import FREE, PAD
 from puzzles.link.reach import direction_steps, new_work, reach
 
-BYTES_PER_STATE = 40  # a hash slot with room for a rehash, plus the search stack's share
+MOVE_BYTES = 16  # a listed move in the two int32 stacks, doubled, with the old arrays while they grow
+MOVES_SHARE = 16  # the move stacks may take 1/16 of the budget
+
+
+def fixed_bytes(padded_cells: int, n_tiles: int, n_kinds: int, height: int) -> int:
+    """What a clear search holds whatever happens: the grid and its copy (4 bytes a padded cell
+    each), the reach work arrays (88), per-tile arrays in and out of the kernel (the tile's cell
+    as a Python pair among them), per-kind counts, and the per-depth stacks."""
+    depth = n_tiles // 2 + 2
+    return (96 * padded_cells + 145 * n_tiles + 24 * n_kinds + 8
+            + depth * (6 * 8 + 2 * 8 + 2 * 4 * height + 2 * 8))
+
+
+def peak_bytes(cap: int) -> int:
+    """The dead-position set under a state cap, with the old table while it doubles."""
+    return table_bytes(cap, 8)[0]
 
 
 @helper
@@ -77,23 +92,26 @@ def _put_back(cells, tile_pos, a, b, gravity, stride, height, saved_x, saved):
 
 
 @helper(allocates=True)
-def _grow(buf, need):
+def _grow(buf, need, most):
+    """buf, or a copy with room for `need` entries (doubled, but never past `most`)."""
     if need <= buf.shape[0]:
         return buf
-    bigger = np.empty(max(need, 2 * buf.shape[0]), dtype=buf.dtype)
+    bigger = np.empty(min(max(need, 2 * buf.shape[0]), most), dtype=buf.dtype)
     copy_into(bigger, buf, buf.shape[0])
     return bigger
 
 
 @kernel
-def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, gravity, zob, cap, counters):
+def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, gravity, zob, cap, max_moves,
+                counters):
     """Search for an order of pair removals that empties the board.
 
     cells: padded grid (tile number, FREE or blocked); tile_pos: each tile's
     padded index; zob: each tile's key word. Returns (code, moves, expanded):
     FOUND with moves[i] = the two tile numbers removed at step i, EXHAUSTED
-    when no order exists, CAP when the dead-node store is full, STOPPED; after
-    CAP and STOPPED, moves are those on the path being tried (none checked).
+    when no order exists, CAP when the dead-node store is full, MEMORY when the
+    moves listed along the path would pass `max_moves`, STOPPED; after CAP,
+    MEMORY and STOPPED, moves are those on the path being tried (none checked).
     """
     cells = cells.copy()
     tile_pos = tile_pos.copy()
@@ -161,8 +179,11 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                             nf = reach(cells, tile_kind, steps, tile_pos[a], kind, limit, dist, seen, stamp,
                                        cur, nxt, cmark, found)
                             if nf > 0:  # the last two of a kind, linked: the only move worth trying
-                                ma = _grow(ma, lo[depth] + 1)
-                                mb = _grow(mb, lo[depth] + 1)
+                                if lo[depth] + 1 > max_moves:
+                                    publish(counters, expanded, 0, depth, stored)
+                                    return MEMORY, chosen[:depth].copy(), expanded
+                                ma = _grow(ma, lo[depth] + 1, max_moves)
+                                mb = _grow(mb, lo[depth] + 1, max_moves)
                                 ma[lo[depth]] = a
                                 mb[lo[depth]] = t
                                 hi[depth] = lo[depth] + 1
@@ -190,8 +211,11 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                     stamp += 1
                     nf = reach(cells, tile_kind, steps, tile_pos[a], np.int64(tile_kind[a]), limit, dist, seen, stamp,
                                cur, nxt, cmark, found)
-                    ma = _grow(ma, base + nf)
-                    mb = _grow(mb, base + nf)
+                    if base + nf > max_moves:
+                        publish(counters, expanded, 0, depth, stored)
+                        return MEMORY, chosen[:depth].copy(), expanded
+                    ma = _grow(ma, base + nf, max_moves)
+                    mb = _grow(mb, base + nf, max_moves)
                     for j in range(nf):
                         b = found[j]
                         if b > a:
@@ -208,6 +232,9 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                 stored += 1
                 if is_full(dead, stored):
                     dead = set_grow(dead, counters)
+                    if is_full(dead, stored):  # a stop cut the growth short: a full table never ends a probe
+                        publish(counters, expanded, 0, depth, stored)
+                        return STOPPED, chosen[:depth].copy(), expanded
                 if depth == 0:
                     publish(counters, expanded, 0, 0, stored)
                     return EXHAUSTED, chosen[:0], expanded

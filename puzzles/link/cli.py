@@ -10,13 +10,20 @@ from rich.console import Console
 from core.errors import InputError
 from core.status import Status
 from puzzles import cli_support as cs
+from puzzles import numbers
 from puzzles.link import board as lboard
 from puzzles.link.board import Board, cell_text
 from puzzles.link.editor import default_kinds
 from puzzles.link.generate import generate
 from puzzles.interface import View
 from puzzles.link.render import cell_size, render
-from puzzles.link.solve import solve
+from puzzles.text import parse_size
+from puzzles.link.solve import headline, solve
+
+
+@cs.option_type
+def seed_number(text: str) -> int:
+    return numbers.whole(text, "", 0, 2**63 - 1)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "(with --kinds and --seed)")
     parser.add_argument("--kinds", type=cs.positive_int, metavar="K",
                         help="tile kinds on a generated board (default: four tiles a kind)")
-    parser.add_argument("--seed", type=int, metavar="S", help="random seed of the generator (default: random)")
+    parser.add_argument("--seed", type=seed_number, metavar="S", help="random seed of the generator (default: random)")
     parser.add_argument("--from", dest="from_", metavar="X,Y", help="one end of the path, 1-based")
     parser.add_argument("--to", metavar="X,Y", help="the other end of the path, 1-based")
     parser.add_argument("--clear", action="store_true",
@@ -48,13 +55,6 @@ def _family():
     return FAMILY
 
 
-def _size(text: str) -> tuple[int, int]:
-    parts = text.lower().split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise InputError(f"--generate {text!r} is not a size like 12x8")
-    return int(parts[0]), int(parts[1])
-
-
 def _endpoint(board: Board, text: str, flag: str) -> lboard.Cell:
     cell = lboard.parse_cell(text, flag)
     if not board.inside(cell):
@@ -69,7 +69,7 @@ def load(args) -> tuple[Board, int | None]:
     if args.generate is not None:
         if args.board is not None or args.file is not None or args.preset is not None:
             raise InputError("--generate makes its own board: leave out --board, --file and --preset")
-        w, h = _size(args.generate)
+        w, h = parse_size(args.generate, "--generate")
         seed = args.seed if args.seed is not None else __import__("random").randrange(2**31)
         kinds = args.kinds if args.kinds is not None else default_kinds(w, h)
         board = generate(w, h, kinds, seed=seed, gravity=args.gravity, outside=not args.no_outside,
@@ -156,15 +156,13 @@ def run(args, console: Console) -> int:
     if mode == "path":
         _print_path(console, solution)
     else:
-        for line in cs.summary_lines(solution, "pairs" if mode == "clear" else "pair"):
+        for line in cs.summary_lines(solution, headline(solution)):
             console.print(line, highlight=False)
         if d.get("reason") and solution.status == Status.UNSOLVABLE:
             console.print(d["reason"], highlight=False)
         if mode == "clear":
             for i, step in enumerate(solution.steps[1:], start=1):
                 console.print(f"{i:>4}. {step.label}", highlight=False)
-        elif "hint" in d:
-            console.print(solution.steps[-1].label, highlight=False)
         elif "unchecked" in d:
             (x1, y1), (x2, y2) = d["unchecked"]["pair"]
             console.print(f"the search was trying {d['unchecked']['kind']} {x1},{y1} + {x2},{y2} first: it links, "
@@ -176,12 +174,7 @@ def _print_path(console: Console, solution) -> None:
     d = solution.details
     s = solution.stats
     timing = f"search: {s.elapsed_s * 1e6:.0f} µs, {s.nodes_expanded:,} states expanded"
+    console.print(headline(solution), highlight=False)
     if solution.status == Status.SOLVED:
-        corners = " → ".join(f"{x},{y}" for x, y in d["path"])
-        console.print(f"fewest: {d['segments']} segment{'s' * (d['segments'] != 1)}: {corners}", highlight=False)
-    elif solution.status == Status.UNSOLVABLE:
-        limit = d["max_segments"]
-        console.print(f"no path within {limit} segments" if limit else "no path joins them", highlight=False)
-    else:
-        console.print(solution.reason(), highlight=False)
+        console.print("path: " + " → ".join(f"{x},{y}" for x, y in d["path"]), highlight=False)
     console.print(timing, highlight=False)

@@ -18,7 +18,7 @@ with every earlier board (and pair) already answered.
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator, TextIO
+from typing import IO, Iterable, Iterator, TextIO
 
 import numpy as np
 
@@ -27,6 +27,9 @@ from core.status import FOUND
 from puzzles.link.board import MAX_SIDE, Board
 from puzzles.link.grid import blocked_map, index, stride_of
 from puzzles.link.linking import fewest_segments, no_limit
+from puzzles.numbers import shown, whole_numbers
+from puzzles.reading import input_lines
+from puzzles.text import MAX_TYPED
 
 TILE = "X"
 SPACE = " "
@@ -60,10 +63,11 @@ class _Lines:
 
 
 def _numbers(lines: _Lines, line: str, count: int, what: str) -> list[int]:
-    parts = line.split()
-    if len(parts) != count or not all(p.lstrip("-").isdigit() for p in parts):
-        raise lines.error(f"expected {what} ({count} whole numbers), got {line.strip()!r}")
-    return [int(p) for p in parts]
+    # any size or cell past the largest board is an error just after; the bound only keeps the reading sane
+    numbers = whole_numbers(line, count, -MAX_TYPED, MAX_TYPED)
+    if numbers is None:
+        raise lines.error(f"expected {what} ({count} whole numbers), got {shown(line.strip())}")
+    return numbers
 
 
 def _row(lines: _Lines, line: str | None, w: int, h: int, y: int) -> str:
@@ -94,9 +98,10 @@ def _pair(lines: _Lines, line: str, board: Board, i: int) -> tuple[tuple[int, in
     return ends[0], ends[1]
 
 
-def answer(source: Iterable[str], out: TextIO) -> int:
-    """Answer every board of a contest input; returns how many boards. Raises InputError on bad input."""
-    lines = _Lines(source)
+def answer(source: IO, out: TextIO) -> int:
+    """Answer every board of a contest input (a text or binary stream, read as UTF-8); returns how many
+    boards. Raises InputError on bad input."""
+    lines = _Lines(input_lines(source))
     counters = np.zeros(8, dtype=np.int64)
     while True:
         line = lines.next_content()

@@ -15,14 +15,22 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.jit import helper, kernel
-from core.progress import CHECK_EVERY, SearchControl, publish
+from core.progress import SearchControl, due, publish
 from core.search import timed
 from core.status import EXHAUSTED, FOUND, STOPPED
 from puzzles.link.board import Board, Cell
-from puzzles.link.grid import blocked_map, cell_at, index, stride_of
+from puzzles.link.grid import PAD, blocked_map, cell_at, index, stride_of
 from puzzles.link.reach import direction_steps
 
 UNREACHED = np.int32(0x3FFFFFFF)
+STATE_BYTES = 16  # per (cell, direction): distance, parent and the two layer queues, int32 each
+
+
+def search_bytes(board: Board) -> int:
+    """What a path search holds on this board, all of it from the start: the four arrays over
+    (cell, direction) and the blocked map, a byte a padded cell."""
+    cells = stride_of(board) * (board.height + 2 * PAD)
+    return cells * (4 * STATE_BYTES + 1)
 
 
 @kernel
@@ -58,7 +66,7 @@ def fewest_segments(blocked, stride, src, dst, limit, counters):
             if dist[s] != k:
                 continue  # reached more cheaply after it was queued
             expanded += 1
-            if expanded % CHECK_EVERY == 0:
+            if due(counters, expanded):
                 if publish(counters, expanded, ncur - i + nn, k, expanded):
                     return STOPPED, -1, np.empty(0, dtype=np.int64)
             c = s >> 2

@@ -8,16 +8,17 @@ the cursor in brackets.
 """
 from __future__ import annotations
 
+from rich.console import Group
 from rich.style import Style
 from rich.text import Text
 
-from puzzles.interface import View
+from puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, View
 from puzzles.link.board import EMPTY, Board, Cell, cell_text
 from puzzles.link.linking import LinkPath, quick_path
 
 PALETTE = ("dodger_blue2", "green3", "dark_orange", "medium_purple", "gold3", "deep_pink3", "turquoise4",
            "chartreuse4", "orchid", "steel_blue", "light_salmon3", "cadet_blue", "indian_red", "dark_khaki")
-CELL = {0: (3, 1), 1: (1, 1)}
+CELL = {ZOOM_NORMAL: (3, 1), ZOOM_OVERVIEW: (1, 1), ZOOM_LARGE: (5, 2)}  # large: a spacer line under each row
 E, S, W, N = 1, 2, 4, 8
 GLYPH = {E | W: "─", N | S: "│", E | S: "┌", W | S: "┐", E | N: "└", W | N: "┘", E: "╶", W: "╴", N: "╵",
          S: "╷", E | W | N | S: "┼", E | W | S: "┬", E | W | N: "┴", N | S | E: "├", N | S | W: "┤"}
@@ -30,7 +31,7 @@ PATH_TRAIL = Style(color="cyan", bold=True)
 
 
 def cell_size(zoom: int, board=None) -> tuple[int, int]:
-    return CELL[1 if zoom else 0]
+    return CELL.get(zoom, CELL[ZOOM_NORMAL])
 
 
 def _links(path: LinkPath) -> dict[Cell, int]:
@@ -79,8 +80,9 @@ def _body(ch: str, links: int, wide: int) -> str:
     """The characters of one cell: its character in the middle, path arms either side."""
     if wide == 1:
         return ch
-    left = "─" if links & W else " "
-    right = "─" if links & E else " "
+    arm = (wide - 1) // 2
+    left = ("─" if links & W else " ") * arm
+    right = ("─" if links & E else " ") * arm
     return left + ch + right
 
 
@@ -90,9 +92,19 @@ def _with_ring(shown: range, size: int) -> range:
                  shown.stop + 1 if shown.stop == size else shown.stop)
 
 
-def render(board: Board, view: View = View()) -> Text:
-    """The board framed by its outside ring (3x1 characters a cell, 1x1 at zoom 1), plus a caption."""
-    wide, _ = cell_size(view.zoom)
+def _spacer(out: Text, xs: range, y: int, links: dict[Cell, int], path_style: Style, wide: int) -> None:
+    """The line between row y and the next in the large drawing: the path's vertical arms."""
+    arm = (wide - 1) // 2
+    for x in xs:
+        down = links.get((x, y), 0) & S
+        out.append(" " * arm + ("│" if down else " ") + " " * arm, path_style if down else Style())
+    out.append("\n")
+
+
+def render(board: Board, view: View = View()) -> Group:
+    """The board framed by its outside ring (3x1 characters a cell, 1x1 in the overview, 5x2 large),
+    plus a caption."""
+    wide, high = cell_size(view.zoom)
     path, path_style, caption = shown_path(board)
     links = _links(path) if path else {}
     styles = _kind_styles(board)
@@ -125,7 +137,8 @@ def render(board: Board, view: View = View()) -> Text:
                 body, style = _body(ch, arms, wide), styles[ch]
                 if here in board.marked:
                     if wide >= 3:
-                        body = "(" + ch + ")"
+                        arm = (wide - 1) // 2
+                        body = body[:arm - 1] + "(" + ch + ")" + body[arm + 2:]
                     style = style + Style(underline=True, bold=True, bgcolor="yellow", color="black")
             if here in view.highlight:
                 style = style + Style(reverse=True)
@@ -135,8 +148,12 @@ def render(board: Board, view: View = View()) -> Text:
                 style = style + Style(underline=True, bold=True)
             out.append(body, style)
         out.append("\n")
-    out.append(f"{board.width}x{board.height}, {len(board.tiles())} tiles · {board.rules_text()}",
-               Style(color="grey62"))
+        if high > 1 and y != ys[-1]:
+            _spacer(out, xs, y, links, path_style, wide)
+    out.rstrip()
+    # the captions wrap in a narrow pane; the board's rows never do
+    about = Text(f"{board.width}x{board.height}, {len(board.tiles())} tiles · {board.rules_text()}",
+                 Style(color="grey62"))
     if caption:
-        out.append("\n" + caption, path_style)
-    return out
+        about.append("\n" + caption, path_style)
+    return Group(out, about)

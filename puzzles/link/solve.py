@@ -6,17 +6,17 @@ from dataclasses import replace
 import numpy as np
 
 from core.errors import InputError
-from core.memory import state_cap
+from core.memory import budget_bytes, state_cap
 from core.progress import EXPANDED, SearchControl
-from core.search import Limits, Stats, counter_stats, kernel_status, timed
-from core.status import STOPPED, Status
+from core.search import Limits, Stats, counter_stats, kernel_status, timed, tree_fits
+from core.status import STOPPED, Limit, Status
 from core.warmup import Kernel
-from puzzles.interface import Option, Solution, Solver, Step
-from puzzles.link.board import Board, cell_text, validate
-from puzzles.link.clearing import BYTES_PER_STATE, clear_board
+from puzzles.interface import Option, Solution, Solver, Step, count_text
+from puzzles.link.board import MAX_SEGMENTS, Board, cell_text, validate
+from puzzles.link import clearing
 from puzzles.link.generate import place_args, place_pairs
 from puzzles.link.grid import build, index
-from puzzles.link.linking import LinkPath, fewest_segments, path_args, quick_path, search_path
+from puzzles.link.linking import LinkPath, fewest_segments, path_args, quick_path, search_bytes, search_path
 from puzzles.link.replay import one_based, replay
 
 SEGMENTS = Option("max_segments", "Segment limit", "int", 0,
@@ -26,9 +26,14 @@ OUTSIDE = Option("outside", "Outside ring", "choice", "board", ("board", "yes", 
 GRAVITY = Option("gravity", "Gravity", "choice", "board", ("board", "yes", "no"),
                  help="do tiles fall after a removal (board: as the board says)")
 
+def _two_marks(board: Board) -> str | None:
+    return None if len(board.marked) == 2 else "two marked cells (m marks one)"
+
+
 SOLVERS = (
     Solver("path", "Fewest-segment path", True,
-           "the path with the fewest segments between the two marked cells (mark with m)", (SEGMENTS, OUTSIDE)),
+           "the path with the fewest segments between the two marked cells (mark with m)", (SEGMENTS, OUTSIDE),
+           needs=_two_marks),
     Solver("clear", "Clear the board", False,
            "exact search for an order of pair removals that empties the board, or a proof that none exists",
            (SEGMENTS, OUTSIDE, GRAVITY)),
@@ -52,8 +57,8 @@ def with_rules(board: Board, options: dict) -> Board:
 
 def _limit_option(options: dict) -> int | None:
     value = int(options.get("max_segments") or 0)
-    if value < 0:
-        raise InputError(f"segment limit {value}: it must be at least 1 (or 0 for the board's rule)")
+    if not 0 <= value <= MAX_SEGMENTS:
+        raise InputError(f"segment limit {value}: it must be 1 to {MAX_SEGMENTS:,} (or 0 for the board's rule)")
     return value or None
 
 
@@ -70,19 +75,29 @@ def path_steps(board: Board, path: LinkPath) -> list[Step]:
     return steps
 
 
-def solve_path(board: Board, options: dict, control: SearchControl) -> Solution:
-    """The fewest-segment path between the two marked cells, within the limit if there is one."""
+def solve_path(board: Board, options: dict, control: SearchControl, limits: Limits = Limits()) -> Solution:
+    """The fewest-segment path between the two marked cells, within the limit if there is one.
+
+    Its arrays cover every (cell, direction) of the board from the start, so
+    the budget is checked once; a state cap counts the states expanded.
+    """
     if len(board.marked) != 2:
         raise InputError("mark two cells first: the path runs between the two marked cells")
     a, b = board.marked
     limit = _limit_option(options) or board.max_segments
-    code, path, seconds = search_path(board, a, b, limit, control)
+    fits = tree_fits(search_bytes(board), limits)
+    code, path, seconds = STOPPED, None, 0.0
+    if fits:
+        with control.node_cap(limits.max_states):
+            code, path, seconds = search_path(board, a, b, limit, control)
     expanded = int(control.counters[EXPANDED])
     stats = Stats(nodes_expanded=expanded, states_seen=expanded, elapsed_s=seconds)
     details = {"from": one_based(a), "to": one_based(b), "max_segments": limit, "outside": board.outside,
                "segments": path.segments if path else None,
                "path": [one_based(c) for c in path.corners] if path else [],
                "same_kind": board.is_tile(a) and board.is_tile(b) and board.at(a) == board.at(b)}
+    if not fits:
+        return Solution(Status.LIMIT, [Step("start", board)], stats, Limit.MEMORY, "path", details)
     if code == STOPPED:
         status, lim = kernel_status(STOPPED, control)
         return Solution(status, [Step("start", board)], stats, lim, "path", details)
@@ -120,23 +135,43 @@ def _keys(n_tiles: int) -> np.ndarray:
     return rng.integers(0, 2**63, size=n_tiles, dtype=np.uint64)
 
 
-def _clear_args(board: Board, grid, limit: int, cap: int, counters: np.ndarray) -> tuple:
+def _clear_args(board: Board, grid, limit: int, cap: int, max_moves: int, counters: np.ndarray) -> tuple:
     """The clear kernel's arguments, of the types it is compiled for."""
     tile_pos = np.array([index(grid.stride, c) for c in grid.tile_cell], dtype=np.int64)
     return (grid.cells, np.int64(grid.stride), np.int64(board.height), tile_pos, grid.tile_kind,
             np.int64(len(grid.kinds)), np.int64(limit), bool(board.gravity), _keys(len(grid.tile_cell)),
-            np.int64(cap), counters)
+            np.int64(cap), np.int64(max_moves), counters)
+
+
+def replay_bytes(board: Board, n_tiles: int) -> int:
+    """What the steps of a clearing order cost (replay.py): per removed pair a board sharing the
+    rows it did not change, its path, label and data; with gravity a removal changes whole columns."""
+    rows_changed = board.height if board.gravity else 2
+    return n_tiles // 2 * (2048 + 8 * board.height + (board.width + 64) * rows_changed)
 
 
 def clear(board: Board, limit: int, control: SearchControl, limits: Limits):
-    """Run the clear search; returns (status, limit hit, moves as tile-number pairs, stats, grid, reason)."""
+    """Run the clear search; returns (status, limit hit, moves as tile-number pairs, stats, grid, reason).
+
+    A state is a position (the tiles left) the search has finished with and
+    remembers; the budget holds those, the kernel's arrays, the moves listed
+    along the current path (a share of the budget) and the steps of the answer.
+    """
     grid = build(board)
+    no_moves = np.empty((0, 2), dtype=np.int64)
     reason = _odd_kind(board) or _lonely_tile(board, limit)
     if reason:
-        return Status.UNSOLVABLE, None, np.empty((0, 2), dtype=np.int64), Stats(), grid, reason
-    cap, cap_limit = state_cap(BYTES_PER_STATE, limits.max_states, limits.max_memory)
-    (code, moves, expanded), seconds = timed(control, clear_board,
-                                             *_clear_args(board, grid, limit, cap, control.counters))
+        return Status.UNSOLVABLE, None, no_moves, Stats(), grid, reason
+    n = len(grid.tile_cell)
+    moves_room = budget_bytes(limits.max_memory) // clearing.MOVES_SHARE
+    need = (clearing.fixed_bytes(grid.cells.shape[0], n, len(grid.kinds), board.height)
+            + replay_bytes(board, n) + moves_room)
+    cap, cap_limit = state_cap(clearing.peak_bytes, limits.max_states, limits.max_memory, need)
+    if cap == 0:
+        return Status.LIMIT, Limit.MEMORY, no_moves, Stats(), grid, ""
+    max_moves = max(1, moves_room // clearing.MOVE_BYTES)
+    (code, moves, expanded), seconds = timed(
+        control, clearing.clear_board, *_clear_args(board, grid, limit, cap, max_moves, control.counters))
     stats = replace(counter_stats(control, seconds), nodes_expanded=int(expanded))
     status, lim = kernel_status(code, control, cap_limit)
     return status, lim, moves, stats, grid, ""
@@ -189,12 +224,35 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     validate(board)
     board = with_rules(board, options)
     if solver == "path":
-        return solve_path(board, options, control)
+        return solve_path(board, options, control, limits)
     if solver == "clear":
         return solve_clear(board, options, control, limits)
     if solver == "hint":
         return solve_hint(board, options, control, limits)
     raise InputError(f"unknown solver {solver!r}; choose one of: {', '.join(s.id for s in SOLVERS)}")
+
+
+def headline(solution: Solution) -> str:
+    """'3 segments, fewest (1,3 → 5,3)', 'board cleared: 24 pairs', 'proved: cannot be cleared (...)'."""
+    d = solution.details
+    status = solution.status
+    if solution.solver == "path":
+        ends = "{},{} → {},{}".format(*d["from"], *d["to"])
+        if status == Status.SOLVED:
+            return f"{count_text(d['segments'], 'segment')}, fewest ({ends})"
+        if status == Status.UNSOLVABLE:
+            within = f"within {count_text(d['max_segments'], 'segment')}" if d["max_segments"] else "at all"
+            return f"proved: no path {within} ({ends})"
+    elif status == Status.UNSOLVABLE:
+        what = "cannot be cleared" if solution.solver == "clear" else "no removal keeps the board clearable"
+        why = d["reason"].split(":")[0] if not solution.searched and d.get("reason") else "every order searched"
+        return f"proved: {what} ({why})"
+    elif status == Status.SOLVED and solution.solver == "clear":
+        return f"board cleared: {count_text(solution.length or 0, 'pair')}"
+    elif status == Status.SOLVED and "hint" in d:
+        (x1, y1), (x2, y2) = d["hint"]["pair"]
+        return f"hint: {d['hint']['kind']} {x1},{y1} + {x2},{y2} keeps the board clearable"
+    return solution.reason()
 
 
 def kernels() -> list[Kernel]:
@@ -205,5 +263,5 @@ def kernels() -> list[Kernel]:
     counters = SearchControl().counters
     grid = build(tiny)
     return [Kernel("fewest segments", fewest_segments, path_args(tiny, (0, 0), (1, 1), 1, counters)),
-            Kernel("clearing", clear_board, _clear_args(tiny, grid, 1, 1, counters)),
+            Kernel("clearing", clearing.clear_board, _clear_args(tiny, grid, 1, 1, 1, counters)),
             Kernel("generator", place_pairs, place_args(grid.cells, tiny.width, tiny.height, 2, 1, False, False, 1))]

@@ -109,14 +109,14 @@ def test_blank_lines_and_a_missing_terminator_are_fine(capsys, monkeypatch, with
     assert (code, out) == (0, "0\n")
 
 
-def test_light_path_loads_neither_numba_nor_numpy(with_table):
+def test_light_path_loads_neither_numba_nor_numpy_nor_rich(with_table):
     probe = ("import sys, io; sys.stdin = io.StringIO(sys.argv[1]); from tui.cli import main; code = main(["
              "'solve', 'cube8', '--contest']); print(code, 'numba' in sys.modules, 'numpy' in sys.modules, "
-             "file=sys.stderr)")
+             "'rich' in sys.modules, file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", probe, contest_text(SMALL)], capture_output=True, text=True,
                           env={**os.environ, "PUZZLE_EXPLORER_CACHE": str(with_table)})
     assert done.stdout == expected_output(SMALL)
-    assert done.stderr.split() == ["0", "False", "False"]
+    assert done.stderr.split() == ["0", "False", "False", "False"]
 
 
 def test_single_solve_json(capsys, monkeypatch, with_table):
@@ -135,7 +135,7 @@ def test_single_solve_json(capsys, monkeypatch, with_table):
 
 def test_single_solve_in_words(capsys, monkeypatch, with_table):
     code, out, _ = run_cli(capsys, monkeypatch, ["--start", "2,1", "--pattern", "RBW/RWW/EWW"])
-    assert code == 0 and "solved: 3 rolls" in out and "1. roll 1,1 right to 2,1: blue on top" in out
+    assert code == 0 and "3 rolls, shortest" in out and "1. roll 1,1 right to 2,1: blue on top" in out
     assert R.fewest_rolls(R.start(1, 0), "RBWRWWEWW") == 3
 
 

@@ -59,7 +59,7 @@ def test_unsolvable_exits_zero_with_a_proof(capsys):
     data = json.loads(out)
     assert code == 0 and data["status"] == "unsolvable" and data["proof"].startswith("parity")
     code, out, _ = run_cli(capsys, "solve", "die", "--preset", "corners-7x7", "--all")
-    assert code == 0 and "tours: 0" in out and "proof: exhaustive search" in out
+    assert code == 0 and "proved: no tour (every placement searched)" in out and "proof: exhaustive search" in out
 
 
 def test_timeout_is_a_limit(capsys):
@@ -72,7 +72,7 @@ def test_timeout_is_a_limit(capsys):
 def test_human_output_draws_the_tour(capsys):
     code, out, _ = run_cli(capsys, "solve", "die", "--preset", "classic-8x8", "--all")
     assert code == 0
-    assert "solved: 63 rolls" in out and "tours: 1 (mark at the goal: up)" in out
+    assert "1 tour (mark at the goal: up)" in out and "0 tours" not in out
     assert "64●" in out and "mark ♥ on top ●" in out
     assert "SSSENENWNEEEEEESWSESWWNNWWSESWWSEESWSEENNEESWSESWWWWWWNENWNWSSS" in out
 
@@ -89,7 +89,7 @@ def test_board_file(tmp_path, capsys):
     (["--board", "S../G."], "row 2 has 2 cells but row 1 has 3"),
     (["--size", "13x4"], "board is 13x4; the largest is 12x12"),
     (["--board", "/".join(["." * 13] * 2)], "board is 13x2"),
-    (["--size", "8"], "is not WxH"),
+    (["--size", "8"], "is not a size WxH"),
     (["--size", "4x4", "--start", "5,1"], "start 5,1 is off the 4x4 board"),
     (["--size", "4x4", "--goal", "0,2"], "goal 0,2 is off the 4x4 board"),
     (["--size", "4x4", "--blocked", "1,1"], "start 1,1 is a blocked cell"),
@@ -100,7 +100,7 @@ def test_board_file(tmp_path, capsys):
     (["--size", "4x4", "--goal", "1,1"], "start and goal are the same cell"),
     (["--size", "4x4", "--goal-face", "sideways"], "invalid choice"),
     (["--size", "4x4", "--keep", "0"], "must be greater than 0"),
-    (["--size", "4x4", "--all", "--keep", "999999999"], "solutions kept must be between 1 and 10,000"),
+    (["--size", "4x4", "--all", "--keep", "999999999"], "--keep: '999999999' must be at most 10,000"),
     (["--preset", "nope"], "unknown preset 'nope'"),
     (["--file", "/nonexistent/board.txt"], "cannot read board file"),
     (["--board", "S.", "--size", "2x2"], "not allowed with argument"),

@@ -51,7 +51,7 @@ def test_target_and_goal_flags(capsys):
 def test_human_output_draws_the_solution(capsys):
     code, out, _ = run_cli(capsys, "solve", "klotski", "--board", "AAb/AA./c.d")
     assert code == 0
-    assert "solved:" in out and "moves" in out and "1. " in out
+    assert "moves, shortest (free convention)" in out and "1. " in out
 
 
 def test_board_file(tmp_path, capsys):

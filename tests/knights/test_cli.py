@@ -54,14 +54,14 @@ def test_count_with_plain_backtracking_reports_the_article_nodes(capsys):
 def test_count_every_start_prints_the_grid(capsys):
     code, out, _ = run_cli(capsys, "--size", "5x5", "--count", "--all-starts")
     assert code == 0
-    assert "1,728 in all" in out
+    assert "1,728 tours from every square" in out
     assert "304" in out and "56" in out
 
 
 def test_unsolvable_says_why_and_exits_zero(capsys):
     code, out, _ = run_cli(capsys, "--size", "5x5", "--start", "2,1")
     assert code == 0
-    assert "no tour" in out and "colour" in out
+    assert "proved: no tour on 5x5 from 2,1 (the colours argument)" in out and "no search needed" in out
     code, out, _ = run_cli(capsys, "--size", "4x7", "--closed", "--json")
     data = json.loads(out)
     assert data["status"] == "unsolvable" and data["tour"] == []
@@ -87,7 +87,7 @@ BAD = [
     (["--size", "0x5"], "out of range"),
     (["--size", "1001x5"], "out of range"),
     (["--size", "5x1001"], "out of range"),
-    (["--size", "axb"], "WIDTHxHEIGHT"),
+    (["--size", "axb"], "is not a size WxH"),
     (["--size", "8x8", "--start", "9,1"], "off the 8x8 board"),
     (["--size", "8x8", "--start", "0,1"], "off the 8x8 board"),
     (["--size", "8x8", "--start", "1,-3"], "off the 8x8 board"),

@@ -77,9 +77,9 @@ def test_generate_prints_a_board_that_reads_back(capsys):
 
 def test_human_output(capsys):
     code, out, _ = run_cli(capsys, "solve", "link", "--preset", "the-game", "--from", "2,3", "--to", "5,3")
-    assert code == 0 and "fewest: 4 segments: 2,3 → 2,2 → 4,2 → 4,3 → 5,3" in out and "┌" in out
+    assert code == 0 and "4 segments, fewest (2,3 → 5,3)" in out and "path: 2,3 → 2,2 → 4,2 → 4,3 → 5,3" in out and "┌" in out
     code, out, _ = run_cli(capsys, "solve", "link", "--preset", "crossed", "--clear", "--max-segments", "4")
-    assert "solved: 2 pairs" in out and "1. A 1,1 + 2,2 (4 segments)" in out
+    assert "board cleared: 2 pairs" in out and "1. A 1,1 + 2,2 (4 segments)" in out
 
 
 @pytest.mark.parametrize("args,words", [
@@ -94,7 +94,7 @@ def test_human_output(capsys):
     (["--board", "AB", "--from", "1,1", "--to", "2,1", "--clear"], "choose one of"),
     (["--board", "AB"], "nothing to solve"),
     (["--board", "AB", "--max-segments", "0", "--clear"], "must be greater than 0"),
-    (["--generate", "8x", "--clear"], "is not a size like 12x8"),
+    (["--generate", "8x", "--clear"], "is not a size WxH"),
     (["--generate", "4x2", "--kinds", "5"], "5 kinds need at least 10 cells"),
     (["--generate", "4x2", "--board", "AB"], "leave out --board"),
     (["--board", "AB", "--seed", "3", "--clear"], "--seed goes with --generate"),

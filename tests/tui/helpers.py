@@ -8,10 +8,23 @@ from tui.app import PuzzleApp
 KLOTSKI = "klotski"
 
 
-def klotski_app(text: str | None = None, name: str | None = None, warm: bool = False) -> PuzzleApp:
+def klotski_app(text: str | None = None, name: str | None = None, warm: bool = False,
+                source: str = "new:") -> PuzzleApp:
     family = registry.get(KLOTSKI)
     board = family.parse(text) if text is not None else None
-    return PuzzleApp(KLOTSKI, board, name, warm=warm)
+    return PuzzleApp(KLOTSKI, board, name, warm=warm, source=source)
+
+
+def preset_app(family_id: str, preset_id: str) -> PuzzleApp:
+    """The app as `puzzle-explorer open FAMILY --preset ID` starts it."""
+    family = registry.get(family_id)
+    preset = next(p for p in family.presets if p.id == preset_id)
+    return PuzzleApp(family_id, family.parse(preset.text), preset.id, warm=False, source=f"preset:{preset.id}")
+
+
+def notices(app) -> list[str]:
+    """The notifications on screen now."""
+    return [n.message for n in app._notifications]
 
 
 async def wait_for(pilot, condition, timeout: float = 60.0, what: str = "condition"):
@@ -22,3 +35,12 @@ async def wait_for(pilot, condition, timeout: float = 60.0, what: str = "conditi
             raise AssertionError(f"timed out waiting for {what}")
         await pilot.pause(0.05)
         await asyncio.sleep(0)
+
+
+async def solve(pilot):
+    """Press F5 and wait for a solution of more than one step; returns the timeline."""
+    from tui.widgets.timeline import Timeline
+    timeline = pilot.app.screen.query_one(Timeline)
+    await pilot.press("f5")
+    await wait_for(pilot, lambda: len(timeline.steps) > 1, what="a solution")
+    return timeline

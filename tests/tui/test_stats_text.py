@@ -1,18 +1,31 @@
-"""The Stats pane's text: a family's extras on one line, and counts that keep the table's shape."""
-from tui.widgets.stats import _details_line
+"""The Stats pane's text: a family's extras a line each, and counts that keep the table's shape."""
+from tui.widgets.stats import details_text
 
 
 def test_flags_read_as_words_and_numbers_get_separators():
-    line = _details_line({"existence": {"exists": True, "reason": "8x8 has a closed tour"}, "solutions": 19724})
-    assert line == "existence: exists yes, reason 8x8 has a closed tour · solutions: 19,724"
+    text = details_text({"existence": {"exists": True, "reason": "8x8 has a closed tour"}, "solutions": 19724})
+    assert text.splitlines() == ["existence: exists yes, reason 8x8 has a closed tour", "solutions: 19,724"]
 
 
 def test_what_does_not_fit_a_line_is_left_out():
-    line = _details_line({"tour": [[1, 1], [3, 2]], "count_complete": False, "board": {"cells": [[0]]}, "note": "n"})
-    assert line == "count complete: no · n"
+    text = details_text({"tour": [[1, 1], [3, 2]], "count_complete": False, "board": {"cells": [[0]]}, "note": "n"})
+    assert text.splitlines() == ["count complete: no", "n"]
 
 
 def test_counts_stay_short_and_never_read_1000k():
     from tui.widgets.stats import _count
     assert [_count(n) for n in (99_999, 123_456, 999_999, 1_234_567, 999_999_999)] == [
         "99,999", "123k", "1.00M", "1.23M", "1.00G"]
+
+
+def test_an_answer_without_a_search_says_so_instead_of_zero_counts():
+    from rich.text import Text
+
+    from core.search import Stats
+    from core.status import Status
+    from puzzles.interface import Solution, Step
+    from tui.widgets.stats import final_numbers
+    shown = final_numbers(Solution(Status.UNSOLVABLE, [Step("start", None)], Stats()))
+    assert isinstance(shown, Text) and shown.plain.startswith("no search needed")
+    searched = final_numbers(Solution(Status.SOLVED, [Step("start", None)], Stats(12, 10, 3, 0.5)))
+    assert not isinstance(searched, Text)

@@ -10,31 +10,35 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 INTRO = (
-    "Draw or load a board in the Board pane, pick an algorithm in the Solver pane, press F5 and "
-    "watch the search in the Stats pane. When it ends, the Timeline steps through the answer.\n"
+    "Draw or load a board in the Board pane, pick an algorithm in the Solver pane, press {solve} and "
+    "watch the search in the Stats pane: its first line says what the search found; 'stored' counts the "
+    "positions the search holds (a census: every position found so far). When it ends, the Timeline "
+    "steps through the answer.\n"
     "Tab moves between panes; Ctrl+P opens the command palette with every action."
 )
 
 
-def _keys_table(title: str, rows: list[tuple[str, str]]) -> Table:
-    table = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 2))
-    table.add_column(style="bold")
-    table.add_column()
-    for key, what in rows:
-        table.add_row(key, what)
+def _keys_table(title: str, rows: list[tuple[str, str, str]]) -> Table:
+    table = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 1))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(ratio=3)
+    table.add_column(style="dim", ratio=1, overflow="fold")
+    for key, what, ids in rows:
+        table.add_row(key, what, ids)
     return table
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
+    BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close", id="help.close")]
 
-    def __init__(self, sections: list[tuple[str, list[tuple[str, str]]]]) -> None:
+    def __init__(self, sections: list[tuple[str, list[tuple[str, str, str]]]], solve_key: str = "F5") -> None:
         super().__init__()
         self.sections = sections
+        self.solve_key = solve_key
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog", id="help"):
-            yield Static(Text(INTRO))
+            yield Static(Text(INTRO.format(solve=self.solve_key)))
             for title, rows in self.sections:
                 yield Static(_keys_table(title, rows))
-            yield Static(Text("Esc closes this help.", style="dim"))
+            yield Static(Text(f"{self.app.key_for('help.close', self)} closes this help.", style="dim"))

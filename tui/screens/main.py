@@ -1,22 +1,25 @@
 """The main screen: Board, Solver, Stats and Timeline panes for one family's board."""
 from __future__ import annotations
 
+from typing import Callable
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList
-from textual.worker import get_current_worker
+from textual.widgets import Header, OptionList
 
 from core.errors import InputError
 from core.runner import CancelledBeforeSearch, Job
 from puzzles.interface import Solution
-from tui import storage
-from tui.messages import (BoardEdited, CancelRequested, SolveFinished, SolveProgress, SolveRequested,
-                          StepChosen)
+from tui import boards, storage
+from tui.messages import (BoardEdited, CancelRequested, EditOnStep, SolveFinished, SolveProgress,
+                          SolveRequested, StepChosen)
+from tui.screens.ask import Answer, Ask
 from tui.session import EditSession
 from tui.widgets.board import BoardView
+from tui.widgets.footer import KeyFooter
 from tui.widgets.solver import SolverPane
 from tui.widgets.stats import StatsPane
 from tui.widgets.timeline import Timeline
@@ -36,15 +39,26 @@ class MainScreen(Screen):
         Binding("f2", "focus_pane('board')", "Board", id="focus.board", show=False),
         Binding("f3", "focus_pane('solver')", "Solver", id="focus.solver", show=False),
         Binding("f4", "focus_pane('timeline')", "Timeline", id="focus.timeline", show=False),
-        Binding("ctrl+left", "app.pop_screen", "Families", id="families", show=False),
+        Binding("ctrl+left", "families", "Families", id="families", show=False),
     ]
 
-    def __init__(self, family, board, name: str | None = None, recovered: bool = False) -> None:
+    def __init__(self, family, board, name: str | None = None, source: str = "new:",
+                 recovered: storage.Recovery | None = None) -> None:
+        """`recovered`: the recovery copy this board was opened from, if it was."""
         super().__init__()
         self.family = family
-        self.session = EditSession(family, board, name=name, dirty=recovered)
+        saved = board
+        if recovered is not None:
+            try:  # what the copy was an edit of, so that undoing every edit makes it clean
+                saved = boards.load_source(family, recovered.source)[0] if recovered.source != "new:" else None
+            except InputError:
+                saved = None
+        self.session = EditSession(family, board, name=name, source=source, saved=saved,
+                                   recovery_key=recovered.key if recovered else None)
+        self.recovered = recovered
         self.solution: Solution | None = None
         self.job: Job | None = None
+        self._unsaved_noticed = False  # the data folder refused a recovery copy once: said so
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -54,14 +68,16 @@ class MainScreen(Screen):
             yield board
             with Vertical(id="side"):
                 yield SolverPane(self.family, id="solver")
-                yield StatsPane(id="stats")
+                yield StatsPane(self.family.headline, id="stats")
         yield Timeline(id="timeline")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._title()
         self.query_one(BoardView).focus()
         self.app.warm_first(self.family.id)
+        if self.recovered is None:
+            self.call_after_refresh(self._offer_recovery)
 
     def _title(self) -> None:
         name = self.session.name or "new board"
@@ -70,18 +86,85 @@ class MainScreen(Screen):
 
     # --- editing ----------------------------------------------------------------
     def on_board_edited(self, event: BoardEdited) -> None:
+        self._board_changed()
+
+    def _board_changed(self) -> None:
         if self.solution is not None or self.query_one(Timeline).steps:
             self.solution = None
-            self.query_one(Timeline).clear("the board changed: F5 solves it again")
+            self.query_one(Timeline).clear(f"the board changed: {self.app.key_for('solve', self)} solves it again")
         self.query_one(BoardView).step = None
         self._title()
-        storage.write_recovery(self.family.id, self.family.format(self.session.board), self.session.name)
+        self._keep_recovery_copy()
+
+    def _keep_recovery_copy(self) -> None:
+        """An edited board has a copy on disk; a clean one (saved, or undone back) has none."""
+        session = self.session
+        try:
+            if not session.dirty:
+                if session.recovery_key is not None:
+                    storage.clear_recovery(self.family.id, session.recovery_key)
+                    session.recovery_key = None
+                return
+            if session.recovery_key is None:
+                session.recovery_key = storage.free_key(self.family.id, session.source)
+            storage.write_recovery(self.family.id, session.recovery_key, self.family.format(session.board),
+                                   session.name, session.source)
+        except OSError as exc:
+            if not self._unsaved_noticed:
+                self._unsaved_noticed = True
+                self.notify(f"edits are not backed up: cannot write in {storage.data_dir()} "
+                            f"({exc.strerror or exc}); PUZZLE_EXPLORER_DATA can name another folder",
+                            severity="warning", timeout=12)
+
+    def _forget_recovery_copy(self) -> None:
+        if self.session.recovery_key is not None:
+            try:
+                storage.clear_recovery(self.family.id, self.session.recovery_key)
+            except OSError:
+                pass
+            self.session.recovery_key = None
+
+    def on_edit_on_step(self, event: EditOnStep) -> None:
+        """Edit the board on screen, never one out of sight: ask which board that is to be."""
+        timeline = self.query_one(Timeline)
+        timeline.stop()  # playback would change the step under the question
+        board_view = self.query_one(BoardView)
+        step = board_view.step
+
+        def answered(choice: str | None) -> None:
+            if board_view.step is not step:
+                return  # the screen moved on meanwhile
+            if choice == "here":
+                here = self.family.parse(self.family.format(step.board))
+                self.session.replace(here)
+                board_view.step = None
+                board_view.redraw()
+                self._board_changed()
+                board_view.action_edit(event.action_id)
+            elif choice == "start":
+                timeline.action_jump(0)
+                self.notify("back at the start board: edits apply to it", timeout=4)
+
+        self.app.push_screen(Ask(
+            f"Step {timeline.index:,} of the solution is on screen, not the board being edited.",
+            [Answer("c", f"continue from step {timeline.index:,}: it becomes the start", "here"),
+             Answer("s", "go back to the start board and edit that", "start")]), answered)
+
+    def _back_to_start_first(self, what: str) -> bool:
+        """Undo and redo change the board under edit: show it first if a later step hides it."""
+        if not self.query_one(BoardView).showing_other_board:
+            return False
+        self.query_one(Timeline).action_jump(0)
+        self.notify(f"back at the start board: {what} again to change it", timeout=4)
+        return True
 
     def action_undo(self) -> None:
-        self._history_moved(self.session.undo(), "nothing to undo")
+        if not self._back_to_start_first("Ctrl+Z"):
+            self._history_moved(self.session.undo(), "nothing to undo")
 
     def action_redo(self) -> None:
-        self._history_moved(self.session.redo(), "nothing to redo")
+        if not self._back_to_start_first("Ctrl+Y"):
+            self._history_moved(self.session.redo(), "nothing to redo")
 
     def _history_moved(self, moved: bool, otherwise: str) -> None:
         if moved:
@@ -94,21 +177,56 @@ class MainScreen(Screen):
         target = {"board": "#board", "solver": "#solver-form", "timeline": "#timeline-steps"}[which]
         self.query_one(target).focus()
 
-    def load_board(self, board, name: str | None) -> None:
-        """Replace the board (undoable) after New or Open."""
-        self.session.replace(board, (0, 0))
-        self.session.name = name
-        self.session.dirty = False
+    # --- boards: leaving, opening, saving, recovering -------------------------------
+    def leave(self, then: Callable[[], None], doing: str, note: str = "Esc: stay on this board") -> None:
+        """Run `then` once the board's edits are saved or given up; ask first if it has any.
+
+        `doing` says what comes next, for the question: "quitting", "opening another board"."""
+        if not self.session.dirty:
+            then()
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "save":
+                self.action_save(then)
+            elif choice == "discard":
+                self._forget_recovery_copy()
+                then()
+
+        name = self.session.name or "This new board"
+        self.app.push_screen(Ask(f"{name} has unsaved edits. Save them before {doing}?",
+                                 [Answer("s", "save them", "save"), Answer("d", "discard them", "discard")],
+                                 note), answered)
+
+    def action_families(self) -> None:
+        self.leave(self.app.show_families, "going back to the families")
+
+    def open_source(self, source: str) -> None:
+        """Replace the board with the one a source names ("new:", "saved:NAME", "preset:ID")."""
+        try:
+            board, name = boards.load_source(self.family, source)
+        except InputError as exc:
+            self.notify(f"cannot open it: {exc}", severity="error")
+            return
+        self.session.start(board, name, source)
         self.query_one(BoardView).redraw()
-        self.post_message(BoardEdited())
-        storage.clear_recovery(self.family.id)
-        self._title()
+        self._board_changed()
+        self._offer_recovery()
 
     def action_new(self) -> None:
-        self.load_board(self.family.new_board(), None)
-        self.session.dirty = True
+        self.leave(lambda: self.open_source("new:"), "starting a new board")
 
-    def action_save(self) -> None:
+    def action_open(self) -> None:
+        from tui.screens.files import OpenDialog
+
+        def chosen(choice: tuple[str, str] | None) -> None:
+            if choice is not None:
+                source = f"{choice[0]}:{choice[1]}"
+                self.leave(lambda: self.open_source(source), "opening another board")
+
+        self.app.push_screen(OpenDialog(self.family), chosen)
+
+    def action_save(self, then: Callable[[], None] | None = None) -> None:
         from tui.screens.files import SaveDialog
 
         def saved(name: str | None) -> None:
@@ -116,36 +234,49 @@ class MainScreen(Screen):
                 return
             try:
                 path = storage.save_board(self.family.id, name, self.family.format(self.session.board))
-            except (ValueError, OSError) as exc:
+            except ValueError as exc:
                 self.notify(f"not saved: {exc}", severity="error")
                 return
-            self.session.name = path.stem
-            self.session.dirty = False
-            storage.clear_recovery(self.family.id)
+            except OSError as exc:
+                self.notify(f"not saved: cannot write {exc.filename or storage.data_dir()} ({exc.strerror or exc})",
+                            severity="error")
+                return
+            self._forget_recovery_copy()
+            self.session.mark_saved(path.stem)
             self._title()
             self.notify(f"saved as {path}")
+            if then is not None:
+                then()
 
-        self.app.push_screen(SaveDialog(self.session.name or ""), saved)
+        self.app.push_screen(SaveDialog(self.session.name or "", storage.boards_dir(self.family.id)), saved)
 
-    def action_open(self) -> None:
-        from tui.screens.files import OpenDialog
+    def _offer_recovery(self) -> None:
+        """A copy of unsaved edits to this very board is kept: offer it, whichever way it was opened."""
+        kept, notices = boards.kept_copies(self.app.families, self.family.id)
+        for notice in notices:
+            self.notify(notice, severity="warning", timeout=10)
+        source = self.session.source
+        match = next((k for k in kept if k.copy.source == source), None) if source != "new:" else None
+        if match is None:
+            return
 
-        def chosen(choice: tuple[str, str] | None) -> None:
-            if choice is None:
-                return
-            kind, key = choice
-            try:
-                if kind == "preset":
-                    preset = next(p for p in self.family.presets if p.id == key)
-                    board, name = self.family.parse(preset.text), preset.id
-                else:
-                    board, name = self.family.parse(storage.load_board(self.family.id, key)), key
-            except (InputError, OSError) as exc:
-                self.notify(f"cannot open {key}: {exc}", severity="error")
-                return
-            self.load_board(board, name)
+        def answered(choice: str | None) -> None:
+            if choice == "recover":
+                self.session.replace(match.board)
+                self.session.recovery_key = match.copy.key
+                self.query_one(BoardView).redraw()
+                self._board_changed()
+                self.app.clear_notifications()
+            elif choice == "discard":
+                try:
+                    storage.clear_recovery(self.family.id, match.copy.key)
+                except OSError as exc:
+                    self.notify(f"could not remove it: {exc}", severity="error")
 
-        self.app.push_screen(OpenDialog(self.family), chosen)
+        self.app.push_screen(Ask(
+            f"Unsaved edits of {match.copy.title()} were kept from {storage.when(match.copy.saved_at)}.",
+            [Answer("r", "recover them", "recover"), Answer("d", "discard them", "discard")],
+            "Esc: open it as it is; the copy stays for later"), answered)
 
     # --- solving ----------------------------------------------------------------
     def on_solve_requested(self, event: SolveRequested) -> None:
@@ -160,43 +291,43 @@ class MainScreen(Screen):
             self.notify(f"cannot solve yet: {problem}", severity="error")
             return
         solver_id, options, limits = self.query_one(SolverPane).settings()
-        if self.job is not None:
-            self.job.cancel()
+        self.action_cancel()  # the search it replaces stops; its last messages are ignored
         board = self.session.board
         family = self.family
-        self.job = Job(lambda control: family.solve(board, solver_id, options, control, limits),
-                       timeout_s=limits.timeout_s, on_progress=lambda s: self.post_message(SolveProgress(s)))
+        job = Job(lambda control: family.solve(board, solver_id, options, control, limits),
+                  timeout_s=limits.timeout_s, on_progress=lambda s: self.post_message(SolveProgress(job, s)))
+        self.job = job
         self.query_one(StatsPane).begin()
         self.query_one(SolverPane).set_running(True)
         self.query_one(Timeline).clear("searching…")
         self.query_one(BoardView).step = None
-        self._run(self.job)
+        self._run(job)
 
-    @work(thread=True, exclusive=True, group="solve")
+    @work(thread=True, group="solve")
     def _run(self, job: Job) -> None:
         """Runs in a worker thread: the job's own thread searches, this one relays progress."""
         try:
             solution = job.run()
         except CancelledBeforeSearch:
-            self.post_message(SolveFinished(None, cancelled=True))
-            return
+            self.post_message(SolveFinished(job, None, cancelled=True))
         except InputError as exc:
-            self.post_message(SolveFinished(None, str(exc)))
-            return
+            self.post_message(SolveFinished(job, None, str(exc)))
         except Exception as exc:  # a bug must not take the app down; show it
-            self.post_message(SolveFinished(None, f"{type(exc).__name__}: {exc}"))
-            return
-        if not get_current_worker().is_cancelled:
-            self.post_message(SolveFinished(solution))
+            self.post_message(SolveFinished(job, None, f"{type(exc).__name__}: {exc}"))
+        else:
+            self.post_message(SolveFinished(job, solution))
 
     def action_cancel(self) -> None:
         if self.job is not None:
             self.job.cancel()
 
     def on_solve_progress(self, event: SolveProgress) -> None:
-        self.query_one(StatsPane).show(event.snapshot)
+        if event.job is self.job:
+            self.query_one(StatsPane).show(event.snapshot)
 
     def on_solve_finished(self, event: SolveFinished) -> None:
+        if event.job is not self.job:
+            return  # a search this screen already replaced
         self.job = None
         self.query_one(SolverPane).set_running(False)
         stats = self.query_one(StatsPane)
@@ -210,7 +341,7 @@ class MainScreen(Screen):
             timeline.load(event.solution.steps, event.solution.alternatives)
             self.query_one("#timeline-steps", OptionList).focus()
         else:
-            timeline.clear(event.solution.reason())
+            timeline.clear(self.family.headline(event.solution))
 
     def on_step_chosen(self, event: StepChosen) -> None:
         timeline = self.query_one(Timeline)
@@ -219,5 +350,4 @@ class MainScreen(Screen):
         self.query_one(BoardView).step = timeline.steps[event.index]
 
     def on_unmount(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
+        self.action_cancel()

@@ -9,13 +9,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui import storage
+from tui import boards, storage
 
 
 class StartScreen(Screen):
     BINDINGS = [
-        Binding("enter", "choose", "Open", show=True, priority=False),
-        Binding("tab", "focus_next", "Next list", show=False),
+        Binding("enter", "choose", "Open", show=True, priority=False, id="start.open"),
+        Binding("tab", "focus_next", "Next list", show=False, id="start.next"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -45,19 +45,37 @@ class StartScreen(Screen):
 
     def _show_families(self, families) -> None:
         self.app.families = families
+        kept = self._kept()
+        with_copies = {k.copy.family_id for k in kept}
         listing = self.query_one("#families", OptionList)
         listing.clear_options()
-        listing.add_options([Option(f"{f.title}", id=f.id) for f in families.values()])
-        recovered = [r for r in storage.recoveries() if r.family_id in families]
-        intro = "Choose a family (↑/↓, Enter), then a board. ? shows every key."
-        if recovered:
-            which = ", ".join(f"{r.family_id} ({r.age()})" for r in recovered)
-            intro += f"\nUnsaved edits were kept from last time: {which}. Pick 'recover' in its board list."
-            self.notify(f"unsaved boards can be recovered: {which}", timeout=8)
-        self.query_one("#start-intro", Static).update(intro)
+        listing.add_options([Option(f"{f.title}{'  ⟲' if f.id in with_copies else ''}", id=f.id)
+                             for f in families.values()])
+        if kept:
+            which = ", ".join(f"{k.copy.family_id} {k.label()}" for k in kept)
+            self.notify(f"unsaved edits were kept: {which}", timeout=8)
         listing.highlighted = 0
         listing.focus()
         self.app.start_warming()
+
+    def _kept(self) -> list:
+        """The recovery copies (notices for damaged ones), and the intro that mentions them."""
+        kept, notices = boards.kept_copies(self.app.families)
+        for notice in notices:
+            self.notify(notice, severity="warning", timeout=12)
+        intro = f"Choose a family (↑/↓, Enter), then a board. {self.app.key_for('help', self)} shows every key."
+        if kept:
+            families = sorted({k.copy.family_id for k in kept})
+            intro += (f"\nUnsaved edits were kept ({len(kept)}, in {', '.join(families)}): "
+                      "pick ⟲ in a family's board list to recover one.")
+        self.query_one("#start-intro", Static).update(intro)
+        return kept
+
+    def on_screen_resume(self) -> None:
+        """Back from a board: its recovery copy may have come or gone."""
+        if self.app.families and getattr(self, "family_id", None):
+            self._kept()
+            self._show_boards(self.family_id)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "families" and event.option.id:
@@ -65,18 +83,15 @@ class StartScreen(Screen):
 
     def _show_boards(self, family_id: str) -> None:
         family = self.app.families[family_id]
-        options = []
-        for r in storage.recoveries():
-            if r.family_id == family_id:
-                options.append(Option(f"⟲ recover unsaved board{' ' + r.name if r.name else ''} ({r.age()})",
-                                      id="recover:"))
+        kept, _ = boards.kept_copies(self.app.families, family_id)
+        options = [Option(f"⟲ recover {k.label()}", id=f"recover:{k.copy.key}") for k in kept]
         options.append(Option("+ new empty board", id="new:"))
         options += [Option(f"  {name}  (saved)", id=f"saved:{name}") for name in storage.saved_boards(family_id)]
         options += [Option(f"  {p.name}  {p.id}", id=f"preset:{p.id}") for p in family.presets]
-        boards = self.query_one("#boards", OptionList)
-        boards.clear_options()
-        boards.add_options(options)
-        boards.highlighted = 0
+        boards_list = self.query_one("#boards", OptionList)
+        boards_list.clear_options()
+        boards_list.add_options(options)
+        boards_list.highlighted = 0
         self.family_id = family_id
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

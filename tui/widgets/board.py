@@ -9,8 +9,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from core.errors import InputError
-from puzzles.interface import Step, View
-from tui.messages import BoardEdited
+from puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, Step, View
+from tui.messages import BoardEdited, EditOnStep
 from tui.session import EditSession
 
 
@@ -21,17 +21,20 @@ class BoardView(Widget, can_focus=True):
     the pane; the family's editor operations are bound to their own keys.
     """
 
+    CURSOR = "move the cursor (on a large board the window follows it)"
+    PAGE = "move the cursor a whole window up, down, left, right"
     BINDINGS = [
-        Binding("up", "cursor(0,-1)", "Cursor", show=False),
-        Binding("down", "cursor(0,1)", "Cursor", show=False),
-        Binding("left", "cursor(-1,0)", "Cursor", show=False),
-        Binding("right", "cursor(1,0)", "Cursor", show=False),
-        Binding("pageup", "page(0,-1)", "Page up", show=False),
-        Binding("pagedown", "page(0,1)", "Page down", show=False),
-        Binding("home", "page(-1,0)", "Page left", show=False),
-        Binding("end", "page(1,0)", "Page right", show=False),
-        Binding("b", "brush", "Brush", id="board.brush"),
-        Binding("v", "overview", "Overview", id="board.overview"),
+        Binding("up", "cursor(0,-1)", "Cursor", show=False, id="board.up", tooltip=CURSOR),
+        Binding("down", "cursor(0,1)", "Cursor", show=False, id="board.down", tooltip=CURSOR),
+        Binding("left", "cursor(-1,0)", "Cursor", show=False, id="board.left", tooltip=CURSOR),
+        Binding("right", "cursor(1,0)", "Cursor", show=False, id="board.right", tooltip=CURSOR),
+        Binding("pageup", "page(0,-1)", "Page", show=False, id="board.page_up", tooltip=PAGE),
+        Binding("pagedown", "page(0,1)", "Page", show=False, id="board.page_down", tooltip=PAGE),
+        Binding("home", "page(-1,0)", "Page", show=False, id="board.page_left", tooltip=PAGE),
+        Binding("end", "page(1,0)", "Page", show=False, id="board.page_right", tooltip=PAGE),
+        Binding("b", "brush", "Brush", id="board.brush", tooltip="the next brush (what placing puts down)"),
+        Binding("v", "overview", "Overview", id="board.overview", show=False,
+                tooltip="the whole board at a glance, or back to the normal drawing"),
     ]
 
     version = reactive(0)  # bumped whenever what is drawn changes
@@ -52,16 +55,36 @@ class BoardView(Widget, can_focus=True):
         for action in family.edit_actions:
             if action.key in taken:
                 continue
+            # an id per action, so the keymap can remap family keys too (edit.place = P)
             binding = Binding(action.key, f"edit('{action.id}')", action.short, show=action.show,
-                              tooltip=action.description)
+                              tooltip=action.description, id=f"edit.{action.id}")
             self._bindings.key_to_bindings.setdefault(action.key, []).append(binding)
 
     # --- drawing --------------------------------------------------------------
+    STATUS_LINES = 2  # under the drawing: size and cursor (or the step), then a note
+
+    @property
+    def drawn_zoom(self) -> int:
+        """The zoom the board is drawn at: large cells when the whole board fits them, if the family has any."""
+        if self.zoom != ZOOM_NORMAL:
+            return self.zoom
+        family = self.session.family
+        board = self.shown_board
+        normal = family.cell_size(ZOOM_NORMAL, board)
+        large = family.cell_size(ZOOM_LARGE, board)
+        if large[0] <= normal[0] or large[1] < normal[1]:
+            return ZOOM_NORMAL  # the family draws nothing larger
+        w, h = family.dimensions(board)
+        room_w, room_h = self.size.width, self.size.height - self.STATUS_LINES - 1
+        # the family may draw a little beside the cells (a ring, a caption): leave it two cells' room
+        fits = (w + 2) * large[0] <= room_w and (h + 2) * large[1] <= room_h
+        return ZOOM_LARGE if fits else ZOOM_NORMAL
+
     def _window(self) -> tuple[int, int]:
         """How many columns and rows of cells fit in the pane."""
-        wide, high = self.session.family.cell_size(self.zoom, self.shown_board)
+        wide, high = self.session.family.cell_size(self.drawn_zoom, self.shown_board)
         cols = max(1, self.size.width // wide)
-        rows = max(1, (self.size.height - 2) // high)
+        rows = max(1, (self.size.height - self.STATUS_LINES) // high)
         return cols, rows
 
     def _follow_cursor(self, cols: int, rows: int) -> None:
@@ -76,6 +99,14 @@ class BoardView(Widget, can_focus=True):
     def shown_board(self):
         return self.step.board if self.step is not None else self.session.board
 
+    @property
+    def showing_other_board(self) -> bool:
+        """A step is shown whose position is not the board under edit (drawing extras aside)."""
+        if self.step is None or self.step.board is self.session.board:
+            return False
+        family = self.session.family
+        return family.format(self.step.board) != family.format(self.session.board)
+
     def render(self) -> RenderableType:
         family = self.session.family
         cols, rows = self._window()
@@ -87,29 +118,45 @@ class BoardView(Widget, can_focus=True):
         if problem is not None and problem.where is not None:
             highlight = frozenset({(problem.where[0] - 1, problem.where[1] - 1)})
         view = View(cursor=self.session.cursor, highlight=highlight,
-                    origin=self.origin, cells=(cols, rows), zoom=self.zoom)
+                    origin=self.origin, cells=(cols, rows), zoom=self.drawn_zoom)
         drawing = family.render(board, view)
         w, h = family.dimensions(board)
         parts = [drawing]
         status = Text(no_wrap=True, overflow="ellipsis")
+        x, y = self.session.cursor
         if editing:
-            x, y = self.session.cursor
             status.append(f"{w}x{h}  cursor {x + 1},{y + 1}", "dim")
             if family.brushes:
                 status.append(f"  brush {self.session.brush_name}", "dim")
             if cols < w or rows < h:
                 status.append(f"  showing {self.origin[0] + 1}-{min(w, self.origin[0] + cols)},"
                               f"{self.origin[1] + 1}-{min(h, self.origin[1] + rows)}", "dim")
-        else:
+        else:  # the cursor first: a long step label must not push it out of sight
+            status.append(f"cursor {x + 1},{y + 1}  ", "dim")
             status.append(self.step.label, "bold")
         parts.append(status)
-        note = Text(no_wrap=True, overflow="ellipsis")
+        note = Text()  # wraps: a refusal or a problem is read in full
         if self.message:
             note.append(self.message, "yellow")
         elif editing:
-            note.append(f"✗ {problem}" if problem else "✓ ready to solve", "red" if problem else "green")
+            lacking = self._solver_lacks() if problem is None else None
+            if problem is not None:
+                note.append(f"✗ {problem}", "red")
+            elif lacking:
+                note.append(f"✗ {lacking}", "yellow")
+            else:
+                note.append("✓ ready to solve", "green")
         parts.append(note)
         return Group(*parts)
+
+    def _solver_lacks(self) -> str | None:
+        """What the chosen solver still needs from this valid board ("path needs two marked cells")."""
+        solver_pane = self.screen.query("#solver")
+        if not solver_pane:
+            return None
+        solver = solver_pane.first().solver()
+        needed = solver.needs(self.session.board) if solver.needs is not None else None
+        return f"{solver.id} needs {needed}" if needed else None
 
     def redraw(self) -> None:
         self.version += 1
@@ -137,12 +184,16 @@ class BoardView(Widget, can_focus=True):
         self.redraw()
 
     def action_overview(self) -> None:
-        self.zoom = 0 if self.zoom else 1
+        self.zoom = ZOOM_NORMAL if self.zoom else ZOOM_OVERVIEW
         self.message = "overview" if self.zoom else ""
         self.redraw()
 
     def action_edit(self, action_id: str) -> None:
         action = next(a for a in self.session.family.edit_actions if a.id == action_id)
+        if self.showing_other_board:
+            # the board under edit is not on screen: the main screen asks which one to edit
+            self.post_message(EditOnStep(action_id))
+            return
         self._leave_replay()
         if action.slow:
             self.message = f"{action.short.lower()}: working…"

@@ -1,4 +1,5 @@
-"""A compact keyboard form: one line per setting, changed with the arrow keys, space and digits."""
+"""A compact keyboard form: one line per setting (two where the pane is narrow), changed with the arrow
+keys, space and digits."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -12,7 +13,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 
-LABEL_WIDTH = 16  # longer labels are cut; the help line under the form says them in full
+LABEL_WIDTH = 17  # the label column; a longer label, or a value that does not fit beside it, wraps
 
 
 @dataclass(frozen=True)
@@ -29,12 +30,12 @@ class OptionsForm(Widget, can_focus=True):
     """Rows of settings. ↑/↓ pick a row; ←/→ change a choice; space flips a switch; digits type a number."""
 
     BINDINGS = [
-        Binding("up", "row(-1)", "Row", show=False),
-        Binding("down", "row(1)", "Row", show=False),
-        Binding("left", "change(-1)", "Change", show=False),
-        Binding("right", "change(1)", "Change", show=False),
-        Binding("space", "toggle", "Toggle", show=False),
-        Binding("backspace", "erase", "Erase", show=False),
+        Binding("up", "row(-1)", "Row", show=False, id="form.up", tooltip="choose a setting"),
+        Binding("down", "row(1)", "Row", show=False, id="form.down", tooltip="choose a setting"),
+        Binding("left", "change(-1)", "Change", show=False, id="form.previous", tooltip="change it"),
+        Binding("right", "change(1)", "Change", show=False, id="form.next", tooltip="change it"),
+        Binding("space", "toggle", "Toggle", show=False, id="form.toggle", tooltip="switch it on or off"),
+        Binding("backspace", "erase", "Erase", show=False, id="form.erase", tooltip="erase a digit"),
     ]
 
     row = reactive(0)
@@ -72,10 +73,10 @@ class OptionsForm(Widget, can_focus=True):
     def set_fields(self, fields: tuple[Field, ...]) -> None:
         self.fields = tuple(fields)
         self.row = min(self.row, max(0, len(self.fields) - 1))
-        self.styles.height = max(1, len(self.fields))
+        self.refresh(layout=True)
 
-    def on_mount(self) -> None:
-        self.styles.height = max(1, len(self.fields))
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return max(1, len(self._lines(width, focused=False)))
 
     def _set(self, index: int, value: Any) -> None:
         fields = list(self.fields)
@@ -144,21 +145,28 @@ class OptionsForm(Widget, can_focus=True):
             return f.value
         return value if value > 0 else None
 
-    def render(self) -> Text:
-        out = Text(no_wrap=True, overflow="ellipsis")
-        width = min(LABEL_WIDTH, max((len(f.label) for f in self.fields), default=0)) + 1
+    def _value_text(self, f: Field) -> str:
+        if f.kind == "choice":
+            return f"◂ {f.value} ▸"
+        if f.kind == "bool":
+            return "[x]" if f.value else "[ ]"
+        return self._number_text(f.value) or "none"
+
+    def _lines(self, width: int, focused: bool) -> list[Text]:
+        """The form's lines at this width: label and value on one line where they fit, else the
+        value on a line of its own under its label."""
+        label_width = min(LABEL_WIDTH, max((len(f.label) for f in self.fields), default=0))
+        lines = []
         for i, f in enumerate(self.fields):
-            chosen = i == self.row and self.has_focus
-            name = f.label if len(f.label) <= LABEL_WIDTH else f.label[:LABEL_WIDTH - 1] + "…"
-            label = f"{'▸' if chosen else ' '}{name:<{width}}"
-            if f.kind == "choice":
-                value = f"◂ {f.value} ▸"
-            elif f.kind == "bool":
-                value = "[x]" if f.value else "[ ]"
+            chosen = i == self.row and focused
+            label = Text(f"{'▸' if chosen else ' '}{f.label:<{label_width}} ", style="bold" if chosen else "")
+            value = Text(self._value_text(f), style="reverse" if chosen else "")
+            if label.cell_len + value.cell_len <= width:
+                lines.append(label + value)
             else:
-                value = self._number_text(f.value) or "none"
-            out.append(label, "bold" if chosen else "")
-            out.append(value, "reverse" if chosen else "")
-            if i < len(self.fields) - 1:
-                out.append("\n")
-        return out
+                lines.append(label)
+                lines.append(Text("  ") + value)
+        return lines
+
+    def render(self) -> Text:
+        return Text("\n").join(self._lines(self.size.width, self.has_focus))

@@ -27,10 +27,14 @@ class SolverPane(Vertical):
         yield OptionsForm(self._fields(self.family.solvers[0], {}), id="solver-form")
         yield Static(id="solver-note")
         with Horizontal(id="solver-buttons"):
-            yield Button("Solve F5", id="solve", variant="primary", compact=True)
-            yield Button("Cancel Esc", id="cancel", compact=True, disabled=True)
+            yield Button("Solve", id="solve", variant="primary", compact=True)
+            yield Button("Cancel", id="cancel", compact=True, disabled=True)
 
     def on_mount(self) -> None:
+        # the keys as the keymap has them, not as they were written here
+        for button_id, word in (("solve", "Solve"), ("cancel", "Cancel")):
+            key = self.app.key_for(button_id, self)
+            self.query_one(f"#{button_id}", Button).label = f"{word} {key}".strip()
         self._show_note()
 
     def _fields(self, solver: Solver, keep: dict) -> tuple[Field, ...]:
@@ -62,6 +66,8 @@ class SolverPane(Vertical):
         if event.name == ALGORITHM:
             keep = self.form.values()
             self.form.set_fields(self._fields(self.solver(), keep))
+            for board in self.screen.query("#board"):
+                board.refresh()  # its readiness line depends on what the solver needs
         self._show_note()
 
     def on_options_form_highlighted(self, event: OptionsForm.Highlighted) -> None:
@@ -76,8 +82,9 @@ class SolverPane(Vertical):
 
     def _show_note(self) -> None:
         s = self.solver()
-        marks = {True: "✓ shortest answer · ", False: "· not always shortest · ", None: ""}
-        self.query_one("#solver-note", Static).update(marks[s.optimal] + s.note)
+        marks = {True: "✓ shortest answer · ", False: "not always shortest · ", None: ""}
+        mark = "✓ " if s.optimal and s.note.startswith("shortest") else marks[s.optimal]
+        self.query_one("#solver-note", Static).update(mark + s.note)
 
     def set_running(self, running: bool) -> None:
         self.query_one("#solve", Button).disabled = running

@@ -1,10 +1,12 @@
-"""The Stats pane: live counters of the running search, the frontier over time, and how it ended."""
+"""The Stats pane: what the search found (the family's headline), the live counters, and the details."""
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Sparkline, Static
 
@@ -13,6 +15,9 @@ from core.status import Status
 from puzzles.interface import Solution
 
 SPARK_POINTS = 120
+NARROW = 33  # pane widths below this get the counters' short labels
+STATUS_STYLE = {Status.SOLVED: "bold green", Status.UNSOLVABLE: "bold yellow", Status.CANCELLED: "yellow",
+                Status.LIMIT: "bold red"}
 
 
 def _count(n: float) -> str:
@@ -33,16 +38,23 @@ def compiling_line(s: Snapshot) -> str:
     return "[bold yellow]compiling the solver[/bold yellow] (once)"
 
 
-class StatsPane(Vertical):
-    """Counters at up to 10 Hz while a search runs, then its result and why it ended."""
+class StatsPane(VerticalScroll):
+    """Counters at up to 10 Hz while a search runs; then the headline, the final counts and the details.
+
+    The headline and the counters come first; the pane scrolls when the details
+    below them do not fit.
+    """
 
     snapshot: reactive[Snapshot | None] = reactive(None)
-    outcome = reactive("")
+    outcome: reactive[Text | str] = reactive("")
+    details = reactive("")
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, headline: Callable[[Solution], str], **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Stats"
+        self.headline = headline
         self.history: list[float] = []
+        self.solution: Solution | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="stats-head")
@@ -56,6 +68,7 @@ class StatsPane(Vertical):
 
     def begin(self) -> None:
         self.history = []
+        self.solution = None
         spark = self.query_one(Sparkline)
         spark.data = []
         spark.display = False
@@ -64,6 +77,8 @@ class StatsPane(Vertical):
         self.snapshot = Snapshot(phase=Phase.IDLE)
 
     def show(self, snapshot: Snapshot) -> None:
+        if self.solution is not None:
+            return  # a late sample from the finished search
         self.snapshot = snapshot
         if snapshot.phase == Phase.SEARCHING:
             self.history.append(float(snapshot.frontier))
@@ -75,37 +90,23 @@ class StatsPane(Vertical):
     def finish(self, solution: Solution | None, error: str | None = None, cancelled: bool = False) -> None:
         if cancelled:
             self.details = "stopped while the solver was still compiling"
-            self.outcome = "[yellow]cancelled[/yellow]"
+            self.outcome = Text("cancelled", style="yellow")
             return
         if error is not None:
             self.details = ""
-            self.outcome = f"[red]error:[/red] {error}"
+            self.outcome = Text.assemble(("error: ", "bold red"), error)
             return
-        s = solution.stats
-        self.snapshot = Snapshot(phase=Phase.DONE, expanded=s.nodes_expanded, frontier=0,
-                                 stored=s.states_seen, max_frontier=s.max_frontier, elapsed_s=s.elapsed_s,
-                                 depth=self.snapshot.depth if self.snapshot else 0,
-                                 solutions=solution.details.get("solutions", 0)
-                                 if isinstance(solution.details.get("solutions"), int) else 0)
-        if solution.status == Status.SOLVED:
-            n = solution.length
-            head = f"[green]solved[/green]: {n:,} step{'s' if n != 1 else ''}"
-        elif solution.status == Status.UNSOLVABLE:
-            head = "[yellow]no solution[/yellow]: every reachable position was searched"
-        elif solution.status == Status.CANCELLED:
-            head = "[yellow]cancelled[/yellow]"
-        else:
-            head = f"[red]limit[/red]: {solution.reason().removeprefix('stopped: ')}"
-        self.details = _details_line(solution.details)
-        self.outcome = head
-
-    details = reactive("")
+        self.solution = solution
+        self.query_one(Sparkline).display = False
+        self.details = details_text(solution.details)
+        self.outcome = Text(self.headline(solution), style=STATUS_STYLE[solution.status])
+        self.snapshot = Snapshot(phase=Phase.DONE)
 
     def watch_snapshot(self, snapshot: Snapshot | None) -> None:
         self.query_one("#stats-numbers", Static).update(self._numbers(snapshot))
         self._head()
 
-    def watch_outcome(self, outcome: str) -> None:
+    def watch_outcome(self, outcome: Text | str) -> None:
         self._head()
 
     def watch_details(self, details: str) -> None:
@@ -116,27 +117,46 @@ class StatsPane(Vertical):
         if self.outcome:
             head = self.outcome
         elif s is None:
-            head = "[dim]no search yet: F5 solves[/dim]"
+            head = Text(f"no search yet: {self.app.key_for('solve')} solves", style="dim")
         else:
             head = {Phase.IDLE: "starting…", Phase.COMPILING: compiling_line(s),
                     Phase.SEARCHING: "[bold]searching…[/bold]", Phase.DONE: "finished"}[s.phase]
         self.query_one("#stats-head", Static).update(head)
 
-    @staticmethod
-    def _numbers(s: Snapshot | None):
+    def _numbers(self, s: Snapshot | None):
         if s is None:
             return ""
+        if self.solution is not None:
+            return final_numbers(self.solution, short=self.content_size.width < NARROW)
         table = Table.grid(padding=(0, 1))
         table.add_column(style="dim")
         table.add_column(justify="right")
         table.add_column(style="dim")
         table.add_column(justify="right")
-        done = s.phase == Phase.DONE
-        table.add_row("expanded", _count(s.expanded), "peak" if done else "frontier",
-                      _count(s.max_frontier if done else s.frontier))
+        short = self.content_size.width < NARROW  # keep four columns on one line
+        table.add_row("exp" if short else "expanded", _count(s.expanded), "front" if short else "frontier",
+                      _count(s.frontier))
         table.add_row("depth", _count(s.depth), "stored", _count(s.stored))
-        table.add_row("time", f"{s.elapsed_s:.2f} s", "nodes/s", _count(s.rate))
+        table.add_row("time", f"{s.elapsed_s:.1f}s" if short else f"{s.elapsed_s:.2f} s", "n/s" if short else "nodes/s",
+                      _count(s.rate))
         return table
+
+
+def final_numbers(solution: Solution, short: bool = False):
+    """The finished search's counts, from its statistics alone (the live samples may lag behind)."""
+    if not solution.searched:
+        return Text("no search needed: the answer follows without one", style="dim")
+    s = solution.stats
+    rate = s.nodes_expanded / s.elapsed_s if s.elapsed_s > 0 else 0
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="dim")
+    table.add_column(justify="right")
+    table.add_column(style="dim")
+    table.add_column(justify="right")
+    table.add_row("exp" if short else "expanded", _count(s.nodes_expanded), "peak", _count(s.max_frontier))
+    table.add_row("stored", _count(s.states_seen), "time", f"{s.elapsed_s:.1f}s" if short else f"{s.elapsed_s:.2f} s")
+    table.add_row("n/s" if short else "nodes/s", _count(rate), "", "")
+    return table
 
 
 def _value(value) -> str | None:
@@ -150,16 +170,16 @@ def _value(value) -> str | None:
     return None
 
 
-def _details_line(details: dict) -> str:
-    """One line of a family's extras (census counts, number of solutions...)."""
-    parts = []
+def details_text(details: dict) -> str:
+    """A family's extras (census counts, the theorem used...), one per line; lists and grids are left out."""
+    lines = []
     for key, value in details.items():
         if key == "note":
-            parts.append(str(value))
+            lines.append(str(value))
         elif isinstance(value, dict):
             inner = [f"{k.replace('_', ' ')} {text}" for k, v in value.items() if (text := _value(v)) is not None]
             if inner:
-                parts.append(f"{key.replace('_', ' ')}: " + ", ".join(inner))
+                lines.append(f"{key.replace('_', ' ')}: " + ", ".join(inner))
         elif (text := _value(value)) is not None:
-            parts.append(f"{key.replace('_', ' ')}: {text}")
-    return " · ".join(parts)
+            lines.append(f"{key.replace('_', ' ')}: {text}")
+    return "\n".join(lines)

@@ -103,6 +103,7 @@ class Timeline(Vertical):
         self._list_around(0)
         self.query_one(ScrubBar).total = max(0, len(self.steps) - 1)
         self.index = 0
+        self.query_one(OptionList).highlighted = 0  # the index may not have changed: mark the step anyway
         self._refresh_head()
         self.post_message(StepChosen(0))
 
@@ -229,8 +230,18 @@ class Timeline(Vertical):
         self.action_jump(event.where)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """A step picked in the list (↑/↓, PgUp/PgDn, a click).
+
+        Setting the list's highlight from here (watch_index) posts this message too, and it
+        arrives later: in a burst of keys the highlight has moved on by then. Acting on such
+        a stale message would move the index back, post another, and so on forever; only the
+        list's highlight as it is now counts.
+        """
         event.stop()
-        index = int(event.option.id)  # by id: the window may have moved since the event was sent
-        if index != self.index and self.steps:
+        current = event.option_list.highlighted_option
+        if current is None or current.id != event.option.id or not self.steps:
+            return
+        index = int(current.id)  # by id: the window may have moved since the list was filled
+        if index != self.index:
             self.stop()
             self._go(index)

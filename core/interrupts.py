@@ -1,0 +1,92 @@
+"""Ctrl-C and SIGTERM for a command: the first one cancels the running search; exit 130 or 143.
+
+A command installs `Interrupts` around all it does. While a search runs inside
+`cancelling()`, the first SIGINT or SIGTERM only asks it to stop, so the search
+returns its cancelled result and the command prints what it has. Any other
+signal raises KeyboardInterrupt, which the command turns into its exit status;
+so does a second one that comes when the first has not ended the search within
+a second. One stop delivered twice at once counts once: `timeout` signals both
+the process and its process group.
+"""
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+SAME_STOP_S = 1.0  # a further signal within this long of the first is the same stop
+
+
+class Interrupts:
+    def __init__(self) -> None:
+        self.signal: int | None = None  # the first stop signal received
+        self._first_at = 0.0
+        self._cancel: Callable[[], None] | None = None
+        self._previous: dict[int, object] = {}
+
+    def _handle(self, signum: int, frame) -> None:
+        now = time.monotonic()
+        if self.signal is None:
+            self.signal, self._first_at = signum, now
+        elif now - self._first_at < SAME_STOP_S:
+            return
+        cancel, self._cancel = self._cancel, None
+        if cancel is not None:
+            cancel()
+            return
+        raise KeyboardInterrupt
+
+    def exit_status(self, code: int) -> int:
+        """128 + the signal, as shells expect, once a stop signal has arrived; else code."""
+        return 128 + int(self.signal) if self.signal is not None else code
+
+    def install(self) -> bool:
+        """Catch the stop signals (only the main thread can); False when not installed."""
+        if threading.current_thread() is not threading.main_thread():
+            return False
+        for sig in STOP_SIGNALS:
+            self._previous[sig] = signal.signal(sig, self._handle)
+        return True
+
+    def restore(self) -> None:
+        for sig, handler in self._previous.items():
+            signal.signal(sig, handler)
+        self._previous.clear()
+
+
+_active: Interrupts | None = None
+
+
+@contextmanager
+def catching() -> Iterator[Interrupts]:
+    """Catch SIGINT and SIGTERM for the duration of a command."""
+    global _active
+    caught = Interrupts()
+    installed = caught.install()
+    previous, _active = _active, (caught if installed else None)
+    try:
+        yield caught
+    finally:
+        _active = previous
+        caught.restore()
+
+
+@contextmanager
+def cancelling(cancel: Callable[[], None]) -> Iterator[None]:
+    """While the block runs, the first stop signal calls cancel() instead of raising.
+
+    Without `catching()` around it (a library caller), Ctrl-C stays a
+    KeyboardInterrupt, which Job.run() also treats as a cancel.
+    """
+    caught = _active
+    if caught is None or caught.signal is not None:
+        yield
+        return
+    caught._cancel = cancel
+    try:
+        yield
+    finally:
+        caught._cancel = None

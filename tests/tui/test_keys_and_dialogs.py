@@ -1,0 +1,113 @@
+"""Keys as people write them and as the keymap has them; the Open and Save dialogs; the Footer."""
+import pytest
+from textual.widgets import Button, Input, Label
+
+from puzzles import registry
+from tests.tui.helpers import klotski_app
+from tui import storage
+from tui.app import PuzzleApp
+from tui.keys import ids_label, key_label, keys_label
+from tui.widgets.board import BoardView
+from tui.widgets.footer import KeyFooter
+
+
+def test_keys_read_as_people_write_them():
+    assert [key_label(k) for k in ("left_square_bracket", "right_curly_bracket", "left", "f5", "ctrl+z",
+                                   "escape", "shift+down", "question_mark", "K", "space")] == [
+        "[", "}", "←", "F5", "Ctrl+Z", "Esc", "Shift+↓", "?", "K", "Space"]
+    assert keys_label(["up", "down", "left", "right"]) == "↑↓←→"
+    assert keys_label(["plus", "equals_sign"]) == "+ ="
+    assert ids_label(["board.up", "board.down"]) == "board.up/down"
+    assert ids_label(["solve"]) == "solve"
+
+
+def write_keymap(user_dirs, text: str) -> None:
+    folder = user_dirs / "config" / "puzzle-explorer"
+    folder.mkdir(parents=True)
+    (folder / "keymap.txt").write_text(text)
+
+
+async def test_the_keymap_moves_app_and_family_keys_and_the_hints_follow(user_dirs):
+    write_keymap(user_dirs, "solve = f9\nedit.place = P\n")
+    app = klotski_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.screen.query_one(BoardView)
+        assert str(app.screen.query_one("#solve", Button).label) == "Solve F9"
+        assert "F9 solves" in str(app.screen.query_one("#stats-head").render())
+        await pilot.press("p")  # no longer Place
+        assert not board.session.board.pieces
+        await pilot.press("P")
+        assert len(board.session.board.pieces) == 1
+        rows = app._binding_rows(board)
+        assert ("P", "place a piece (brush shape) at the cursor", "edit.place") in rows
+        footer = app.screen.query_one(KeyFooter)
+        await pilot.pause()
+        shown = [c.key for c in footer.children if c.display]
+        assert "f9" in shown and "P" in shown
+
+
+async def test_help_lists_the_arrows_once_and_the_solver_keys_once():
+    app = klotski_app("AAb/AA./c.d")
+    async with app.run_test(size=(80, 24)):
+        from tui.widgets.form import OptionsForm
+        board_rows = app._binding_rows(app.screen.query_one(BoardView))
+        assert [r[0] for r in board_rows].count("↑↓←→") == 1
+        assert not any(r[0] in ("↑", "up") for r in board_rows)
+        assert ("]", "board one column wider", "edit.wider") in board_rows
+        form_rows = app._binding_rows(app.screen.query_one(OptionsForm))
+        assert [r[0] for r in form_rows] == ["↑↓", "←→", "Space", "Backspace"]
+        commands = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert commands["Edit: board one column wider"] == "key ]"
+        assert commands["Solve"].endswith("(F5)")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20), (160, 50)])
+@pytest.mark.parametrize("family_id", ["klotski", "cube8", "die", "knights", "link"])
+async def test_footer_keys_are_whole_and_solve_is_among_them(size, family_id):
+    family = registry.get(family_id)
+    app = PuzzleApp(family_id, family.parse(family.presets[0].text), None, warm=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        footer = app.screen.query_one(KeyFooter)
+        shown = [c for c in footer.children if c.display]
+        assert any(getattr(c, "action", "") == "solve" for c in shown)
+        assert max(c.region.right for c in shown) <= footer.region.right
+
+
+async def test_open_a_board_by_its_path(tmp_path):
+    path = tmp_path / "mine.txt"
+    path.write_text("AAb\nAA.\nc.d\n")
+    app = klotski_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+o")
+        await pilot.press("tab")  # from the list to the path
+        await pilot.press(*str(path), "enter")
+        board = app.screen.query_one(BoardView)
+        assert board.session.board.piece("A") is not None and board.session.name == "mine"
+        await pilot.press("ctrl+o")
+        await pilot.press("tab")  # from the list to the path
+        await pilot.press(*str(tmp_path / "none.txt"), "enter")
+        assert board.session.name == "mine"  # refused with a notice, board kept
+
+
+async def test_save_dialog_shows_the_family_folder():
+    app = klotski_app("AAb/AA./c.d")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+s")
+        folder = str(app.screen.query_one("#save-folder", Label).render())
+        assert folder.endswith(str(storage.boards_dir("klotski").relative_to(storage.data_dir().parent)))
+        assert app.screen.query_one(Input).value == ""
+
+
+async def test_link_board_says_what_the_path_solver_needs():
+    link = registry.get("link")
+    app = PuzzleApp("link", link.parse("AB\nBA"), None, warm=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.screen.query_one(BoardView)
+        assert "path needs two marked cells" in str(board.render().renderables[-1])
+        await pilot.press("m", "right", "down", "m")
+        assert "ready to solve" in str(board.render().renderables[-1])
+        await pilot.press("f3", "right")  # clear: runs on any valid board
+        await pilot.press("f2", "c")  # unmark
+        assert "ready to solve" in str(board.render().renderables[-1])

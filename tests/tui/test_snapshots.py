@@ -1,0 +1,75 @@
+"""What a person sees, pinned as pictures: every family's main screen at 80x24 before and after a
+solve, and one screen at 60x20 and at 160x50, so a layout change shows up as a diff.
+
+The pictures live in __snapshots__/test_snapshots/; after a deliberate change, look at the report
+pytest writes and run `pytest tests/tui/test_snapshots.py --snapshot-update`. They are
+deterministic: fixed sizes, no background warming, and the search clock stands still (the time and
+the speed read 0), so only what the search found and counted is drawn.
+"""
+import pytest
+
+import core.progress
+from puzzles import registry
+from tests.tui.helpers import wait_for
+from tui.app import PuzzleApp
+from tui.widgets.stats import StatsPane
+
+# family, preset, keys that pick the solver on the solver pane (from F3), what the solve finds
+CASES = {
+    "klotski": ("hengdao-lima", ("f3", "right", "right", "right", "right"), "census: 25,955 positions"),
+    "cube8": ("centre-ten", ("f3",), "10 rolls, shortest"),
+    "die": ("blocked-6x6", ("f3",), "tour found: 33 rolls"),
+    "knights": ("classic-5x5-corner", ("f3", "right", "right", "right"), "304 tours from 1,1"),
+    "link": ("the-game", ("f3",), "4 segments, fewest"),
+}
+
+
+class StoppedClock:
+    """Stands in for the time module of core.progress: the search clock never moves."""
+
+    @staticmethod
+    def perf_counter() -> float:
+        return 0.0
+
+
+@pytest.fixture(autouse=True)
+def stopped_clock(monkeypatch):
+    monkeypatch.setattr(core.progress, "time", StoppedClock)
+
+
+def app_on(family_id: str) -> PuzzleApp:
+    family = registry.get(family_id)
+    preset = next(p for p in family.presets if p.id == CASES[family_id][0])
+    return PuzzleApp(family_id, family.parse(preset.text), preset.id, warm=False)
+
+
+def solved(family_id: str):
+    """A run_before that picks the case's solver, solves, and waits for the headline."""
+    _, keys, headline = CASES[family_id]
+
+    async def run(pilot) -> None:
+        await pilot.press(*keys, "f5")
+        stats = pilot.app.screen.query_one(StatsPane)
+        await wait_for(pilot, lambda: stats.solution is not None, timeout=300, what="the solve")
+        assert str(stats.outcome).startswith(headline)
+        await pilot.pause()
+
+    return run
+
+
+@pytest.mark.parametrize("family_id", list(CASES))
+def test_main_screen_before_a_solve(snap_compare, family_id):
+    assert snap_compare(app_on(family_id), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("family_id", list(CASES))
+def test_main_screen_after_a_solve(snap_compare, family_id):
+    assert snap_compare(app_on(family_id), terminal_size=(80, 24), run_before=solved(family_id))
+
+
+def test_small_terminal_keeps_every_border(snap_compare):
+    assert snap_compare(app_on("knights"), terminal_size=(60, 20), run_before=solved("knights"))
+
+
+def test_large_terminal_draws_the_board_large(snap_compare):
+    assert snap_compare(app_on("link"), terminal_size=(160, 50), run_before=solved("link"))

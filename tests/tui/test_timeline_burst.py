@@ -1,0 +1,69 @@
+"""Keys in bursts, as a terminal over SSH delivers them: the timeline lands on the right step and rests."""
+import pytest
+from textual import events
+
+from puzzles.klotski.presets import BY_ID
+from tests.tui.helpers import klotski_app, solve, wait_for
+from tui.widgets.board import BoardView
+from tui.widgets.timeline import Timeline
+
+
+def burst(app, key: str, times: int) -> None:
+    """Queue the key presses all at once, without letting the app handle any in between."""
+    for _ in range(times):
+        event = events.Key(key, None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+async def settled(pilot, timeline: Timeline, index: int, what: str) -> None:
+    """The timeline reaches index and then stays there: nothing keeps moving it back and forth."""
+    await wait_for(pilot, lambda: timeline.index == index, timeout=10, what=what)
+    moves = []
+    original = timeline._go
+    timeline._go = lambda i: (moves.append(i), original(i))
+    try:
+        await pilot.pause(0.5)
+    finally:
+        timeline._go = original
+    assert timeline.index == index
+    assert moves == [], f"the timeline kept moving after the burst: {moves[:10]}"
+
+
+@pytest.mark.parametrize("key, start, expect", [("right", 0, 30), ("down", 0, 30), ("left", 40, 10), ("up", 40, 10)])
+async def test_a_burst_of_30_keys_lands_on_the_right_step(key, start, expect):
+    app = klotski_app(BY_ID["yusheng-xili"].text, "yusheng-xili")
+    async with app.run_test(size=(80, 24)) as pilot:
+        timeline = await solve(pilot)
+        board = app.screen.query_one(BoardView)
+        timeline.action_jump(start)
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#timeline-steps")
+        burst(app, key, 30)
+        await settled(pilot, timeline, expect, f"step {expect} after the burst")
+        assert board.step is timeline.steps[expect]
+        listing = app.screen.query_one("#timeline-steps")
+        assert listing.highlighted_option.id == str(expect)
+        # still answering keys, one at a time
+        await pilot.press("right")
+        assert timeline.index == expect + 1 and board.step is timeline.steps[expect + 1]
+
+
+async def test_bursts_across_the_list_window():
+    """A 200x200 knight's tour lists a window of 400 steps; bursts carry the shown step past its edge."""
+    from puzzles import registry
+    from puzzles.knights.presets import PRESETS
+    from tui.app import PuzzleApp
+    family = registry.get("knights")
+    preset = next(p for p in PRESETS if p.id == "big-200")
+    app = PuzzleApp("knights", family.parse(preset.text), preset.id, warm=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        timeline = await solve(pilot)
+        for n in range(1, 9):
+            burst(app, "pagedown" if n % 2 else "right", 30)
+            await wait_for(pilot, lambda: timeline.index > 0, what="moving")
+        await pilot.pause(0.3)
+        here = timeline.index
+        await settled(pilot, timeline, here, "a rest")
+        assert app.screen.query_one(BoardView).step == timeline.steps[here]  # a lazy sequence: equal, not the same
+        assert app.screen.query_one("#timeline-steps").highlighted_option.id == str(here)

@@ -1,0 +1,61 @@
+"""Where a board comes from ("new:", "saved:NAME", "preset:ID", "file:PATH") and its recovery copies."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core.errors import InputError
+from puzzles.reading import read_board_file
+from tui import storage
+
+
+def load_source(family, source: str) -> tuple[Any, str | None]:
+    """The board a source names, and the name to show; InputError when it cannot be had."""
+    kind, _, key = source.partition(":")
+    if kind == "preset":
+        preset = next((p for p in family.presets if key in (p.id, p.name)), None)
+        if preset is None:
+            raise InputError(f"unknown preset {key!r} for {family.id}; `puzzle-explorer list` shows them")
+        return family.parse(preset.text), preset.id
+    if kind == "saved":
+        try:
+            text = storage.load_board(family.id, key)
+        except (OSError, ValueError) as exc:  # ValueError: not UTF-8, or a name with nothing file-safe in it
+            raise InputError(f"cannot read saved board {key}: {getattr(exc, 'strerror', None) or exc}") from None
+        return family.parse(text), key
+    if kind == "file":
+        path = Path(key).expanduser()
+        return family.parse(read_board_file(str(path))), path.stem
+    return family.new_board(), None
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A recovery copy that reads as a board of its family."""
+
+    copy: storage.Recovery
+    board: Any
+
+    def label(self) -> str:
+        return f"{self.copy.title()}, edited {storage.when(self.copy.saved_at)}"
+
+
+def kept_copies(families: dict, family_id: str | None = None) -> tuple[list[Kept], list[str]]:
+    """The recovery copies that can be opened, newest first, and notices about those set aside.
+
+    A copy that is not even text, or whose board its family cannot read, is renamed out of
+    the way (*.damaged) so it is never read again, and named in a notice.
+    """
+    found = storage.recoveries()
+    kept, damaged = [], list(found.set_aside)
+    for copy in found.copies:
+        family = families.get(copy.family_id)
+        if family is None or (family_id is not None and copy.family_id != family_id):
+            continue
+        try:
+            kept.append(Kept(copy, family.parse(copy.text)))
+        except Exception:  # whatever a damaged copy makes a parser do, it must not stop the app
+            damaged.append(storage.set_aside(copy.path))
+    notices = [f"a damaged recovery copy was set aside: {path}" for path in damaged]
+    return kept, notices

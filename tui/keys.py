@@ -1,0 +1,39 @@
+"""Keys as people write them ("Ctrl+Z", "F5", "[", "←"), for the help, the command palette and hints."""
+from __future__ import annotations
+
+from textual.keys import format_key
+
+NAMES = {"escape": "Esc", "space": "Space", "enter": "Enter", "tab": "Tab", "backspace": "Backspace",
+         "delete": "Del", "insert": "Ins", "pageup": "PgUp", "pagedown": "PgDn", "home": "Home", "end": "End"}
+MODIFIERS = {"ctrl": "Ctrl", "shift": "Shift", "alt": "Alt", "meta": "Meta", "super": "Super"}
+ARROWS = "↑↓←→"
+
+
+def key_label(key: str) -> str:
+    """One key as people write it: ctrl+z -> Ctrl+Z, f5 -> F5, left_square_bracket -> [, left -> ←."""
+    *modifiers, name = key.strip().split("+")
+    if name in NAMES:
+        text = NAMES[name]
+    elif name[:1] == "f" and name[1:].isdigit():
+        text = name.upper()
+    else:
+        text = format_key(name)
+        if modifiers and len(text) == 1:
+            text = text.upper()
+    return "+".join([MODIFIERS.get(m, m.capitalize()) for m in modifiers] + [text])
+
+
+def keys_label(keys: list[str]) -> str:
+    """Several keys for one thing: the arrows run together (↑↓←→), others are separated by a space."""
+    labels = list(dict.fromkeys(key_label(k) for k in keys))
+    if all(label in ARROWS for label in labels):
+        return "".join(sorted(labels, key=ARROWS.index))
+    return " ".join(labels)
+
+
+def ids_label(ids: list[str]) -> str:
+    """Binding ids of one row, short: board.up board.down -> board.up/down."""
+    prefixes = {i.rpartition(".")[0] for i in ids}
+    if len(ids) > 1 and len(prefixes) == 1 and "" not in prefixes:
+        return f"{prefixes.pop()}.{'/'.join(i.rpartition('.')[2] for i in ids)}"
+    return " ".join(ids)

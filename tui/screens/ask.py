@@ -1,0 +1,46 @@
+"""A question with a few answers, each on its own key; Esc answers None."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+
+@dataclass(frozen=True)
+class Answer:
+    key: str  # one letter
+    label: str
+    value: str
+
+
+class Ask(ModalScreen[str | None]):
+    """Answer with a letter, or pick a line and press Enter; Esc leaves things as they are."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="ask.cancel")]
+
+    def __init__(self, question: str, answers: list[Answer], note: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.answers = answers
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question)
+            yield OptionList(*[Option(f"{a.key}  {a.label}", id=a.value) for a in self.answers], id="ask-answers")
+            yield Label(self.note or "Esc: leave things as they are", classes="dim")
+
+    def on_mount(self) -> None:
+        for answer in self.answers:
+            self._bindings.bind(answer.key, f"answer('{answer.value}')", answer.label, show=False)
+
+    def action_answer(self, value: str) -> None:
+        self.dismiss(value)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)

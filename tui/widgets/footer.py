@@ -1,0 +1,36 @@
+"""A Footer that shows only the keys that fit whole: a narrow terminal loses the last keys, never half a word."""
+from __future__ import annotations
+
+from textual.widgets import Footer
+
+
+class KeyFooter(Footer):
+    """Keys come in binding order (the focused pane's first); those that would run past the
+    command palette's key are hidden, except Solve and Cancel, which always keep their place.
+    Every key stays in the help (?) and the palette."""
+
+    FIRST = ("solve", "cancel")  # actions shown whatever else has to give way
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self) -> None:
+        for child in self.children:
+            child.display = True
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        palette = [c for c in self.children if c.has_class("-command-palette")]
+        first = [c for c in self.children if getattr(c, "action", None) in self.FIRST]
+        room = self.content_region.width - sum(self._width(c) for c in palette + first)
+        for child in self.children:
+            if child not in palette and child not in first:
+                width = self._width(child)
+                child.display = width <= room  # a later, shorter key may still fit
+                room -= width if child.display else 0
+
+    @staticmethod
+    def _width(child) -> int:
+        margin = child.styles.margin
+        return child.outer_size.width + margin.left + margin.right
