@@ -47,7 +47,7 @@ def test_the_count_of_compiled_kernels_shows_in_a_waiting_search():
         s = control.snapshot()
         assert (s.phase, s.compiling, s.compiled, s.kernels) == (Phase.COMPILING, "fam", 1, 3)
         assert warmup.progress().current == "k1"
-        assert compiling_line(s) == "[bold yellow]compiling fam 1/3 kernels[/bold yellow] (once)"
+        assert compiling_line(s) == "[bold yellow]compiling fam: 1/3 kernels[/bold yellow] (only the first time)"
     finally:
         for k in kernels:
             k.dispatcher.release.set()
@@ -58,7 +58,7 @@ def test_the_count_of_compiled_kernels_shows_in_a_waiting_search():
     later = SearchControl()
     later.compiling()  # a solve compiling on its own, nothing ahead of it: no count to show
     assert (later.snapshot().compiled, later.snapshot().kernels) == (0, 0)
-    assert compiling_line(later.snapshot()) == "[bold yellow]compiling the solver[/bold yellow] (once)"
+    assert compiling_line(later.snapshot()) == "[bold yellow]compiling the solver[/bold yellow] (only the first time)"
 
 
 def test_a_failed_compile_leaves_no_stale_count():

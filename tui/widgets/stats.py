@@ -34,8 +34,9 @@ def _count(n: float) -> str:
 def compiling_line(s: Snapshot) -> str:
     """What a solve waits for before its search starts: the compiler, once per install."""
     if s.kernels:
-        return f"[bold yellow]compiling {s.compiling} {s.compiled}/{s.kernels} kernels[/bold yellow] (once)"
-    return "[bold yellow]compiling the solver[/bold yellow] (once)"
+        return (f"[bold yellow]compiling {s.compiling}: {s.compiled}/{s.kernels} kernels[/bold yellow] "
+                "(only the first time)")
+    return "[bold yellow]compiling the solver[/bold yellow] (only the first time)"
 
 
 class StatsPane(VerticalScroll):
