@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
+from itertools import chain
 
 from rich.console import Console
 
@@ -127,6 +128,10 @@ def _first_table(console: Console) -> tuple[T.Table | None, bool]:
 def run_contest(args, console: Console) -> int:
     """Answer every dataset on stdin; a bad dataset ends the run after the earlier answers."""
     cap = args.cap if args.cap is not None else DEFAULT_CAP
+    todo = datasets(sys.stdin)
+    first = next(todo, None)  # bad or empty input is answered before a table is built for it
+    if first is None:
+        return cs.EXIT_OK
     table = T.open_table() if args.algo in (None, "table") else None
     if table is None and args.algo in (None, "table"):
         table, stopped = _first_table(console)
@@ -135,7 +140,7 @@ def run_contest(args, console: Console) -> int:
     limits = cs.limits_from(args)
     out = sys.stdout
     try:
-        for ds in datasets(sys.stdin):
+        for ds in chain([first], todo):
             if table is not None:
                 rolls = table.fewest_rolls(ds.start, ds.pattern)
             else:

@@ -61,6 +61,14 @@ def test_first_contest_builds_the_table_and_later_ones_answer_from_it(capsys, mo
     assert done.stdout == expected_output(SMALL) and done.stderr.split() == ["0", "False"]
 
 
+def test_bad_or_empty_contest_input_builds_no_table(capsys, monkeypatch, without_table):
+    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], "x 1\n")
+    assert code == 2 and out == ""
+    assert err.startswith("error: dataset 1, line 1") and len(err.strip().splitlines()) == 1
+    assert run_cli(capsys, monkeypatch, ["--contest"], "0 0\n") == (0, "", "")
+    assert not list(without_table.iterdir())
+
+
 def test_contest_goes_on_by_search_when_the_table_cannot_be_written(capsys, monkeypatch, tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
