@@ -60,6 +60,12 @@ def positive_float(text: str) -> float:
 
 
 @option_type
+def seed(text: str) -> int:
+    """A random generator's seed: any whole number that fits 64 bits."""
+    return numbers.whole(text, "", 0, 2**63 - 1)
+
+
+@option_type
 def byte_size(text: str) -> int:
     """'512M', '2G', '1000000' -> bytes."""
     return numbers.byte_size(text, "", MAX_MEMORY)
@@ -135,6 +141,30 @@ def run_job(task: Callable[[SearchControl], T], limits: Limits, progress: bool =
     finally:
         if show is not None:
             show.stop()  # type: ignore[attr-defined]
+
+
+def run_build(task: Callable[[SearchControl], T], what: str, total: int, unit: str, step: str,
+              timeout_s: float | None = None) -> T:
+    """Build a table in the background with a progress line on stderr (when it is a terminal):
+    '{what}: 42% (4,200 of 10,000 {unit}, 7 {step} deep) · 3.1 s'. Ctrl-C, SIGTERM or the
+    timeout stop it; the task then returns what it returns when stopped."""
+    err = Console(stderr=True)
+    status = err.status(f"{what}…") if err.is_terminal else None
+
+    def show(s: Snapshot) -> None:
+        share = min(1.0, s.stored / total) if total else 1.0
+        status.update(f"{what}: {share:4.0%} ({s.stored:,} of {total:,} {unit}, {s.depth} {step} deep) "
+                      f"· {s.elapsed_s:.1f} s")
+
+    job = Job(task, timeout_s=timeout_s, on_progress=show if status is not None else None)
+    if status is not None:
+        status.start()
+    try:
+        with interrupts.cancelling(job.cancel):
+            return job.run()
+    finally:
+        if status is not None:
+            status.stop()
 
 
 def stats_json(solution: Solution) -> dict:

@@ -48,6 +48,15 @@ def extras(family_id: str) -> None:
         from puzzles.knights.board import Board
         # the presets' narrow boards outgrow the probe's cap before their tour is walked out (thin_path)
         registry.get("knights").solve(Board(3, 4, (0, 0)), "warnsdorff", {}, SearchControl(), LIMITS)
+    if family_id == "tiles":
+        import tempfile
+        from pathlib import Path
+
+        from puzzles.tiles import patterns, pdb
+        control = SearchControl()
+        control.cancel()  # the database build compiles, starts and stops at its first look at the flag
+        with tempfile.TemporaryDirectory() as folder:
+            pdb.build(patterns.partition(3, 3, 8), control, Path(folder) / "probe.bin")
     if family_id == "cube8":
         from puzzles.cube8.solve import build_table
         control = SearchControl()
