@@ -21,6 +21,13 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {one_line(message)} (see --help)\n")
 
+    def _get_values(self, action, arg_strings):
+        # argparse before Python 3.12.7 drops a '--' given as an option's value (`--board=--`) and
+        # hands on an empty list; the option gets the text, which its reader then refuses in words
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            return self._get_value(action, "--")
+        return super()._get_values(action, arg_strings)
+
 
 def light_command(argv: list[str]) -> int | None:
     """`solve FAMILY …` answered by the family's own light module, if it has one and accepts.
