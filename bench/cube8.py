@@ -2,16 +2,22 @@
 
 Inputs: the eight presets (3 to 37 rolls: answers up to the 30-roll cap and four
 -1 cases) for the whole-process rows, and those plus 24 random patterns from
-random starts for the time per dataset. The table is built first, as
-`puzzle-explorer solve cube8 --build-table` does, into the user's cache.
+random starts for the time per dataset. First a contest run on a cache with
+the compiled kernels but no table (first use: it builds the table); then the
+table is built, as `puzzle-explorer solve cube8 --build-table` does, into the
+user's cache for the other rows.
 """
 from __future__ import annotations
 
 import random
+import shutil
+import tempfile
 import time
+from pathlib import Path
 
 from bench import harness as h
 from bench.harness import Report, Row
+from core.cache import kernel_folder
 from core.progress import SearchControl
 from core.search import Limits
 from core.status import Status
@@ -55,6 +61,17 @@ def run(report: Report, bin_dir) -> None:
     small_cases = _cases(0)
     large_cases = _cases(24)
     small, large = _contest(small_cases), _contest(large_cases)
+
+    # First use: a cache holding the compiled kernels (as after `make run`) but no table yet.
+    with tempfile.TemporaryDirectory(prefix="pe-cube8-") as fresh:
+        shutil.copytree(kernel_folder(), Path(fresh) / kernel_folder().name)
+        first = h.ours("solve", "cube8", "--contest", stdin=small, env={"PUZZLE_EXPLORER_CACHE": fresh})
+        built = T.open_table(Path(fresh) / T.FILE_NAME) is not None
+    peer_once = h.run([peer], stdin=small)
+    assert built and first.stdout == peer_once.stdout
+    report.add(Row("first contest run: builds the distance table, then answers from it",
+                   f"{first.wall_s:.2f} s whole process, table build included", f"{peer_once.wall_s:.2f} s",
+                   note="once; every later run answers from the table (the rows below)"))
 
     (path, seconds) = build_table(SearchControl())
     report.add(Row("distance table: one-time build (not in the rows below)",
@@ -101,10 +118,10 @@ def run(report: Report, bin_dir) -> None:
     peer_small = h.best_of(3, lambda: h.run([peer], stdin=small))
     ours_small = h.best_of(5, lambda: h.ours("solve", "cube8", "--contest", stdin=small))
     assert ours_small.stdout == peer_small.stdout
-    report.add(Row("whole contest process, 8 datasets, table on disk: time",
+    report.add(Row("whole contest process, 8 datasets, after first use: time",
                    f"{ours_small.wall_s:.2f} s", f"{peer_small.wall_s:.2f} s",
-                   ratio=peer_small.wall_s / ours_small.wall_s, goal=0.5,
-                   note="goal: at most 2x the reference program's time"))
+                   ratio=peer_small.wall_s / ours_small.wall_s, goal=2,
+                   note="goal: at most half the reference program's time"))
     report.add(Row("whole contest process, 8 datasets, table on disk: peak memory",
                    f"{ours_small.max_rss_kb / 1024:.0f} MiB (no numba, no numpy loaded)",
                    f"{peer_small.max_rss_kb / 1024:.0f} MiB",

@@ -82,9 +82,9 @@ def run(cmd: list[str], stdin: str | None = None, env: dict | None = None) -> Ru
     return Run(float(measured[0]), int(measured[1]), text, int(measured[2]))
 
 
-def ours(*args: str, stdin: str | None = None) -> Run:
+def ours(*args: str, stdin: str | None = None, env: dict | None = None) -> Run:
     """Our command line, in a fresh process."""
-    return run([sys.executable, "-m", "tui.cli", *args], stdin=stdin)
+    return run([sys.executable, "-m", "tui.cli", *args], stdin=stdin, env=env)
 
 
 def best_of(n: int, fn, key=lambda r: r.wall_s):

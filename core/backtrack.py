@@ -10,6 +10,7 @@ counts here (core.progress.NODE_CAP): the search holds nothing that grows.
 import numpy as np
 
 from core import ops
+from core.arrays import copy_into
 from core.jit import kernel
 from core.progress import MAX_FRONTIER, SOLUTIONS, due, publish
 from core.status import EXHAUSTED, FOUND, STOPPED
@@ -73,7 +74,7 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
         nodes += 1
         if ops.complete(ctx, node, depth):
             if n_kept < keep:
-                kept[n_kept, : depth + 1] = path[: depth + 1]
+                copy_into(kept[n_kept], path, depth + 1)
                 n_kept += 1
             solutions += 1
             counters[SOLUTIONS] = solutions

@@ -24,7 +24,7 @@ from pathlib import Path
 KERNEL_PACKAGES = ("core", "puzzles")
 # For the test suite, test modules that define kernels (test puzzles) count too; other test edits do not.
 TEST_PACKAGE = "tests"
-KERNEL_MARKERS = (b"@kernel", b"@helper", b"njit(", b"ops.implement(")
+KERNEL_MARKERS = (b"@kernel", b"@helper", b"@routine", b"njit(", b"ops.implement(")
 STALE_AFTER_S = 14 * 24 * 3600
 # Set (to 1) by the test suite before core is imported: its kernels go to the test folders.
 TEST_KERNELS_ENV = "PUZZLE_EXPLORER_TEST_KERNELS"
@@ -70,6 +70,14 @@ def folder_name(digest: str, checked: bool, tests: bool = False) -> str:
     return f"numba-{digest}" + ("-tests" if tests else "") + ("-boundscheck" if checked else "")
 
 
+def kernel_folder() -> Path:
+    """The folder of compiled kernels for the current sources, in this process's setting
+    (the app's, the test suite's, bounds-checked or not)."""
+    root = Path(__file__).resolve().parent.parent
+    tests = test_kernels()
+    return cache_base() / folder_name(source_digest(root, tests), bounds_checked(), tests)
+
+
 def configure_numba_cache() -> Path | None:
     """Point numba's on-disk cache at a folder named after the current sources.
 
@@ -82,9 +90,7 @@ def configure_numba_cache() -> Path | None:
 
     if "core.jit" in sys.modules:
         return None
-    root = Path(__file__).resolve().parent.parent
-    tests = test_kernels()
-    folder = cache_base() / folder_name(source_digest(root, tests), bounds_checked(), tests)
+    folder = kernel_folder()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         os.utime(folder)

@@ -29,6 +29,7 @@ from core.progress import (CHECK_EVERY, DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER,
                            SearchControl)
 from core.radix import radix_sort
 from core.status import CAP, FOUND, MEMORY, STOPPED
+from core.warmup import Kernel
 
 # numpy asks for transparent huge pages for arrays from NUMPY_HUGE bytes on; such a buffer's last
 # page may then be a huge page, resident whole however little of it has been written
@@ -128,14 +129,20 @@ def pick_goals(states, n, ctx, out, at):
     return at
 
 
+def kernels(ctx, counters: np.ndarray) -> list[Kernel]:
+    """The census kernels for this kind of context, with arguments of the types census() passes."""
+    buf = np.empty(16, dtype=np.uint64)
+    return [Kernel("census: expand", expand_slice, (buf, 0, 0, ctx, buf, 0, counters, True)),
+            Kernel("census: merge", merge_level, (buf, 0, buf, 0, buf, 0, buf, 0, buf, ctx, 0, counters)),
+            Kernel("census: goals", count_goals, (buf, 0, ctx)),
+            Kernel("census: goal positions", pick_goals, (buf, 0, ctx, buf, 0)),
+            Kernel("census: sort", radix_sort, (buf, buf, 0, counters))]
+
+
 def prepare_kernels(contexts: list, counters: np.ndarray) -> None:
     """Compile (or load) the census kernels for these contexts, outside the search clock."""
-    buf = np.empty(16, dtype=np.uint64)
-    prepare(expand_slice, buf, 0, 0, contexts[0], buf, 0, counters, True)
-    prepare(merge_level, buf, 0, buf, 0, buf, 0, buf, 0, buf, contexts[0], 0, counters)
-    prepare(count_goals, buf, 0, contexts[0])
-    prepare(pick_goals, buf, 0, contexts[0], buf, 0)
-    prepare(radix_sort, buf, buf, 0, counters)
+    for k in kernels(contexts[0], counters):
+        prepare(k.dispatcher, *k.args)
 
 
 def fixed_bytes(workers: int) -> int:

@@ -13,7 +13,7 @@ probe (`is_full` still true right after growing says the growth was cut short).
 """
 import numpy as np
 
-from core.jit import kernel
+from core.jit import helper, kernel, routine
 from core.progress import RUN, STOP
 
 EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -25,7 +25,7 @@ LOAD_NUM = 7
 LOAD_DEN = 10
 
 
-@kernel
+@helper
 def mix(key):
     """splitmix64's finaliser: spreads nearby states over the whole table."""
     z = key
@@ -53,7 +53,7 @@ def table_bytes(items: int, slot_bytes: int, initial_items: int = 0) -> tuple[in
     return final, final
 
 
-@kernel
+@helper
 def slots_for(items):
     """The table size that holds `items` keys below the load limit."""
     size = MIN_SLOTS
@@ -79,7 +79,7 @@ def is_full(keys, count):
     return count * LOAD_DEN > keys.shape[0] * LOAD_NUM
 
 
-@kernel
+@helper
 def _slot(keys, key):
     """The slot holding key, or the empty slot where it would go."""
     mask = np.uint64(keys.shape[0] - 1)
@@ -111,7 +111,7 @@ def set_clear(keys):
     keys[:] = EMPTY
 
 
-@kernel
+@routine
 def _empty_table(size, counters):
     """A table of `size` empty slots, or an empty array if a stop was asked meanwhile."""
     table = np.empty(size, dtype=np.uint64)

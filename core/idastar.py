@@ -14,8 +14,9 @@ budget ends the search (MEMORY).
 import numpy as np
 
 from core import ops
+from core.arrays import copy_into
 from core.hashset import is_full, map_get, map_grow, map_put, new_map, table_bytes
-from core.jit import kernel
+from core.jit import helper, kernel
 from core.paths import NO_PATH
 from core.progress import CHECK_EVERY, publish
 from core.status import EXHAUSTED, FOUND, MEMORY, STOPPED
@@ -34,7 +35,7 @@ def stack_room(budget: int) -> int:
     return max(64 * 2**10, budget // STACK_SHARE)
 
 
-@kernel
+@helper
 def _pack(g, iteration):
     return (g << np.int64(32)) | iteration
 
@@ -118,7 +119,7 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
                 if ops.is_goal(t, ctx):
                     publish(counters, expanded, d + 1, bound, stored)
                     found = np.empty(g + 1, dtype=np.uint64)
-                    found[:g] = path[:g]
+                    copy_into(found, path, g)
                     found[g] = t
                     return FOUND, found
                 d = g

@@ -1,22 +1,64 @@
-"""The single way kernels are compiled."""
-import warnings
+"""The ways kernels are compiled.
 
+kernel  an entry point that Python calls: compiled for each argument
+        signature it meets, cached on disk, releasing the GIL while it runs.
+helper  a small piece of kernels, inlined where it is called (one that
+        allocates no arrays runs without reference counting).
+routine a larger piece of kernels (a puzzle's hooks, a sweep several places
+        call, anything that allocates), called rather than inlined.
+
+Helpers and routines have no Python entry point (no wrapper to compile) and
+are compiled for the plain types of their arguments: a constant passed in
+does not make a variant of its own, where a kernel called with `0` here and
+`n` there compiles twice. A helper is inlined by LLVM, which costs far less
+compile time than numba's own inlining (copying and typing the function
+again at every call); without reference counting, arrays passed to it cost
+nothing in a hot loop.
+"""
 from numba import njit
-from numba.core.errors import NumbaIRAssumptionWarning
+from numba.extending import register_jitable
 
-# numba's internal pedantic check trips over inlined helpers; it is not about our code.
-warnings.filterwarnings("ignore", category=NumbaIRAssumptionWarning)
+# Every kernel made here, so tests can see which signatures got compiled.
+KERNELS: list = []
+
+# Options are spelt out, not left to numba, which would take them from whatever compiles first.
+_PIECE = {"nogil": True, "no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+_OPTIONS: dict = {}  # each helper and routine: the options it compiles with
 
 
 def kernel(fn):
     """Compile fn in nopython mode, cached on disk, releasing the GIL while it runs."""
-    return njit(cache=True, nogil=True)(fn)
+    dispatcher = njit(cache=True, nogil=True, forceinline=False, _nrt=True, no_cfunc_wrapper=True)(fn)
+    KERNELS.append(dispatcher)
+    return dispatcher
 
 
-def helper(fn):
-    """Compile fn to be inlined into each kernel that calls it (no call overhead,
-    no reference counting of the arrays passed in)."""
-    return njit(inline="always", nogil=True)(fn)
+def helper(fn=None, *, allocates: bool = False):
+    """fn inlined into each kernel that calls it (no call overhead). A helper that
+    allocates no arrays runs without reference counting, so the arrays passed to
+    it cost nothing; one that does says so: @helper(allocates=True)."""
+    if fn is None:
+        return lambda f: _piece(f, inline=True, counted=allocates)
+    return _piece(fn, inline=True, counted=allocates)
+
+
+def routine(fn):
+    """fn compiled once per argument types and called from the kernels that use it."""
+    return _piece(fn, inline=False, counted=True)
+
+
+def _piece(fn, inline: bool, counted: bool):
+    options = {**_PIECE, "forceinline": inline, "_nrt": counted}
+    _OPTIONS[fn] = options
+    return register_jitable(**options)(fn)
+
+
+def piece(fn) -> tuple:
+    """(Python function, jit options) that compile fn as a piece of other kernels: a helper
+    or routine as declared, a kernel as a routine."""
+    if fn in _OPTIONS:
+        return fn, _OPTIONS[fn]
+    return fn.py_func, {**_PIECE, "forceinline": False, "_nrt": True}
 
 
 def prepare(dispatcher, *args) -> None:

@@ -21,6 +21,8 @@ Backtracking over a mutable context (tours and the like):
 """
 from numba.extending import overload
 
+from core.jit import piece
+
 # A heuristic this large proves the state has no way to a goal: A* and IDA* drop it, so a
 # board whose goal is out of reach is proved unsolvable instead of deepening forever.
 DEAD_END = 1 << 40
@@ -70,41 +72,38 @@ HOOKS = {
 }
 
 
-def _typer(hook, ctx_class, fn):
-    """An overload typer with the stub's own signature, matching ctx_class only.
-
-    numba checks that typer, implementation and stub agree on argument names,
-    hence one small pair per signature.
-    """
+def _typer(hook, ctx_class, impl):
+    """An overload typer with the stub's own signature that picks impl for ctx_class only."""
     def ours(ctx):
         return getattr(ctx, "instance_class", None) is ctx_class
 
     if hook == "expand":
         def typer(state, ctx, out):
-            if ours(ctx):
-                return lambda state, ctx, out: fn(state, ctx, out)
+            return impl if ours(ctx) else None
     elif hook in ("is_goal", "heuristic"):
         def typer(state, ctx):
-            if ours(ctx):
-                return lambda state, ctx: fn(state, ctx)
+            return impl if ours(ctx) else None
     elif hook == "branching":
         def typer(ctx):
-            if ours(ctx):
-                return lambda ctx: fn(ctx)
+            return impl if ours(ctx) else None
     elif hook == "children":
         def typer(ctx, node, depth, out):
-            if ours(ctx):
-                return lambda ctx, node, depth, out: fn(ctx, node, depth, out)
+            return impl if ours(ctx) else None
     else:  # enter, leave, complete
         def typer(ctx, node, depth):
-            if ours(ctx):
-                return lambda ctx, node, depth: fn(ctx, node, depth)
+            return impl if ours(ctx) else None
     return typer
 
 
 def implement(ctx_class, **kernels):
-    """Register a puzzle's kernels (keyword = hook name) for its context namedtuple class."""
+    """Register a puzzle's functions (keyword = hook name) for its context namedtuple class.
+
+    Each is compiled straight as the stub's implementation, with the options
+    it was declared with (helper: inlined; routine or kernel: called), so no
+    wrapper function stands between a search and the puzzle.
+    """
     for hook, fn in kernels.items():
         if hook not in HOOKS:
             raise TypeError(f"unknown hook {hook!r}; expected one of {sorted(HOOKS)}")
-        overload(HOOKS[hook], inline="always")(_typer(hook, ctx_class, fn))
+        impl, options = piece(fn)
+        overload(HOOKS[hook], jit_options=options, strict=False)(_typer(hook, ctx_class, impl))

@@ -1,12 +1,13 @@
 """Rebuilding solution paths from parent links."""
 import numpy as np
 
-from core.jit import kernel
+from core.arrays import copy_into
+from core.jit import routine
 
 NO_PATH = np.empty(0, dtype=np.uint64)
 
 
-@kernel
+@routine
 def trace(states, parents, node):
     """States from the root of node's tree down to node."""
     n = 0
@@ -22,12 +23,13 @@ def trace(states, parents, node):
     return path
 
 
-@kernel
+@routine
 def join(fwd_states, fwd_parents, fwd_node, bwd_states, bwd_parents, bwd_node):
     """The forward path root..fwd_node followed by bwd_node..its root."""
     head = trace(fwd_states, fwd_parents, fwd_node)
     tail = trace(bwd_states, bwd_parents, bwd_node)[::-1]
     path = np.empty(head.shape[0] + tail.shape[0], dtype=np.uint64)
-    path[: head.shape[0]] = head
-    path[head.shape[0]:] = tail
+    copy_into(path, head, head.shape[0])
+    for i in range(tail.shape[0]):
+        path[head.shape[0] + i] = tail[i]
     return path

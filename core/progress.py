@@ -15,7 +15,8 @@ from typing import Iterator
 
 import numpy as np
 
-from core.jit import helper, kernel
+from core import warmup
+from core.jit import helper
 
 # Slots of the counters array (module globals are compile-time constants in kernels).
 EXPANDED = 0      # nodes expanded so far
@@ -36,7 +37,7 @@ STOP_TIMEOUT = 2
 CHECK_EVERY = 1024
 
 
-@kernel
+@helper
 def publish(counters, expanded, frontier, depth, stored):
     """Write the usual counters; return True when the search must stop.
 
@@ -72,6 +73,10 @@ class Snapshot:
     max_frontier: int = 0
     solutions: int = 0
     elapsed_s: float = 0.0
+    # while compiling: the kernels of `compiling` (a family) compiled so far, of how many
+    compiling: str = ""
+    compiled: int = 0
+    kernels: int = 0
 
     @property
     def rate(self) -> float:
@@ -188,6 +193,7 @@ class SearchControl:
 
     def snapshot(self) -> Snapshot:
         c = self.counters.copy()
+        warm = warmup.progress() if self.phase == Phase.COMPILING else warmup.Progress()
         return Snapshot(
             phase=self.phase,
             expanded=int(c[EXPANDED]),
@@ -197,4 +203,7 @@ class SearchControl:
             max_frontier=int(c[MAX_FRONTIER]),
             solutions=int(c[SOLUTIONS]),
             elapsed_s=self.elapsed(),
+            compiling=warm.family if warm.active else "",
+            compiled=warm.done if warm.active else 0,
+            kernels=warm.total if warm.active else 0,
         )

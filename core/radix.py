@@ -1,13 +1,13 @@
 """LSD radix sort of uint64 keys: linear time, the workhorse of the level-by-level census."""
 import numpy as np
 
-from core.jit import kernel
+from core.jit import helper, kernel
 from core.progress import RUN, STOP
 
 MAX_DIGIT_BITS = 12  # 4096 buckets: the counts stay in the fastest cache
 
 
-@kernel
+@helper
 def key_bits(keys, n):
     """How many low bits hold every key."""
     acc = np.uint64(0)

@@ -10,6 +10,7 @@ from core.jit import prepare
 from core.memory import HARD_CAP, SCRATCH, array_bytes, budget_bytes, fits, state_cap
 from core.progress import EXPANDED, MAX_FRONTIER, RUN, STOP_CANCEL, STORED, SearchControl
 from core.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED, Limit, Status
+from core.warmup import Kernel
 
 FIRST = backtrack.FIRST
 COUNT = backtrack.COUNT
@@ -66,6 +67,7 @@ SHORTEST = {
     "astar": (astar.astar, astar.peak_bytes),
     "idastar": (idastar.idastar, idastar.peak_bytes),
 }
+SHORTEST_NAMES = {"bfs": "BFS", "bibfs": "bidirectional BFS", "astar": "A*", "idastar": "IDA*"}
 
 
 def kernel_status(code: int, control: SearchControl, cap_limit: Limit = Limit.STATES) -> tuple[Status, Limit | None]:
@@ -115,6 +117,24 @@ def timed(control: SearchControl, kernel_fn, *args):
     return result, elapsed
 
 
+def _shortest_args(algo: str, starts, goals, ctx, cap: int, share: tuple, counters) -> tuple:
+    """The arguments of a shortest-path kernel, of the types it is compiled for.
+
+    share: A*'s most buckets or IDA*'s stack bytes, the kernel's argument after the cap."""
+    if algo == "bibfs":
+        return starts, goals, ctx, int(cap), counters
+    return (starts, ctx, int(cap), *(int(x) for x in share), counters)
+
+
+def shortest_path_kernels(algos, starts: np.ndarray, ctx, counters: np.ndarray) -> list[Kernel]:
+    """The kernels shortest_path runs for these algorithms on this kind of context."""
+    starts = np.ascontiguousarray(starts, dtype=np.uint64)
+    return [Kernel(SHORTEST_NAMES[algo], SHORTEST[algo][0],
+                   _shortest_args(algo, starts, starts, ctx, 1, (1,) if algo in ("astar", "idastar") else (),
+                                  counters))
+            for algo in algos]
+
+
 def shortest_path(algo: str, starts: np.ndarray, ctx, control: SearchControl, limits: Limits,
                   goals: np.ndarray | None = None) -> Outcome:
     """A shortest path of states from a start to a goal with the named algorithm.
@@ -144,10 +164,15 @@ def shortest_path(algo: str, starts: np.ndarray, ctx, control: SearchControl, li
         return Outcome(Status.LIMIT, cap_limit)
     if cap == 0:
         return Outcome(Status.LIMIT, Limit.MEMORY)
-    args = (starts, goals, ctx, cap) if algo == "bibfs" else (starts, ctx, cap, *share)
-    (code, path), elapsed = timed(control, kernel_fn, *args, control.counters)
+    args = _shortest_args(algo, starts, goals, ctx, cap, share, control.counters)
+    (code, path), elapsed = timed(control, kernel_fn, *args)
     status, limit = kernel_status(code, control, cap_limit)
     return Outcome(status, limit, path, counter_stats(control, elapsed))
+
+
+def census_kernels(ctx, counters: np.ndarray) -> list[Kernel]:
+    """The kernels count_states runs on this kind of context."""
+    return census.kernels(ctx, counters)
 
 
 def count_states(starts: np.ndarray, contexts: list, control: SearchControl, limits: Limits,
@@ -191,6 +216,15 @@ def count_states(starts: np.ndarray, contexts: list, control: SearchControl, lim
     return Outcome(status, limit, stats=counter_stats(control, elapsed, int(total)), census=result)
 
 
+def _backtrack_args(ctx, root, max_depth, mode, keep, counters) -> tuple:
+    return ctx, int(root), int(max_depth), int(mode), int(keep), counters
+
+
+def search_paths_kernels(ctx, counters: np.ndarray) -> list[Kernel]:
+    """The kernel search_paths runs on this kind of context."""
+    return [Kernel("backtracking", backtrack.backtrack, _backtrack_args(ctx, 0, 1, FIRST, 1, counters))]
+
+
 def tree_fits(need: int, limits: Limits) -> bool:
     """Whether a tree search holding `need` bytes whatever it meets may start under the budget.
 
@@ -224,7 +258,7 @@ def search_paths(ctx, root: int, max_depth: int, mode: int, keep: int, control: 
         return Outcome(Status.LIMIT, Limit.MEMORY)
     with control.node_cap(limits.max_states):
         (code, count, kept, n_kept, nodes), elapsed = timed(
-            control, backtrack.backtrack, ctx, root, max_depth, mode, keep, control.counters)
+            control, backtrack.backtrack, *_backtrack_args(ctx, root, max_depth, mode, keep, control.counters))
     status, limit = kernel_status(code, control, Limit.STATES)
     if status == Status.SOLVED and mode == COUNT and count == 0:
         status = Status.UNSOLVABLE

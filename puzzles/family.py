@@ -5,6 +5,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from core.warmup import compile_kernels
 from puzzles import cli_support
 from puzzles.interface import Preset, Solution, plain_headline
 
@@ -17,7 +18,7 @@ class PuzzleFamily:
     """What the app and the command line see of a family (the `interface.Family` protocol).
 
     board: parse, format_board, validate · editor: ACTIONS, BRUSHES, new_board ·
-    render: cell_size, render · solve: SOLVERS, solve, warm, headline (optional) · cli: add_arguments, run,
+    render: cell_size, render · solve: SOLVERS, solve, kernels, headline (optional) · cli: add_arguments, run,
     add_board_arguments and board_from_args (optional: the options that give a board, for `race`) ·
     distances (optional): space, moves, HINT_SOLVER, for the census from the goal and play mode.
     """
@@ -41,7 +42,7 @@ class PuzzleFamily:
         self.cell_size = render.cell_size
         self.render = render.render
         self.solve = solve.solve
-        self.warm = solve.warm
+        self.kernels = solve.kernels
         self._headline = getattr(solve, "headline", None)
         self.add_cli_arguments = cli.add_arguments
         self.run_cli = cli.run
@@ -72,3 +73,7 @@ class PuzzleFamily:
             return self._headline(solution)
         shortest = any(s.id == solution.solver and s.optimal for s in self.solvers)
         return plain_headline(solution, "moves", shortest)
+
+    def warm(self) -> None:
+        """Compile (or load from the disk cache) every kernel the family's solvers run."""
+        compile_kernels(self.id, self.kernels())

@@ -15,6 +15,7 @@ from rich.console import RenderableType
 from core.progress import SearchControl
 from core.search import Limits, Stats
 from core.status import LIMIT_TEXT, Limit, Status
+from core.warmup import Kernel
 
 Cell = tuple[int, int]
 
@@ -206,7 +207,8 @@ class Family(Protocol):
     # family's words ("304 tours from 1,1", "proved: no closed tour on 5x5 (...)"). One line, no
     # markup. A family module without one gets plain_headline (see family.PuzzleFamily).
     def headline(self, solution: Solution) -> str: ...
-    def warm(self) -> None: ...  # compile or load every kernel, on a tiny board
+    def kernels(self) -> list[Kernel]: ...  # every kernel signature the solvers run
+    def warm(self) -> None: ...  # compile or load every kernel in kernels()
     # Distances and play, for families whose moves can be undone (None: not offered). A module with
     #   space(board, options) -> puzzles.distances.Space: the board's positions, for the census from
     #       the goal and its tables (options: the solver's, the move convention among them);

@@ -21,6 +21,13 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {one_line(message)} (see --help)\n")
 
+    def _get_values(self, action, arg_strings):
+        # argparse before Python 3.12.7 drops a '--' given as an option's value (`--board=--`) and
+        # hands on an empty list; the option gets the text, which its reader then refuses in words
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            return self._get_value(action, "--")
+        return super()._get_values(action, arg_strings)
+
 
 def light_command(argv: list[str]) -> int | None:
     """`solve FAMILY …` answered by the family's own light module, if it has one and accepts.
@@ -47,6 +54,9 @@ def build_parser() -> Parser:
                                 "the answer. With no command, opens the app.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.add_parser("list", help="families, their algorithms and presets")
+    from tui import warm
+    warm.add_arguments(commands.add_parser("warm", help="compile every solver now, once (make run does it)",
+                                           description=warm.DESCRIPTION))
     solve = commands.add_parser("solve", help="solve a board from the command line")
     by_family = solve.add_subparsers(dest="family", metavar="FAMILY", parser_class=Parser, required=True)
     for family in registry.families().values():
@@ -93,6 +103,9 @@ def list_families(console) -> None:
 
 def command(argv: list[str]) -> int:
     """One command line, with its exit status: 0 done, 2 bad input."""
+    if argv[0] == "warm":  # before the parser, which loads every family: done in a moment when done already
+        from tui.warm import main as warm_main
+        return warm_main(argv[1:])
     answered = light_command(argv)
     if answered is not None:
         return answered

@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
+from itertools import chain
 
 from rich.console import Console
 
@@ -86,23 +87,41 @@ def build(console: Console, quiet: bool = False):
     return path
 
 
+def _first_table(console: Console) -> tuple[T.Table | None, bool]:
+    """Build the table the first time a contest asks for it; (the open table, whether the build was stopped).
+
+    If the cache cannot hold it, the contest goes on with bidirectional BFS.
+    """
+    err = Console(stderr=True)
+    err.print(f"note: building the distance table once ({T.describe()}); it takes seconds, and every later "
+              "contest run answers from it", highlight=False, soft_wrap=True)
+    try:
+        path = build(console, quiet=True)
+    except OSError as exc:
+        err.print(f"note: cannot write the distance table ({exc.strerror or exc}); answering with bidirectional BFS",
+                  highlight=False, soft_wrap=True)
+        return None, False
+    if path is None:
+        return None, True
+    return T.open_table(path), False
+
+
 def run_contest(args, console: Console) -> int:
     """Answer every dataset on stdin; a bad dataset ends the run after the earlier answers."""
     cap = args.cap if args.cap is not None else DEFAULT_CAP
+    todo = datasets(sys.stdin)
+    first = next(todo, None)  # bad or empty input is answered before a table is built for it
+    if first is None:
+        return cs.EXIT_OK
     table = T.open_table() if args.algo in (None, "table") else None
-    if table is None and args.algo == "table":
-        if build(console, quiet=True) is None:
+    if table is None and args.algo in (None, "table"):
+        table, stopped = _first_table(console)
+        if stopped:
             return cs.EXIT_OK
-        table = T.open_table()
-    if table is None and args.algo is None and sys.stderr.isatty():
-        Console(stderr=True).print(
-            "note: answering with bidirectional BFS; `puzzle-explorer solve cube8 --build-table` builds the "
-            f"distance table once ({T.SIZE / 2**20:.1f} MiB, seconds) and later answers take microseconds",
-            highlight=False)
     limits = cs.limits_from(args)
     out = sys.stdout
     try:
-        for ds in datasets(sys.stdin):
+        for ds in chain([first], todo):
             if table is not None:
                 rolls = table.fewest_rolls(ds.start, ds.pattern)
             else:

@@ -8,11 +8,11 @@ from pathlib import Path
 import numpy as np
 
 from core.errors import InputError
-from core.jit import prepare
 from core.memory import describe_bytes, fits, state_cap
 from core.progress import SearchControl
-from core.search import Limits, Stats, counter_stats, kernel_status, shortest_path, timed
+from core.search import Limits, Stats, counter_stats, kernel_status, shortest_path, shortest_path_kernels, timed
 from core.status import EXHAUSTED, FOUND, STOPPED, Limit, Status
+from core.warmup import Kernel
 from puzzles.cube8 import cubes as C
 from puzzles.cube8 import kernels as K
 from puzzles.cube8 import table as T
@@ -92,13 +92,19 @@ def run_bibfs(position, pattern, max_len: int, control: SearchControl, limits: L
     return status, limit, path, counter_stats(control, elapsed)
 
 
+def _idastar_start(position, pattern) -> tuple[np.ndarray, K.Cube8Ctx]:
+    """The start state and the context of an IDA* search."""
+    goal = pattern.index(C.EMPTY)
+    target = np.array([-1 if c == C.EMPTY else c for c in pattern], dtype=np.int64)
+    ctx = K.Cube8Ctx(np.int64(C.parity(position)), target, np.int64(goal), walk_table(goal),
+                     np.empty(9, dtype=np.int64))
+    return np.array([C.index(position)], dtype=np.uint64), ctx
+
+
 def run_idastar(position, pattern, control: SearchControl, limits: Limits):
     """(status, limit, positions of a shortest path, stats) by the engine's IDA*."""
     par = C.parity(position)
-    goal = pattern.index(C.EMPTY)
-    target = np.array([-1 if c == C.EMPTY else c for c in pattern], dtype=np.int64)
-    ctx = K.Cube8Ctx(np.int64(par), target, np.int64(goal), walk_table(goal), np.empty(9, dtype=np.int64))
-    start = np.array([C.index(position)], dtype=np.uint64)
+    start, ctx = _idastar_start(position, pattern)
     out = shortest_path("idastar", start, ctx, control, limits)
     path = [C.position(int(n), par) for n in out.path] if out.status == Status.SOLVED else []
     return out.status, out.limit, path, out.stats
@@ -229,11 +235,14 @@ def headline(solution: Solution) -> str:
     return plain_headline(solution, "rolls", shortest=True)
 
 
-def warm() -> None:
-    """Compile or load every kernel: the two searches on a short case, the table sweep
-    without running it."""
+def kernels() -> list[Kernel]:
+    """Every kernel the solvers run: the two searches and the table sweep."""
     board = Board(4, (0, 0, 0, 0, 0, C.EMPTY, 0, 0, 0))
-    for s in ("bibfs", "idastar"):
-        solve(board, s, {}, SearchControl(), Limits())
-    prepare(K.distances, np.empty(1, dtype=np.int64), 0, np.empty(1, dtype=np.uint8),
-            np.empty(1, dtype=np.uint32), 0, SearchControl().counters, 0)
+    position = board.position()
+    counters = SearchControl().counters
+    start, ctx = _idastar_start(position, board.pattern)
+    return [Kernel("bidirectional BFS", K.bibfs, (C.index(position), goal_numbers(board.pattern),
+                                                  C.parity(position), NO_CAP, 1, counters)),
+            *shortest_path_kernels(("idastar",), start, ctx, counters),
+            Kernel("distance table", K.distances, (np.empty(1, dtype=np.int64), 0, np.empty(1, dtype=np.uint8),
+                                                   np.empty(1, dtype=np.uint32), 0, counters, 0))]

@@ -29,7 +29,7 @@ from collections import namedtuple
 import numpy as np
 
 from core import ops
-from core.jit import helper, kernel
+from core.jit import helper, routine
 from puzzles.die.orientation import COUNT, GOAL_ANY, GOAL_UP, MARK, ROLL, UP
 
 N_ORIENT = COUNT
@@ -137,7 +137,7 @@ def _plain_children(ctx, p, o, left, out):
     return k
 
 
-@kernel
+@routine
 def _children(ctx, node, depth, out):
     p = node // N_ORIENT
     o = node % N_ORIENT
@@ -188,7 +188,7 @@ def _children(ctx, node, depth, out):
     return k
 
 
-@kernel
+@routine
 def _enter(ctx, node, depth):
     p = node // N_ORIENT
     ctx.unvisited[p] = 0
@@ -196,7 +196,7 @@ def _enter(ctx, node, depth):
         ctx.free[p + ctx.step[d]] -= 1
 
 
-@kernel
+@routine
 def _leave(ctx, node, depth):
     p = node // N_ORIENT
     ctx.unvisited[p] = 1
@@ -204,12 +204,12 @@ def _leave(ctx, node, depth):
         ctx.free[p + ctx.step[d]] += 1
 
 
-@kernel
+@routine
 def _complete(ctx, node, depth):
     return depth == ctx.total - 1 and node // N_ORIENT == ctx.goal and _face_ok(ctx, node % N_ORIENT)
 
 
-@kernel
+@helper
 def _branching(ctx):
     return 4
 

@@ -14,14 +14,15 @@ import numpy as np
 
 from core.errors import InputError
 from core.progress import SearchControl
-from core.search import COUNT, FIRST, Limits, Stats, search_paths
+from core.search import COUNT, FIRST, Limits, Stats, search_paths, search_paths_kernels
 from core.backtrack import fixed_bytes as backtrack_bytes
 from core.memory import SCRATCH, array_bytes, budget_bytes, largest_cap
 from core.status import Limit, Status
+from core.warmup import Kernel
 from puzzles.die import analysis
 from puzzles.die.board import Board, validate
 from puzzles.die.kernel import N_ORIENT, cell_of, index, make_context
-from puzzles.die.orientation import (ARROW, DIRECTIONS, GOAL_FACES, ROLLS, STEP, TOP, mark_direction)
+from puzzles.die.orientation import (ARROW, DIRECTIONS, GOAL_ANY, GOAL_FACES, ROLLS, STEP, TOP, mark_direction)
 from puzzles.interface import Option, Solution, Solver, Step, count_text
 
 MAX_KEEP = 10_000
@@ -203,10 +204,7 @@ def headline(solution: Solution) -> str:
     return solution.reason() + so_far
 
 
-def warm() -> None:
-    """Compile or load every kernel this family uses, on a tiny board."""
-    from puzzles.die.board import parse
-
-    tiny = parse("S../.../G..")
-    for s in SOLVERS:
-        solve(tiny, s.id, {"goal_face": "any"}, SearchControl(), Limits())
+def kernels() -> list[Kernel]:
+    """Every kernel the solvers run: the backtracking search over a die context."""
+    ctx = make_context(1, 2, [(0, 0), (0, 1)], (0, 1), GOAL_ANY)
+    return search_paths_kernels(ctx, SearchControl().counters)

@@ -7,7 +7,8 @@ ctx.slots, sorted within the class. The occupied cells are one 64-bit board.
 import numpy as np
 
 from core import ops
-from core.jit import helper, kernel
+from core.arrays import copy_into
+from core.jit import helper, kernel, routine
 from puzzles.klotski.packing import FREE, UNIT, KlotskiCtx
 
 U6 = np.uint64(6)
@@ -77,7 +78,7 @@ def _moved(state, ctx, c, slot, to):
     return (state & ~(ctx.fmask[c] << sh)) | (rank << sh)
 
 
-@kernel
+@routine
 def _unit(state, ctx, out):
     """One piece, one cell per move."""
     slots = ctx.slots
@@ -117,7 +118,7 @@ def _unit(state, ctx, out):
     return n
 
 
-@kernel
+@routine
 def _straight(state, ctx, out):
     """One piece, any distance along one line per move."""
     slots = ctx.slots
@@ -144,7 +145,7 @@ def _straight(state, ctx, out):
     return n
 
 
-@kernel
+@routine
 def _flood(state, ctx, out):
     """One piece to anywhere it can slide alone, turns included, per move."""
     slots = ctx.slots
@@ -195,17 +196,17 @@ def expand(state, ctx, out):
     return _straight(state, ctx, out)
 
 
-@kernel
+@routine
 def is_goal(state, ctx):
     return _anchor(state, ctx, ctx.target) == ctx.goal
 
 
-@kernel
+@routine
 def heuristic(state, ctx):
     return ctx.hdist[_anchor(state, ctx, ctx.target)]
 
 
-@kernel
+@routine
 def branching(ctx):
     return ctx.branch
 
@@ -213,7 +214,7 @@ def branching(ctx):
 ops.implement(KlotskiCtx, expand=expand, is_goal=is_goal, heuristic=heuristic, branching=branching)
 
 
-@helper
+@helper(allocates=True)
 def _placements(ctx, limit, at_goal, write):
     """Every placement of the pieces (with the target on its goal if at_goal), at most `limit`.
 
@@ -250,7 +251,7 @@ def _placements(ctx, limit, at_goal, write):
                     state |= rank << ctx.shift[c]
                 if found == out.shape[0]:
                     bigger = np.empty(min(limit, 2 * found), dtype=np.uint64)
-                    bigger[:found] = out
+                    copy_into(bigger, out, found)
                     out = bigger
                 out[found] = state
             found += 1

@@ -5,12 +5,14 @@ import numpy as np
 
 from core.memory import budget_bytes
 from core.progress import SearchControl
-from core.search import Limits, Stats, count_states, shortest_path, timed
+from core.search import (Limits, Stats, census_kernels, count_states, shortest_path, shortest_path_kernels,
+                         timed)
+from core.warmup import Kernel
 from core.status import Limit, Status
 from puzzles import distances as D
 from puzzles.interface import Option, Solution, Solver, Step, plain_headline
 from puzzles.klotski.board import Board, validate
-from puzzles.klotski.moves import goal_states
+from puzzles.klotski.moves import count_placements, goal_states
 from puzzles.klotski.packing import Layout, decode, encode, make_context, make_layout
 
 GOAL_STATES_LIMIT = 4_000_000
@@ -123,15 +125,16 @@ def headline(solution: Solution) -> str:
     return f"{solution.reason()} · census so far: {counts}"
 
 
-def warm() -> None:
-    """Compile or load every kernel this family uses, on a tiny board."""
+def kernels() -> list[Kernel]:
+    """Every kernel the solvers run (one context type serves every move convention)."""
     from puzzles.klotski.board import parse
 
     tiny = parse("AA./AAb/..b")
-    for moves in ("unit", "free"):
-        for s in SOLVERS:
-            solve(tiny, s.id, {"moves": moves}, SearchControl(), Limits(max_states=100))
-        # the census from the start's component, keeping its table, and the estimate's count
-        solve(tiny, D.SOLVER_ID, {"moves": moves, "scope": "component", "keep": True}, SearchControl(), Limits())
-    from puzzles.klotski import distances
-    distances.space(tiny, {}).estimate(Limits())
+    layout = make_layout(tiny, MOVES.default, False)
+    ctx = make_context(layout)
+    start = np.array([encode(layout, tiny)], dtype=np.uint64)
+    counters = SearchControl().counters
+    return [*shortest_path_kernels(("bfs", "bibfs", "astar", "idastar"), start, ctx, counters),
+            Kernel("goal positions", goal_states, (ctx, GOAL_STATES_LIMIT)),
+            Kernel("placements", count_placements, (ctx, GOAL_STATES_LIMIT)),
+            *census_kernels(ctx, counters)]

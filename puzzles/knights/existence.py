@@ -127,7 +127,7 @@ def _open(board: Board) -> Verdict:
 
 
 @kernel
-def _reach(table, start):
+def reach(table, start):
     """How many free squares a knight can reach from start (start included)."""
     n = table.shape[0]
     seen = np.zeros(n, dtype=np.bool_)
@@ -162,7 +162,7 @@ def _blocked(board: Board) -> Verdict:
         return Verdict(False, f"a tour alternates colours, starting on the start's colour; the free squares are "
                               f"{mine} of the start's colour ({where}) and {other} of the other", "colours")
     table = table_for(board)
-    if _reach(table, board.index(board.start)) < free:
+    if reach(table, board.index(board.start)) < free:
         return Verdict(False, "the free squares are not all connected by knight's moves", "graph")
     degree = (table >= 0).sum(axis=1)
     free_mask = np.ones(board.squares, dtype=np.bool_)

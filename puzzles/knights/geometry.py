@@ -57,7 +57,7 @@ def neighbour_table(width, height, free, dx, dy):
     return table
 
 
-@helper
+@helper(allocates=True)
 def degrees(table):
     """How many knight moves each square has onto free squares (int32)."""
     n = table.shape[0]

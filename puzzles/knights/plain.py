@@ -12,7 +12,7 @@ from collections import namedtuple
 import numpy as np
 
 from core import ops
-from core.jit import kernel
+from core.jit import helper, routine
 
 # table: (squares, 8) int32 neighbour table in the trial order; on: uint8 per square, 1 while on the path;
 # last: the depth of the final square (free squares - 1); closed: 1 when the tour must return to the start;
@@ -20,7 +20,7 @@ from core.jit import kernel
 PlainCtx = namedtuple("PlainCtx", ["table", "on", "last", "closed", "home"])
 
 
-@kernel
+@routine
 def _children(ctx, node, depth, out):
     n = 0
     for k in range(8):
@@ -31,24 +31,24 @@ def _children(ctx, node, depth, out):
     return n
 
 
-@kernel
+@routine
 def _enter(ctx, node, depth):
     ctx.on[node] = 1
 
 
-@kernel
+@routine
 def _leave(ctx, node, depth):
     ctx.on[node] = 0
 
 
-@kernel
+@routine
 def _complete(ctx, node, depth):
     if depth != ctx.last:
         return False
     return ctx.closed == 0 or ctx.home[node] == 1
 
 
-@kernel
+@helper
 def _branching(ctx):
     return 8
 

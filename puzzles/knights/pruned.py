@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from core.arrays import copy_into
 from core.jit import helper, kernel
 from core.progress import SOLUTIONS, due, publish
 from core.status import EXHAUSTED, FOUND, STOPPED
@@ -165,7 +166,7 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
             if depth == free_count - 1:
                 if not closed or home[t]:
                     if n_kept < keep:
-                        kept[n_kept, :] = path
+                        copy_into(kept[n_kept], path, path.shape[0])
                         n_kept += 1
                     tours += 1
                     if mode == FIRST:

@@ -8,8 +8,10 @@ from core.memory import SCRATCH, budget_bytes, describe_bytes
 from core.progress import SearchControl
 from core.search import COUNT as PLAIN_COUNT
 from core.search import FIRST as PLAIN_FIRST
-from core.search import Limits, Stats, kernel_status, nodes_left, search_paths, timed, tree_fits
+from core.search import (Limits, Stats, kernel_status, nodes_left, search_paths, search_paths_kernels, timed,
+                         tree_fits)
 from core.status import FOUND, STOPPED, Limit, Status
+from core.warmup import Kernel
 from puzzles.interface import Option, Solution, Solver, Step, count_text
 from puzzles.knights import existence, greedy, plain, pruned, thin
 from puzzles.knights.board import Board, validate
@@ -376,10 +378,19 @@ def headline(solution: Solution) -> str:
     return solution.reason() + so_far
 
 
-def warm() -> None:
-    """Compile or load every kernel on tiny boards."""
-    tiny = Board(5, 5, (0, 0))
-    for solver in SOLVER_IDS:
-        solve(tiny, solver, {}, SearchControl(), Limits())
-    solve(Board(6, 3, (0, 0)), "warnsdorff", {}, SearchControl(), Limits())
-    solve(Board(5, 5, (0, 0), blocked=frozenset({(4, 4)})), "warnsdorff", {}, SearchControl(), Limits())
+def kernels() -> list[Kernel]:
+    """Every kernel the solvers and the theory checks run, on a small board."""
+    board = Board(5, 5, (0, 0))
+    counters = SearchControl().counters
+    dx, dy = deltas(ORDERS["clockwise"])
+    table = np.full((board.squares, 8), -1, dtype=np.int32)  # as neighbour_table returns it
+    ctx = plain.make_context(table, 0, board.free_squares, board.closed)
+    line_free = np.ones(12, dtype=np.bool_)
+    return [Kernel("neighbour table", neighbour_table, (board.width, board.height, free_mask(board), dx, dy)),
+            Kernel("connectivity", existence.reach, (table, 0)),
+            *search_paths_kernels(ctx, counters),
+            Kernel("pruned backtracking", pruned.pruned_search,
+                   (table, 5, 5, 0, 25, False, pruned.TABLE_ORDER, pruned.COUNT, KEEP, counters)),
+            Kernel("Warnsdorff", greedy.warnsdorff_walk, (table, 5, 5, 0, 25, False, 1, 1, counters)),
+            Kernel("narrow boards", thin.thin_search, (4, 12, line_free, 0, False, -1, 1, counters)),
+            Kernel("narrow boards: the tour", thin.thin_path, (4, 12, np.zeros(12, dtype=np.uint8), 0))]

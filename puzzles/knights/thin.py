@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.jit import helper, kernel
+from core.jit import helper, kernel, routine
 from core.progress import due, publish
 from core.status import EXHAUSTED, FOUND, MEMORY, STOPPED
 
@@ -92,7 +92,7 @@ def _back_slot(h, k):
     return h + 3
 
 
-@kernel
+@routine
 def successors(state, v, h, n, free, start, closed, last_free, free_count, limit, desc, a, b, out, moves):
     """Every window after deciding square v's backward moves; returns how many (moves: which, as bits)."""
     w = 2 * h + 1

@@ -19,6 +19,7 @@ few sweeps per move rather than one per tile.
 """
 import numpy as np
 
+from core.arrays import copy_into
 from core.hashset import is_full, new_set, set_add, set_grow, set_has, table_bytes
 from core.jit import helper, kernel
 from core.progress import CHECK_EVERY, publish
@@ -90,13 +91,13 @@ def _put_back(cells, tile_pos, a, b, gravity, stride, height, saved_x, saved):
         cells[tile_pos[b]] = b
 
 
-@helper
+@helper(allocates=True)
 def _grow(buf, need, most):
     """buf, or a copy with room for `need` entries (doubled, but never past `most`)."""
     if need <= buf.shape[0]:
         return buf
     bigger = np.empty(min(max(need, 2 * buf.shape[0]), most), dtype=buf.dtype)
-    bigger[: buf.shape[0]] = buf
+    copy_into(bigger, buf, buf.shape[0])
     return bigger
 
 
@@ -208,7 +209,7 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                     if present[a] == 0 or (not gravity and kind_left[tile_kind[a]] == 2):
                         continue  # gone, or the last two of a kind: found unlinked on entering the node
                     stamp += 1
-                    nf = reach(cells, tile_kind, steps, tile_pos[a], tile_kind[a], limit, dist, seen, stamp,
+                    nf = reach(cells, tile_kind, steps, tile_pos[a], np.int64(tile_kind[a]), limit, dist, seen, stamp,
                                cur, nxt, cmark, found)
                     if base + nf > max_moves:
                         publish(counters, expanded, 0, depth, stored)
@@ -248,8 +249,8 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                 continue
             j = pos[depth]
             pos[depth] += 1
-            a = ma[j]
-            b = mb[j]
+            a = np.int64(ma[j])  # int64 like the undo's tiles: one compiled _put_back, not two
+            b = np.int64(mb[j])
             if gravity:
                 xa = tile_pos[a] % stride
                 xb = tile_pos[b] % stride

@@ -114,6 +114,16 @@ def _stack_top(cells, stride, height, x):
     return height
 
 
+def place_args(cells: np.ndarray, width: int, height: int, pairs: int, limit: int, gravity: bool,
+               by_edge: bool, seed: int, depth: np.ndarray | None = None) -> tuple:
+    """The arguments of place_pairs, of the types it is compiled for (depth: onion_depth's, computed if None)."""
+    stride = width + 2 * PAD
+    if depth is None:
+        depth = onion_depth(width, height, stride, height + 2 * PAD)
+    return (cells, np.int64(stride), np.int64(width), np.int64(height), depth, np.int64(pairs), np.int64(limit),
+            bool(gravity), bool(by_edge), np.int64(seed))
+
+
 @kernel
 def place_pairs(cells, stride, width, height, depth, pairs, limit, gravity, stop_at_edge, seed):
     """Place up to `pairs` pairs (tile value = pair number); returns (pairs placed, cells).
@@ -322,8 +332,8 @@ def generate(width: int, height: int, kinds: int, seed: int | None = None, gravi
     best_n, best = -1, cells
     by_edge = not gravity and outside and limit >= GAME_SEGMENTS and width >= 3 and height >= 3
     for attempt in range(ROUNDS):
-        n, out = place_pairs(cells, np.int64(stride), np.int64(width), np.int64(height), depth, np.int64(pairs),
-                             np.int64(limit), bool(gravity), by_edge, np.int64(rng.randrange(2**31)))
+        n, out = place_pairs(*place_args(cells, width, height, pairs, limit, gravity, by_edge,
+                                         rng.randrange(2**31), depth))
         if by_edge:
             n = edge_pairs(out, stride, width, height, int(n), rng)
         if n > best_n:

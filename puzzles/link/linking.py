@@ -101,7 +101,7 @@ def fewest_segments(blocked, stride, src, dst, limit, counters):
     return FOUND, k, _corners(prev, found, src, k)
 
 
-@helper
+@helper(allocates=True)
 def _corners(prev, last, src, segments):
     """The cells where the path starts, turns and ends, from the parent links."""
     out = np.empty(segments + 1, dtype=np.int64)
@@ -145,6 +145,14 @@ def no_limit(board: Board) -> int:
     return 4 * (board.width + 4) * (board.height + 4)
 
 
+def path_args(board: Board, a: Cell, b: Cell, limit: int | None, counters: np.ndarray) -> tuple:
+    """The arguments of fewest_segments for a path from a to b, of the types it is compiled for."""
+    stride = stride_of(board)
+    cap = no_limit(board) if limit is None else int(limit)
+    return (blocked_map(board), np.int64(stride), np.int64(index(stride, a)), np.int64(index(stride, b)),
+            np.int64(cap), counters)
+
+
 def search_path(board: Board, a: Cell, b: Cell, limit: int | None,
                 control: SearchControl) -> tuple[int, LinkPath | None, float]:
     """The fewest-segment path from a to b within `limit` (None: no limit) on the search clock.
@@ -153,11 +161,8 @@ def search_path(board: Board, a: Cell, b: Cell, limit: int | None,
     proof that no path exists (EXHAUSTED) from a stop request (STOPPED).
     """
     stride = stride_of(board)
-    blocked = blocked_map(board)
-    cap = no_limit(board) if limit is None else int(limit)
-    (code, segments, corners), seconds = timed(control, fewest_segments, blocked, np.int64(stride),
-                                               np.int64(index(stride, a)), np.int64(index(stride, b)),
-                                               np.int64(cap), control.counters)
+    (code, segments, corners), seconds = timed(control, fewest_segments,
+                                               *path_args(board, a, b, limit, control.counters))
     if code != FOUND:
         return int(code), None, seconds
     return int(code), LinkPath(int(segments), tuple(cell_at(stride, int(i)) for i in corners)), seconds
@@ -166,10 +171,7 @@ def search_path(board: Board, a: Cell, b: Cell, limit: int | None,
 def quick_path(board: Board, a: Cell, b: Cell, limit: int | None = None) -> LinkPath | None:
     """search_path without the search clock, for drawing and editing (the kernel must be compiled)."""
     stride = stride_of(board)
-    cap = no_limit(board) if limit is None else int(limit)
-    code, segments, corners = fewest_segments(blocked_map(board), np.int64(stride), np.int64(index(stride, a)),
-                                              np.int64(index(stride, b)), np.int64(cap),
-                                              np.zeros(8, dtype=np.int64))
+    code, segments, corners = fewest_segments(*path_args(board, a, b, limit, np.zeros(8, dtype=np.int64)))
     if code != FOUND:
         return None
     return LinkPath(int(segments), tuple(cell_at(stride, int(i)) for i in corners))

@@ -14,14 +14,14 @@ from puzzles.link.grid import FREE
 ANY_FREE = -1  # kind argument: list the free cells reached instead of tiles
 
 
-@helper
+@helper(allocates=True)
 def new_work(n):
     """Scratch arrays: dist, seen (stamps per state), cur, nxt (layer queues), cmark (stamps per cell)."""
     return (np.zeros(4 * n, dtype=np.int32), np.zeros(4 * n, dtype=np.int64), np.empty(4 * n, dtype=np.int32),
             np.empty(4 * n, dtype=np.int32), np.zeros(n, dtype=np.int64))
 
 
-@helper
+@helper(allocates=True)
 def direction_steps(stride):
     """Index offsets of east, south, west, north (turning left or right is +-1 mod 4)."""
     s = np.empty(4, dtype=np.int64)

@@ -10,11 +10,13 @@ from core.memory import budget_bytes, state_cap
 from core.progress import EXPANDED, SearchControl
 from core.search import Limits, Stats, counter_stats, kernel_status, timed, tree_fits
 from core.status import STOPPED, Limit, Status
+from core.warmup import Kernel
 from puzzles.interface import Option, Solution, Solver, Step, count_text
 from puzzles.link.board import MAX_SEGMENTS, Board, cell_text, validate
 from puzzles.link import clearing
+from puzzles.link.generate import place_args, place_pairs
 from puzzles.link.grid import build, index
-from puzzles.link.linking import LinkPath, quick_path, search_bytes, search_path
+from puzzles.link.linking import LinkPath, fewest_segments, path_args, quick_path, search_bytes, search_path
 from puzzles.link.replay import one_based, replay
 
 SEGMENTS = Option("max_segments", "Segment limit", "int", 0,
@@ -134,6 +136,14 @@ def _keys(n_tiles: int) -> np.ndarray:
     return rng.integers(0, 2**63, size=n_tiles, dtype=np.uint64)
 
 
+def _clear_args(board: Board, grid, limit: int, cap: int, max_moves: int, counters: np.ndarray) -> tuple:
+    """The clear kernel's arguments, of the types it is compiled for."""
+    tile_pos = np.array([index(grid.stride, c) for c in grid.tile_cell], dtype=np.int64)
+    return (grid.cells, np.int64(grid.stride), np.int64(board.height), tile_pos, grid.tile_kind,
+            np.int64(len(grid.kinds)), np.int64(limit), bool(board.gravity), _keys(len(grid.tile_cell)),
+            np.int64(cap), np.int64(max_moves), counters)
+
+
 def replay_bytes(board: Board, n_tiles: int) -> int:
     """What the steps of a clearing order cost (replay.py): per removed pair a board sharing the
     rows it did not change, its path, label and data; with gravity a removal changes whole columns."""
@@ -160,11 +170,9 @@ def clear(board: Board, limit: int, control: SearchControl, limits: Limits):
     cap, cap_limit = state_cap(clearing.peak_bytes, limits.max_states, limits.max_memory, need)
     if cap == 0:
         return Status.LIMIT, Limit.MEMORY, no_moves, Stats(), grid, ""
-    tile_pos = np.array([index(grid.stride, c) for c in grid.tile_cell], dtype=np.int64)
+    max_moves = max(1, moves_room // clearing.MOVE_BYTES)
     (code, moves, expanded), seconds = timed(
-        control, clearing.clear_board, grid.cells, np.int64(grid.stride), np.int64(board.height), tile_pos,
-        grid.tile_kind, np.int64(len(grid.kinds)), np.int64(limit), bool(board.gravity), _keys(n),
-        np.int64(cap), np.int64(max(1, moves_room // clearing.MOVE_BYTES)), control.counters)
+        control, clearing.clear_board, *_clear_args(board, grid, limit, cap, max_moves, control.counters))
     stats = replace(counter_stats(control, seconds), nodes_expanded=int(expanded))
     status, lim = kernel_status(code, control, cap_limit)
     return status, lim, moves, stats, grid, ""
@@ -248,14 +256,13 @@ def headline(solution: Solution) -> str:
     return solution.reason()
 
 
-def warm() -> None:
-    """Compile or load every kernel this family uses, on tiny boards."""
+def kernels() -> list[Kernel]:
+    """Every kernel the solvers and the generator run, on a tiny board."""
     from puzzles.link.board import parse
-    from puzzles.link.generate import generate
 
     tiny = parse("AB\nBA\nmarked: 1,1 2,2")
-    solve(tiny, "path", {}, SearchControl(), Limits())
-    solve(tiny, "clear", {}, SearchControl(), Limits(max_states=100))
-    solve(replace(tiny, gravity=True), "clear", {}, SearchControl(), Limits(max_states=100))
-    generate(2, 2, 1, seed=1)
-    generate(2, 2, 1, seed=1, gravity=True)
+    counters = SearchControl().counters
+    grid = build(tiny)
+    return [Kernel("fewest segments", fewest_segments, path_args(tiny, (0, 0), (1, 1), 1, counters)),
+            Kernel("clearing", clearing.clear_board, _clear_args(tiny, grid, 1, 1, 1, counters)),
+            Kernel("generator", place_pairs, place_args(grid.cells, tiny.width, tiny.height, 2, 1, False, False, 1))]

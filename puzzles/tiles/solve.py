@@ -13,8 +13,10 @@ import numpy as np
 from core.errors import InputError
 from core.memory import SCRATCH, array_bytes, budget_bytes, describe_bytes, fits
 from core.progress import DEPTH, SearchControl
-from core.search import Limits, Stats, count_states, kernel_status, shortest_path, timed
+from core.search import (Limits, Stats, census_kernels, count_states, kernel_status, shortest_path,
+                         shortest_path_kernels, timed)
 from core.status import STOPPED, Limit, Status
+from core.warmup import Kernel
 from puzzles.interface import Option, Solution, Solver, Step, count_text, plain_headline
 from puzzles.tiles import heuristics as H
 from puzzles.tiles import idastar as I
@@ -347,34 +349,33 @@ def headline(solution: Solution) -> str:
     return text
 
 
-def warm() -> None:
-    """Compile or load every kernel this family uses, with every type it is called with, on tiny
-    boards: the engine's searches through the hooks, IDA* with each heuristic (read-only tables,
-    as they are mapped), the placing search of row by row, and the database build. Builds nothing
-    and writes nothing."""
-    from core.jit import prepare
+def kernels() -> list[Kernel]:
+    """Every kernel signature the solvers run, on tiny boards: the engine's searches through the
+    hooks, IDA* without tables and with read-only ones (as they are mapped), the placing search of
+    row by row, and the database build."""
+    from puzzles.tiles import pdb_build as B
     from puzzles.tiles.board import parse
-    from puzzles.tiles.pdb_build import build as build_kernel, region_labels
     from puzzles.tiles.rows import cancel_backtracks, place
 
     tiny = parse("1 2 3/4 . 5/7 8 6")
-    for s in SOLVERS:
-        if s.id not in ("auto", "idastar"):
-            solve(tiny, s.id, {}, SearchControl(), Limits(max_states=1000))
-    for h in ("manhattan", "linear-conflict"):
-        solve(tiny, "idastar", {"heuristic": h}, SearchControl(), Limits())
     counters = SearchControl().counters
     goal = tiny.goal_tiles()
+    ctx = make_context(3, 3, goal)
+    packed = np.array([pack(tiny.tiles)], dtype=np.uint64)
     part = P.partition(3, 3, goal.index(BLANK))
     mapped = np.zeros(part.entries(), dtype=np.uint8)
     mapped.flags.writeable = False  # a mapped file is read-only, and numba compiles for that apart
     offsets = {t: at for t, at in zip(part.tables(), np.cumsum([0] + [t.entries(9) for t in part.tables()]))}
-    lookups = P.make_lookups(part, goal, mapped, offsets)
-    prepare(I.search, np.array(tiny.tiles, dtype=np.int64), neighbours(3, 3), H.goal_tables(3, 3, goal), lookups,
-            I.PATTERN_DATABASES, NO_CAP, NO_CAP, counters)
+    tiles, nbr, tables = np.array(tiny.tiles, dtype=np.int64), neighbours(3, 3), H.goal_tables(3, 3, goal)
     one = np.zeros(1, dtype=np.int64)
-    prepare(place, neighbours(3, 3), np.zeros(9, dtype=np.bool_), 0, one, one, np.int64(1))
-    prepare(cancel_backtracks, one)
-    prepare(region_labels, 4, 2)
-    prepare(build_kernel, 4, 2, one, one, neighbours(2, 2), np.zeros(1, dtype=np.uint8),
-            np.zeros(1, dtype=np.uint8), counters, 0)
+    return [*shortest_path_kernels(("bfs", "bibfs", "astar"), packed, ctx, counters),
+            *census_kernels(ctx, counters),
+            Kernel("IDA*", I.search, (tiles, nbr, tables, P.no_lookups(9), I.MANHATTAN, NO_CAP, NO_CAP, counters)),
+            Kernel("IDA* with pattern databases", I.search,
+                   (tiles, nbr, tables, P.make_lookups(part, goal, mapped, offsets), I.PATTERN_DATABASES, NO_CAP,
+                    NO_CAP, counters)),
+            Kernel("row by row: placing", place, (nbr, np.zeros(9, dtype=np.bool_), 0, one, one, np.int64(1))),
+            Kernel("row by row: the moves", cancel_backtracks, (one,)),
+            Kernel("databases: regions", B.region_labels, (4, 2)),
+            Kernel("databases: build", B.build, (4, 2, one, one, neighbours(2, 2), np.zeros(1, dtype=np.uint8),
+                                                 np.zeros(1, dtype=np.uint8), counters, 0))]

@@ -40,12 +40,42 @@ def test_contest_from_the_table_byte_for_byte(capsys, monkeypatch, with_table):
     assert (code, out, err) == (0, expected_output(SMALL), "")
 
 
-@pytest.mark.parametrize("algo", [None, "idastar"])
-def test_contest_without_a_table_byte_for_byte(capsys, monkeypatch, without_table, algo):
-    args = ["--contest"] + (["--algo", algo] if algo else [])
-    code, out, err = run_cli(capsys, monkeypatch, args, contest_text(SMALL, spaced=False))
-    assert (code, out) == (0, expected_output(SMALL))
+@pytest.mark.parametrize("algo", ["bibfs", "idastar"])
+def test_contest_by_search_byte_for_byte(capsys, monkeypatch, without_table, algo):
+    code, out, err = run_cli(capsys, monkeypatch, ["--contest", "--algo", algo], contest_text(SMALL, spaced=False))
+    assert (code, out, err) == (0, expected_output(SMALL), "")
     assert not list(without_table.iterdir())  # nothing was built unasked
+
+
+def test_first_contest_builds_the_table_and_later_ones_answer_from_it(capsys, monkeypatch, without_table):
+    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], contest_text(SMALL, spaced=False))
+    assert (code, out) == (0, expected_output(SMALL))
+    assert " ".join(err.split()).startswith(f"note: building the distance table once ({T.SIZE / 2**20:.1f} MiB at "
+                                            f"{without_table / T.FILE_NAME})")
+    assert (without_table / T.FILE_NAME).stat().st_size == T.SIZE
+    # the next run finds the table: the light path answers, without numba or numpy
+    probe = ("import sys, io; sys.stdin = io.StringIO(sys.argv[1]); from tui.cli import main; code = main(["
+             "'solve', 'cube8', '--contest']); print(code, 'numba' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe, contest_text(SMALL)], capture_output=True, text=True,
+                          env={**os.environ, "PUZZLE_EXPLORER_CACHE": str(without_table)})
+    assert done.stdout == expected_output(SMALL) and done.stderr.split() == ["0", "False"]
+
+
+def test_bad_or_empty_contest_input_builds_no_table(capsys, monkeypatch, without_table):
+    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], "x 1\n")
+    assert code == 2 and out == ""
+    assert err.startswith("error: dataset 1, line 1") and len(err.strip().splitlines()) == 1
+    assert run_cli(capsys, monkeypatch, ["--contest"], "0 0\n") == (0, "", "")
+    assert not list(without_table.iterdir())
+
+
+def test_contest_goes_on_by_search_when_the_table_cannot_be_written(capsys, monkeypatch, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", str(blocker / "cache"))
+    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], contest_text(SMALL))
+    assert (code, out) == (0, expected_output(SMALL))
+    assert "cannot write the distance table" in err and "bidirectional BFS" in err
 
 
 def test_the_cap(capsys, monkeypatch, with_table):
@@ -54,8 +84,7 @@ def test_the_cap(capsys, monkeypatch, with_table):
     assert run_cli(capsys, monkeypatch, ["--contest"], text)[1] == "30\n-1\n3\n"
     assert run_cli(capsys, monkeypatch, ["--contest", "--cap", "31"], text)[1] == "30\n31\n3\n"
     assert run_cli(capsys, monkeypatch, ["--contest", "--cap=2"], text)[1] == "-1\n-1\n-1\n"
-    monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", os.devnull + "-none")  # no table: bidirectional BFS
-    assert run_cli(capsys, monkeypatch, ["--contest", "--cap", "30"], text)[1] == "30\n-1\n3\n"
+    assert run_cli(capsys, monkeypatch, ["--contest", "--cap", "30", "--algo", "bibfs"], text)[1] == "30\n-1\n3\n"
 
 
 GOOD = "1 2\nW W W\nE W W\nW W W\n"
@@ -78,7 +107,7 @@ BAD = [
 def test_format_errors_name_dataset_and_line_after_earlier_answers(capsys, monkeypatch, table_dir, tmp_path,
                                                                     table, tail, message):
     monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", str(table_dir if table else tmp_path))
-    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], GOOD + tail)
+    code, out, err = run_cli(capsys, monkeypatch, ["--contest"] + ([] if table else ["--algo", "bibfs"]), GOOD + tail)
     assert code == 2 and out == "0\n"
     assert err.startswith("error: " + message) and len(err.strip().splitlines()) == 1
 

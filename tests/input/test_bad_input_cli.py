@@ -124,3 +124,10 @@ def test_json_into_a_pipe_closed_early_is_a_quiet_exit():
 def test_json_output_itself_is_whole_when_read(capsys):
     code, out, err = run_cli(capsys, "solve", "knights", "--size", "5x5", "--json")
     assert code == 0 and json.loads(out)["status"] == "solved"
+
+
+@pytest.mark.parametrize("option, words", [("--board", "unknown character '-'"), ("--file", "cannot read board file --")])
+def test_a_double_dash_as_an_options_value_is_that_text(capsys, option, words):
+    """Python 3.11's argparse would hand the option an empty list for `--board=--`."""
+    code, out, err = run_cli(capsys, "solve", "knights", f"{option}=--")
+    one_line_error(code, err, words)

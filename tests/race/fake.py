@@ -33,7 +33,7 @@ def solve(board, solver, options, control, limits):
     return Solution(Status.SOLVED, steps, Stats(nodes_expanded=10 * board, elapsed_s=0.001), solver=solver)
 
 
-solve_module = SimpleNamespace(SOLVERS=SOLVERS, solve=solve, warm=lambda: None)
+solve_module = SimpleNamespace(SOLVERS=SOLVERS, solve=solve, kernels=lambda: [])
 board_module = SimpleNamespace(parse=parse, format_board=str, validate=lambda board: None)
 editor_module = SimpleNamespace(ACTIONS=(), BRUSHES=(), new_board=lambda: 3)
 render_module = SimpleNamespace(cell_size=lambda zoom, board=None: (1, 1), render=lambda board, view: str(board))

@@ -34,6 +34,14 @@ def _count(n: float) -> str:
     return f"{n / 1e9:.2f}G"
 
 
+def compiling_line(s: Snapshot) -> str:
+    """What a solve waits for before its search starts: the compiler, once per install."""
+    if s.kernels:
+        return (f"[bold yellow]compiling {s.compiling}: {s.compiled}/{s.kernels} kernels[/bold yellow] "
+                "(only the first time)")
+    return "[bold yellow]compiling the solver[/bold yellow] (only the first time)"
+
+
 class StatsPane(VerticalScroll):
     """Counters at up to 10 Hz while a search runs; then the headline, the final counts and the details.
 
@@ -134,7 +142,7 @@ class StatsPane(VerticalScroll):
         elif s is None:
             head = Text(f"no search yet: {self.app.key_for('solve')} solves", style="dim")
         else:
-            head = {Phase.IDLE: "starting…", Phase.COMPILING: "[bold yellow]compiling solver…[/bold yellow]",
+            head = {Phase.IDLE: "starting…", Phase.COMPILING: compiling_line(s),
                     Phase.SEARCHING: "[bold]searching…[/bold]", Phase.DONE: "finished"}[s.phase]
         self.query_one("#stats-head", Static).update(head)
 

@@ -1,0 +1,95 @@
+"""Run in a fresh process: which kernel signatures a family's warm-up and its solvers compile.
+
+    python -m tests.core.warm_probe FAMILY warm-first|solve-first
+
+prints JSON: the signatures the second step added to those of the first.
+Kernels come from the disk cache, so this takes seconds once they are
+compiled. The solvers run on every preset (and the first preset with each
+option switched), under limits that end them in a moment: which kernels a
+solve calls follows from the code path, not from the size of the board.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+import core  # noqa: F401  (the kernel cache, before numba loads)
+from core.jit import KERNELS
+from core.progress import SearchControl
+from core.runner import Job
+from core.search import Limits
+from puzzles import registry
+
+LIMITS = Limits(max_states=2_000)
+TIMEOUT_S = 0.03
+
+
+def signatures() -> set[tuple[str, str]]:
+    return {(f"{d.py_func.__module__}.{d.py_func.__qualname__}", str(sig)) for d in KERNELS for sig in d.signatures}
+
+
+def variants(solver) -> list[dict]:
+    out: list[dict] = [{}]
+    for o in solver.options:
+        if o.kind == "bool":
+            out.append({o.name: not o.default})
+        elif o.kind == "choice":
+            out += [{o.name: c} for c in o.choices if c != o.default]
+    return out
+
+
+def extras(family_id: str) -> None:
+    """What a family runs besides its solvers: the same kernels, other callers."""
+    if family_id == "link":
+        from puzzles.link.generate import generate
+        for gravity in (False, True):
+            generate(6, 4, 3, seed=1, gravity=gravity)
+    if family_id == "knights":
+        from puzzles.knights.board import Board
+        # the presets' narrow boards outgrow the probe's cap before their tour is walked out (thin_path)
+        registry.get("knights").solve(Board(3, 4, (0, 0)), "warnsdorff", {}, SearchControl(), LIMITS)
+    if family_id == "tiles":
+        import tempfile
+        from pathlib import Path
+
+        from puzzles.tiles import patterns, pdb
+        control = SearchControl()
+        control.cancel()  # the database build compiles, starts and stops at its first look at the flag
+        with tempfile.TemporaryDirectory() as folder:
+            pdb.build(patterns.partition(3, 3, 8), control, Path(folder) / "probe.bin")
+    if family_id == "cube8":
+        from puzzles.cube8.solve import build_table
+        control = SearchControl()
+        control.cancel()  # the sweep compiles, starts and stops at its first look at the flag
+        build_table(control)
+
+
+def exercise(family_id: str) -> None:
+    family = registry.get(family_id)
+    for i, preset in enumerate(family.presets):
+        board = family.parse(preset.text)
+        for solver in family.solvers:
+            if solver.id == "table":
+                continue  # answers from a file; its kernel is the sweep in extras()
+            for options in variants(solver) if i == 0 else [{}]:
+                job = Job(lambda c: family.solve(board, solver.id, options, c, LIMITS), timeout_s=TIMEOUT_S)
+                try:
+                    job.run()
+                except Exception:  # a refusal (bad combination) is not what this looks at
+                    pass
+    extras(family_id)
+
+
+def main(family_id: str, order: str) -> None:
+    family = registry.get(family_id)
+    first, second = (family.warm, lambda: exercise(family_id))
+    if order == "solve-first":
+        first, second = second, first
+    first()
+    before = signatures()
+    second()
+    print(json.dumps(sorted(signatures() - before)))
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
