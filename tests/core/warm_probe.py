@@ -57,6 +57,10 @@ def extras(family_id: str) -> None:
         control.cancel()  # the database build compiles, starts and stops at its first look at the flag
         with tempfile.TemporaryDirectory() as folder:
             pdb.build(patterns.partition(3, 3, 8), control, Path(folder) / "probe.bin")
+    if family_id == "klotski":
+        from puzzles.klotski import distances
+        # play's memory estimate for a table counts the placements of the pieces
+        distances.space(registry.get("klotski").parse("AA./AAb/..b"), {}).estimate(LIMITS)
     if family_id == "cube8":
         from puzzles.cube8.solve import build_table
         control = SearchControl()
