@@ -408,7 +408,7 @@ class MainScreen(Screen):
                 self.app.push_screen(PlayScreen(self.family, play))
 
         self.app.push_screen(Ask(
-            f"Play needs the distance of every position of this board's component. {estimate.text()}.",
+            f"Play needs the distance of every position of this board's component: {estimate.text()}.",
             [Answer("b", "build the table (a census from the goal), then play", "build"),
              Answer("s", "play without a table: a search for each move's mark (slower)", "search")]), answered)
 
