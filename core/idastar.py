@@ -15,6 +15,7 @@ import numpy as np
 
 from core import ops
 from core.hashset import is_full, map_get, map_grow, map_put, new_map, table_bytes
+from core import live
 from core.jit import kernel
 from core.paths import NO_PATH
 from core.progress import CHECK_EVERY, publish
@@ -40,13 +41,29 @@ def _pack(g, iteration):
 
 
 @kernel
+def _show(counters, path, d, bound, ctx, grown):
+    """The live picture: the stack path[:d + 1], its g and h, the bound, the iteration's nodes so far."""
+    counters[live.G] = d
+    counters[live.H] = ops.heuristic(path[d], ctx)
+    counters[live.BOUND] = bound
+    seq = live.open_picture(counters, live.IDASTAR, d)
+    counters[live.LENGTH] = d + 1
+    counters[live.KEPT] = live.copy_path(counters, live.PATH, live.PATH_ROOM, path, d + 1)
+    counters[live.GROWING] = grown
+    live.close_picture(counters, seq)
+
+
+@kernel
 def idastar(starts, ctx, cap, stack_bytes, counters):
     """Shortest path from any start to a goal; returns (code, path states).
 
     The table holds at most `cap` states; an iteration whose stack (and the
     previous one's, freed only once the new one exists) would pass
-    `stack_bytes` ends the search with MEMORY.
+    `stack_bytes` ends the search with MEMORY. The live picture shows the
+    stack, g, h and the bound; each finished iteration adds its bound and
+    its nodes to the history.
     """
+    drawing = live.drawing(counters)
     branch = ops.branching(ctx)
     per_depth = 8 * branch + 32  # kids, path, nk, pos, and the path returned
     keys, vals = new_map(1024)
@@ -58,6 +75,7 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
     iteration = 0
     while True:
         iteration += 1
+        iteration_start = expanded
         next_bound = NO_BOUND
         depth_room = bound + 2
         if depth_room > stack_bytes // (2 * per_depth):
@@ -74,6 +92,8 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
             if ops.is_goal(s0, ctx):
                 found = np.empty(1, dtype=np.uint64)
                 found[0] = s0
+                if drawing:
+                    _show(counters, found, 0, bound, ctx, expanded - iteration_start)
                 return FOUND, found
             d = 0
             path[0] = s0
@@ -112,6 +132,8 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
                     found = np.empty(g + 1, dtype=np.uint64)
                     found[:g] = path[:g]
                     found[g] = t
+                    if drawing:
+                        _show(counters, found, g, bound, ctx, expanded - iteration_start)
                     return FOUND, found
                 d = g
                 path[d] = t
@@ -119,8 +141,12 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
                 pos[d] = 0
                 expanded += 1
                 if expanded % CHECK_EVERY == 0:
+                    if drawing:
+                        _show(counters, path, d, bound, ctx, expanded - iteration_start)
                     if publish(counters, expanded, d, bound, stored):
                         return STOPPED, NO_PATH
+        if drawing:
+            live.add_history_pair(counters, bound, expanded - iteration_start)
         if next_bound == NO_BOUND:
             publish(counters, expanded, 0, bound, stored)
             return EXHAUSTED, NO_PATH
