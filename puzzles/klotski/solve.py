@@ -8,6 +8,7 @@ from core.progress import SearchControl
 from core.search import Limits, Stats, count_states, shortest_path, timed
 from core.status import Limit, Status
 from puzzles.interface import Option, Solution, Solver, Step, plain_headline
+from puzzles.klotski import live
 from puzzles.klotski.board import Board, validate
 from puzzles.klotski.moves import goal_states
 from puzzles.klotski.packing import Layout, decode, encode, make_context, make_layout
@@ -77,6 +78,7 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     layout = make_layout(board, options.get("moves", MOVES.default), bool(options.get("distinct", False)))
     ctx = make_context(layout)
     start = np.array([encode(layout, board)], dtype=np.uint64)
+    control.show_with(live.decoder(layout, board, path_steps))
     if solver == "census":
         # a second context (its own scratch arrays) lets the census use two cores
         out = count_states(start, [ctx, make_context(layout)], control, limits)

@@ -12,7 +12,7 @@ from core.search import Limits, Stats, counter_stats, kernel_status, timed, tree
 from core.status import STOPPED, Limit, Status
 from puzzles.interface import Option, Solution, Solver, Step, count_text
 from puzzles.link.board import MAX_SEGMENTS, Board, cell_text, validate
-from puzzles.link import clearing
+from puzzles.link import clearing, live
 from puzzles.link.grid import build, index
 from puzzles.link.linking import LinkPath, quick_path, search_bytes, search_path
 from puzzles.link.replay import one_based, replay
@@ -86,6 +86,7 @@ def solve_path(board: Board, options: dict, control: SearchControl, limits: Limi
     fits = tree_fits(search_bytes(board), limits)
     code, path, seconds = STOPPED, None, 0.0
     if fits:
+        control.show_with(live.reach_decoder(board))
         with control.node_cap(limits.max_states):
             code, path, seconds = search_path(board, a, b, limit, control)
     expanded = int(control.counters[EXPANDED])
@@ -160,6 +161,7 @@ def clear(board: Board, limit: int, control: SearchControl, limits: Limits):
     if cap == 0:
         return Status.LIMIT, Limit.MEMORY, no_moves, Stats(), grid, ""
     tile_pos = np.array([index(grid.stride, c) for c in grid.tile_cell], dtype=np.int64)
+    control.show_with(live.clear_decoder(board, grid, limit))
     (code, moves, expanded), seconds = timed(
         control, clearing.clear_board, grid.cells, np.int64(grid.stride), np.int64(board.height), tile_pos,
         grid.tile_kind, np.int64(len(grid.kinds)), np.int64(limit), bool(board.gravity), _keys(n),
