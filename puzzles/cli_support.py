@@ -20,6 +20,7 @@ from core.status import Status
 from puzzles import numbers
 from puzzles.interface import Solution, View
 from puzzles.reading import read_board_file
+from puzzles.trace import trace_to
 
 T = TypeVar("T")
 
@@ -74,6 +75,9 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--max-memory", type=byte_size, metavar="SIZE",
                        help="memory budget such as 512M or 4G (default: half of the free memory)")
     group.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
+    group.add_argument("--trace", metavar="FILE",
+                       help="write one JSON line per progress snapshot (10 a second): counters, depth, the "
+                            "current path as moves, layer sizes; the README shows how to read it")
 
 
 def add_board_arguments(parser: argparse.ArgumentParser, presets_hint: str) -> None:
@@ -124,17 +128,28 @@ def _progress_printer(console: Console) -> Callable[[Snapshot], None] | None:
     return show
 
 
-def run_job(task: Callable[[SearchControl], T], limits: Limits, progress: bool = True) -> T:
+def run_job(task: Callable[[SearchControl], T], limits: Limits, progress: bool = True,
+            trace: str | None = None, show: Callable[[Snapshot], None] | None = None) -> T:
     """Run a solve in the background with live progress on stderr (when it is a terminal and
-    `progress`). Ctrl-C or SIGTERM cancels it: the task's cancelled result comes back."""
-    show = _progress_printer(Console(stderr=True)) if progress else None
-    job = Job(task, timeout_s=limits.timeout_s, on_progress=show)
-    try:
-        with interrupts.cancelling(job.cancel):
-            return job.run()
-    finally:
-        if show is not None:
-            show.stop()  # type: ignore[attr-defined]
+    `progress`; `show` replaces the usual progress line and must have a stop()), each snapshot
+    written to the `trace` file if one is named (puzzles/trace.py). Ctrl-C or SIGTERM cancels
+    it: the task's cancelled result comes back."""
+    if show is None and progress:
+        show = _progress_printer(Console(stderr=True))
+    with trace_to(trace) as write:
+        listeners = [f for f in (show, write) if f is not None]
+
+        def report(s: Snapshot) -> None:
+            for listener in listeners:
+                listener(s)
+
+        job = Job(task, timeout_s=limits.timeout_s, on_progress=report if listeners else None)
+        try:
+            with interrupts.cancelling(job.cancel):
+                return job.run()
+        finally:
+            if show is not None:
+                show.stop()  # type: ignore[attr-defined]
 
 
 def stats_json(solution: Solution) -> dict:

@@ -7,10 +7,9 @@ from dataclasses import replace
 
 from rich.console import Console
 
-from core import interrupts
 from core.errors import InputError
 from core.progress import Snapshot
-from core.runner import Job
+from core.search import Limits
 from core.status import Status
 from puzzles import cli_support as cs
 from puzzles import numbers
@@ -76,26 +75,20 @@ def _build_progress(err: Console):
     status.start()
     total = sum(TABLE_POSITIONS)
 
-    def show(s: Snapshot) -> None:
-        share = min(1.0, s.stored / total)
-        status.update(f"building the distance table: {share:4.0%} ({s.stored:,} of {total:,} positions, "
+    def show(s: Snapshot) -> None:  # expanded: positions swept so far, over the three sweeps
+        share = min(1.0, s.expanded / total)
+        status.update(f"building the distance table: {share:4.0%} ({s.expanded:,} of {total:,} positions, "
                       f"{s.depth} rolls deep) · {s.elapsed_s:.1f} s")
 
     show.stop = status.stop  # type: ignore[attr-defined]
     return show
 
 
-def build(console: Console, quiet: bool = False):
-    """Build the table with progress; returns its path (None if stopped)."""
+def build(console: Console, quiet: bool = False, trace: str | None = None):
+    """Build the table with progress (and its trace, if asked); returns its path (None if stopped)."""
     err = Console(stderr=True)
-    show = _build_progress(err)
-    job = Job(lambda control: build_table(control), on_progress=show)
-    try:
-        with interrupts.cancelling(job.cancel):
-            path, seconds = job.run()
-    finally:
-        if show is not None:
-            show.stop()  # type: ignore[attr-defined]
+    path, seconds = cs.run_job(lambda control: build_table(control), Limits(), progress=False, trace=trace,
+                               show=_build_progress(err))
     if path is None:
         err.print("the table build was stopped; nothing was written", highlight=False)
         return None
@@ -145,15 +138,17 @@ def run_contest(args, console: Console) -> int:
 
 def run(args, console: Console) -> int:
     if args.build_table:
-        build(console)
+        build(console, trace=args.trace)
         return cs.EXIT_OK
     if args.contest:
+        if args.trace:
+            raise InputError("--trace follows one search; --contest runs one per dataset: leave out --trace")
         return run_contest(args, console)
     board = load(args)
     algo = args.algo or ("table" if T.open_table() is not None else "bibfs")
     options = {"cap": args.cap or 0}
     limits = cs.limits_from(args)
-    solution = cs.run_job(lambda control: solve(board, algo, options, control, limits), limits)
+    solution = cs.run_job(lambda control: solve(board, algo, options, control, limits), limits, trace=args.trace)
     x, y = C.xy(board.start)
     if args.json:
         cs.print_json(cs.solution_json(solution, start=[x + 1, y + 1], pattern=board.pattern_text()))

@@ -54,7 +54,7 @@ def run(args, console: Console) -> int:
     solver = "census" if args.census else args.algo
     options = {"moves": args.moves, "distinct": args.distinct}
     limits = cs.limits_from(args)
-    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits)
+    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
     if args.json:
         cs.print_json(cs.solution_json(solution, convention=args.moves, distinct=args.distinct))
         return cs.EXIT_OK

@@ -93,7 +93,7 @@ def run(args, console: Console) -> int:
     board = load(args)
     solver, options = solver_and_options(args)
     limits = cs.limits_from(args)
-    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits)
+    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
     if args.json:
         write_json(solution, sys.stdout)
         return cs.EXIT_OK
