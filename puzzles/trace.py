@@ -3,7 +3,7 @@
 Each line is an object:
 
     t             seconds of search so far (compilation excluded)
-    phase         "compiling", "searching" or "done"
+    phase         "searching", or "done" on the last line (moments spent compiling are left out)
     counters      expanded, frontier, depth, stored, max_frontier, solutions. expanded, solutions and
                   max_frontier add up over the whole job and never go down; the others are the running
                   search's own and go up and down with it
@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from typing import Callable, Iterator
 
 from core.errors import InputError
-from core.progress import Snapshot
+from core.progress import Phase, Snapshot
 
 
 def snapshot_json(s: Snapshot) -> dict:
@@ -78,7 +78,8 @@ def trace_to(path: str | None) -> Iterator[Callable[[Snapshot], None] | None]:
         raise InputError(f"--trace {path}: cannot write it ({exc.strerror or exc})") from None
 
     def write(s: Snapshot) -> None:
-        f.write(json.dumps(snapshot_json(s), ensure_ascii=False) + "\n")
+        if s.phase in (Phase.SEARCHING, Phase.DONE):  # not the moments spent compiling
+            f.write(json.dumps(snapshot_json(s), ensure_ascii=False) + "\n")
 
     try:
         yield write
