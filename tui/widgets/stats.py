@@ -13,6 +13,7 @@ from textual.widgets import Sparkline, Static
 from core.progress import Phase, Snapshot
 from core.status import Status
 from puzzles.interface import Solution
+from tui.widgets.bars import LayerBars
 
 SPARK_POINTS = 120
 NARROW = 33  # pane widths below this get the counters' short labels
@@ -32,7 +33,8 @@ def _count(n: float) -> str:
 
 
 class StatsPane(VerticalScroll):
-    """Counters at up to 10 Hz while a search runs; then the headline, the final counts and the details.
+    """Counters at up to 10 Hz while a search runs, with a chart of the layers or iterations it has
+    finished (or a sparkline of its frontier); then the headline, the final counts and the details.
 
     The headline and the counters come first; the pane scrolls when the details
     below them do not fit.
@@ -53,10 +55,12 @@ class StatsPane(VerticalScroll):
         yield Static(id="stats-head")
         yield Static(id="stats-numbers")
         yield Sparkline([], id="stats-spark")
+        yield LayerBars(id="stats-bars")
         yield Static(id="stats-details")
 
     def on_mount(self) -> None:
         self.query_one(Sparkline).display = False
+        self.query_one(LayerBars).display = False
         self.watch_snapshot(None)
 
     def begin(self) -> None:
@@ -65,6 +69,7 @@ class StatsPane(VerticalScroll):
         spark = self.query_one(Sparkline)
         spark.data = []
         spark.display = False
+        self.query_one(LayerBars).display = False
         self.outcome = ""
         self.details = ""
         self.snapshot = Snapshot(phase=Phase.IDLE)
@@ -73,12 +78,14 @@ class StatsPane(VerticalScroll):
         if self.solution is not None:
             return  # a late sample from the finished search
         self.snapshot = snapshot
-        if snapshot.phase == Phase.SEARCHING:
+        if snapshot.phase in (Phase.SEARCHING, Phase.DONE):
+            bars = self.query_one(LayerBars)
+            bars.show(snapshot.live)  # layers or iterations, when the search has them
             self.history.append(float(snapshot.frontier))
             del self.history[:-SPARK_POINTS]
             spark = self.query_one(Sparkline)
             spark.data = list(self.history)
-            spark.display = len(self.history) >= 2
+            spark.display = len(self.history) >= 2 and not bars.display  # the frontier over time, otherwise
 
     def finish(self, solution: Solution | None, error: str | None = None, cancelled: bool = False) -> None:
         if cancelled:

@@ -1,0 +1,153 @@
+"""Watching the search: what drawing the live picture costs the kernels, and the app under 10 Hz snapshots.
+
+The cost is measured in one run, with the same compiled kernels: each search
+runs with the picture drawn and with the kernels asked to keep quiet
+(SearchControl.quiet), taking turns, and the fastest of each is compared.
+The app runs headless (Textual's test driver) on a search that never ends,
+with the timeline following it, while a key is pressed every half second:
+the time until the app has handled each key, and the process's memory, which
+must stay flat once the search track holds all it keeps.
+
+    PUZZLE_EXPLORER_WATCH_S   how long to watch the app (default 600 s, as the issue asks)
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import time
+
+from bench import harness as h
+from bench.harness import Report, Row
+from core.progress import SearchControl
+from core.search import Limits
+
+MOST_OVERHEAD = 0.05  # drawing may cost at most 5% of the search's speed
+WATCH_S = float(os.environ.get("PUZZLE_EXPLORER_WATCH_S", "600"))
+KEY_GOAL_S = 0.100
+KEY_EVERY_S = 0.5
+
+
+def _cases():
+    from puzzles.die.board import Board as DieBoard
+    from puzzles.klotski.board import parse
+    from puzzles.klotski.presets import BY_ID
+    from puzzles.knights.board import Board as KnightsBoard
+    from puzzles import registry
+
+    klotski, die, knights = (registry.get(f) for f in ("klotski", "die", "knights"))
+    hengdao = parse(BY_ID["hengdao-lima"].text)
+    reference = parse("NAAO/PAAQ/.BB./HIJK/HIJK")  # bench/klotski.py's census, every piece distinct
+    return [
+        ("横刀立马, BFS (free convention)", 30, lambda c: klotski.solve(hengdao, "bfs", {}, c, Limits())),
+        ("横刀立马, BFS (unit convention)", 30, lambda c: klotski.solve(hengdao, "bfs", {"moves": "unit"}, c, Limits())),
+        ("klotski census, every piece distinct (14,950,080 positions)", 4,
+         lambda c: klotski.solve(reference, "census", {"moves": "unit", "distinct": True}, c, Limits())),
+        ("die 8x8, mark up at the goal: every tour (the proof)", 40,
+         lambda c: die.solve(DieBoard(8, 8, frozenset(), (0, 0), (0, 7)), "all", {"goal_face": "up", "keep": 10},
+                             c, Limits())),
+        ("knights 6x6 from a corner: every tour counted", 5,
+         lambda c: knights.solve(KnightsBoard(6, 6, (0, 0)), "count", {}, c, Limits())),
+    ]
+
+
+def _seconds(task, drawing: bool) -> float:
+    control = SearchControl()
+    control.quiet(not drawing)
+    return task(control).stats.elapsed_s
+
+
+def overhead(report: Report) -> None:
+    for what, runs, task in _cases():
+        _seconds(task, True)  # compile or load the kernels
+        on, off = [], []
+        for i in range(runs):  # taking turns, each first as often, so a busy moment falls on both alike
+            for drawing in ((False, True) if i % 2 == 0 else (True, False)):
+                (on if drawing else off).append(_seconds(task, drawing))
+        cost = min(on) / min(off) - 1
+        report.add(Row(
+            f"live picture cost: {what}",
+            f"{cost:+.1%} (fastest {min(on) * 1000:.1f} ms drawn, {min(off) * 1000:.1f} ms quiet; "
+            f"medians {statistics.median(on) * 1000:.1f} / {statistics.median(off) * 1000:.1f} ms; {runs} runs each)",
+            "", ratio=(1 + MOST_OVERHEAD) / (1 + cost), goal=1,
+            note=f"ratio = {1 + MOST_OVERHEAD:.2f} / (drawn time / quiet time)"))
+
+
+def rss_mib() -> float:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def _until(pilot, condition, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise RuntimeError("the app did not get there in time")
+        await pilot.pause(0.05)
+
+
+async def _watch(seconds: float) -> dict:
+    from puzzles import registry
+    from tui.app import PuzzleApp
+    from tui.widgets.timeline import Timeline
+
+    family = registry.get("knights")
+    board = family.parse(next(p for p in family.presets if p.id == "chessboard").text)
+    app = PuzzleApp("knights", board, "chessboard", warm=False)  # counting a chessboard's tours never ends
+    waits: list[float] = []
+    memory: list[tuple[float, float]] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        timeline = app.screen.query_one(Timeline)
+        await pilot.press("f3", "right", "right", "right", "f5")
+        await _until(pilot, lambda: len(timeline.search) >= 2, timeout=300)
+        await pilot.press("f4")  # the timeline: left steps back, end follows the search again
+        began = time.monotonic()
+        next_sample = began
+        keys = ("left", "left", "end")
+        while time.monotonic() - began < seconds:
+            key = keys[len(waits) % len(keys)]
+            before = timeline.index
+            asked = time.perf_counter()
+            await pilot.press(key)
+            waits.append(time.perf_counter() - asked)
+            assert timeline.index != before or key == "end" or before == 0
+            if time.monotonic() >= next_sample:
+                memory.append((time.monotonic() - began, rss_mib()))
+                next_sample += 10
+            await asyncio.sleep(KEY_EVERY_S)
+        memory.append((time.monotonic() - began, rss_mib()))
+        kept, added = len(timeline.search), timeline.search.added
+        await pilot.press("escape")
+        await _until(pilot, lambda: not timeline.running, timeout=30)
+    return {"waits": waits, "memory": memory, "kept": kept, "added": added}
+
+
+def app_under_snapshots(report: Report) -> None:
+    seen = asyncio.run(_watch(WATCH_S))
+    waits = sorted(seen["waits"])
+    worst = waits[-1]
+    p99 = waits[int(0.99 * (len(waits) - 1))]
+    report.add(Row(
+        f"app: keys answered while a search publishes at 10 Hz ({WATCH_S:.0f} s, {len(waits)} keys)",
+        f"median {statistics.median(waits) * 1000:.0f} ms, 99th percentile {p99 * 1000:.0f} ms, "
+        f"slowest {worst * 1000:.0f} ms", "", ratio=KEY_GOAL_S / p99, goal=1,
+        note=f"ratio = {KEY_GOAL_S * 1000:.0f} ms / the 99th percentile"))
+    memory = seen["memory"]
+    full = [m for t, m in memory if t >= 210]  # the search track holds all it keeps after 200 s
+    settled = full[0] if full else memory[len(memory) // 2][1]
+    last = memory[-1][1]
+    growth = last - settled
+    report.add(Row(
+        "app: memory over the long search (the search track is bounded)",
+        f"{memory[0][1]:.0f} MiB at the start, {settled:.0f} MiB once the track was full, {last:.0f} MiB at the end "
+        f"({seen['kept']:,} of {seen['added']:,} snapshots kept)", "",
+        ratio=(settled * 0.05) / max(growth, 0.5), goal=1,
+        note="ratio = 5% of the settled size / its growth after the track filled (0.5 MiB at least: noise)"))
+
+
+def run(report: Report, bin_dir) -> None:
+    overhead(report)
+    app_under_snapshots(report)
