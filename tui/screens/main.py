@@ -348,16 +348,16 @@ class MainScreen(Screen):
         stats = self.query_one(StatsPane)
         stats.finish(event.solution, event.error, event.cancelled)
         timeline = self.query_one(Timeline)
-        self.refresh_bindings()
         if event.solution is None:
             timeline.finish_search(None, message="cancelled" if event.cancelled else "the search failed")
-            return
-        self.solution = event.solution
-        if len(event.solution.steps) > 1:
-            timeline.finish_search(event.solution.steps, event.solution.alternatives)
-            self.query_one("#timeline-steps", OptionList).focus()
         else:
-            timeline.finish_search(None, message=self.family.headline(event.solution))
+            self.solution = event.solution
+            if len(event.solution.steps) > 1:
+                timeline.finish_search(event.solution.steps, event.solution.alternatives)
+                self.query_one("#timeline-steps", OptionList).focus()
+            else:
+                timeline.finish_search(None, message=self.family.headline(event.solution))
+        self.refresh_bindings()  # F6 goes, F7 comes
 
     def on_step_chosen(self, event: StepChosen) -> None:
         timeline = self.query_one(Timeline)

@@ -65,7 +65,7 @@ def chart(live: Live | None, width: int, rows: int = ROWS) -> Text | None:
             return None
         values = list(live.layers) + ([live.growing] if live.growing else [])
         unit = {"reach": "cells per segment count", "census": "states per layer"}.get(live.kind, "states per depth")
-        first = live.history_from + (1 if live.kind == "reach" else 0)
+        first = live.history_from
         last = first + len(values) - 1
     text = Text(no_wrap=True, overflow="crop")
     for line in bar_rows(columns(values, width), rows):
