@@ -98,6 +98,8 @@ async def _watch(seconds: float) -> dict:
     board = family.parse(next(p for p in family.presets if p.id == "chessboard").text)
     app = PuzzleApp("knights", board, "chessboard", warm=False)  # counting a chessboard's tours never ends
     waits: list[float] = []
+    lefts = 0  # lefts with somewhere to step back to
+    unmoved: list = []  # those that did not step back (reported, not asserted: the rows still print)
     memory: list[tuple[float, float]] = []
     async with app.run_test(size=(80, 24)) as pilot:
         timeline = app.screen.query_one(Timeline)
@@ -113,7 +115,10 @@ async def _watch(seconds: float) -> dict:
             asked = time.perf_counter()
             await pilot.press(key)
             waits.append(time.perf_counter() - asked)
-            assert timeline.index != before or key == "end" or before == 0
+            lefts += key == "left" and before > 0
+            if key == "left" and before > 0 and timeline.index == before:
+                unmoved.append(f"{time.monotonic() - began:.1f} s: at {before} of {len(timeline.search)}, "
+                               f"focus on {app.focused}")
             if time.monotonic() >= next_sample:
                 memory.append((time.monotonic() - began, rss_mib()))
                 next_sample += 10
@@ -122,7 +127,7 @@ async def _watch(seconds: float) -> dict:
         kept, added = len(timeline.search), timeline.search.added
         await pilot.press("escape")
         await _until(pilot, lambda: not timeline.running, timeout=30)
-    return {"waits": waits, "memory": memory, "kept": kept, "added": added}
+    return {"waits": waits, "memory": memory, "kept": kept, "added": added, "lefts": lefts, "unmoved": unmoved}
 
 
 def app_under_snapshots(report: Report) -> None:
@@ -135,6 +140,13 @@ def app_under_snapshots(report: Report) -> None:
         f"median {statistics.median(waits) * 1000:.0f} ms, 99th percentile {p99 * 1000:.0f} ms, "
         f"slowest {worst * 1000:.0f} ms", "", ratio=KEY_GOAL_S / p99, goal=1,
         note=f"ratio = {KEY_GOAL_S * 1000:.0f} ms / the 99th percentile"))
+    unmoved = seen["unmoved"]
+    lefts = seen["lefts"]
+    report.add(Row(
+        "app: every left steps back through the search track while it grows",
+        f"{lefts - len(unmoved)} of {lefts} lefts stepped back"
+        + (f"; stood still: {'; '.join(unmoved[:3])}" if unmoved else ""), "",
+        ratio=1.0 if not unmoved else 0.0, goal=1, note="a left that stands still is a miss"))
     memory = seen["memory"]
     full = [m for t, m in memory if t >= 210]  # the search track holds all it keeps after 200 s
     settled = full[0] if full else memory[len(memory) // 2][1]

@@ -178,14 +178,21 @@ def _chain(mark, node, par, base, cells, out, path, at, step):
     m = mark[node]
     path[at] = node
     while m > base:
-        k = rolls_from(node, par, cells, out)
-        for j in range(k):
-            if mark[out[j]] == m - 1:
-                node = out[j]
-                break
+        node = _lower(mark, node, par, cells, out)
         m -= 1
         at += step
         path[at] = node
+
+
+@helper
+def _lower(mark, node, par, cells, out):
+    """A position one roll from node whose mark is one lower (node itself if none: a root)."""
+    m = np.int64(mark[node])
+    k = rolls_from(node, par, cells, out)
+    for j in range(k):
+        if mark[out[j]] == m - 1:
+            return out[j]
+    return node
 
 
 @helper
@@ -196,14 +203,8 @@ def _chain_live(mark, node, par, base, cells, out, counters, at, room):
     kept = min(length, room)
     k = kept - 1
     counters[at + k] = node
-    m = np.int64(mark[node])
-    while m > base and k > 0:
-        n = rolls_from(node, par, cells, out)
-        for j in range(n):
-            if mark[out[j]] == m - 1:
-                node = out[j]
-                break
-        m -= 1
+    while k > 0:
+        node = _lower(mark, node, par, cells, out)
         k -= 1
         counters[at + k] = node
     return length, kept

@@ -129,21 +129,25 @@ class Timeline(Vertical):
     # --- the search track ---------------------------------------------------------
     def start_search(self) -> None:
         """A search begins: its snapshots fill a new search track, shown and followed as they come."""
-        self.stop()
         self.solutions = []
         self.which = 0
         self.search = SearchTrack()
         self.running = True
         self.follow = True
-        self.track = SEARCH
-        self.steps = self.search
+        self._empty("searching…", searching=True)
+        self.refresh_bindings()
+
+    def _empty(self, head: str, searching: bool = False) -> None:
+        """An empty list under `head`: the search track of a search just begun, or the solution track."""
+        self.stop()
+        self.track = SEARCH if searching else SOLUTION
+        self.steps = self.search if searching else ()
         self._listed = range(0)
         self.query_one(OptionList).clear_options()
         self.query_one(ScrubBar).total = 0
         self.query_one(ScrubBar).position = 0
         self.index = 0
-        self.query_one("#timeline-head", Static).update("searching…")
-        self.refresh_bindings()
+        self.query_one("#timeline-head", Static).update(head)
 
     def add_snapshot(self, step: Step) -> None:
         """One more snapshot of the running search. The track stays on the snapshot it shows (it may
@@ -182,14 +186,7 @@ class Timeline(Vertical):
 
     def _show_no_solution(self) -> None:
         """The solution track without a solution: its message, and the board itself on screen."""
-        self.stop()
-        self.track = SOLUTION
-        self.steps = ()
-        self._listed = range(0)
-        self.query_one(OptionList).clear_options()
-        self.query_one(ScrubBar).total = 0
-        self.query_one(ScrubBar).position = 0
-        self.query_one("#timeline-head", Static).update(self._solution_head())
+        self._empty(self._solution_head())
         self.post_message(StepChosen(-1))
 
     def _solution_head(self) -> str:
@@ -258,21 +255,13 @@ class Timeline(Vertical):
 
     def clear(self, why: str = "no solution yet") -> None:
         """Nothing to show (the board changed): no solution and no search track."""
-        self.stop()
-        self.steps = ()
         self.solutions = []
         self.which = 0
         self.search = SearchTrack()
-        self.track = SOLUTION
         self.running = False
         self._message = why
-        self._listed = range(0)
+        self._empty(why)
         self.refresh_bindings()
-        self.query_one(OptionList).clear_options()
-        self.query_one(ScrubBar).total = 0
-        self.query_one(ScrubBar).position = 0
-        self.index = 0
-        self.query_one("#timeline-head", Static).update(why)
 
     @property
     def last(self) -> int:
