@@ -1,4 +1,4 @@
-"""Watching a search in the app at 80x24: the board follows it, F6 holds it, the timeline keeps its
+"""Watching a search in the app at 80x24: the board follows it, F8 holds it, the timeline keeps its
 snapshots (step back through them while it runs), F7 switches between the search and the solution."""
 import pytest
 
@@ -37,13 +37,13 @@ async def test_the_live_board_changes_and_freeze_holds_it():
         board, timeline = await start_endless(pilot)
         first = squares_shown(board)
         await wait_for(pilot, lambda: squares_shown(board) != first, timeout=10, what="the live board to change")
-        await pilot.press("f6")
+        await pilot.press("f8")
         assert not timeline.follow
         held, held_step, kept = squares_shown(board), board.step, len(timeline.search)
         await wait_for(pilot, lambda: len(timeline.search) >= kept + 3, timeout=10, what="more snapshots")
         assert board.step is held_step and squares_shown(board) == held  # the search goes on, the board holds
         assert timeline.running and "held" in str(app.screen.query_one("#timeline-head").render())
-        await pilot.press("f6")
+        await pilot.press("f8")
         assert timeline.follow
         await wait_for(pilot, lambda: board.step is not held_step and board.step.elapsed_s > held_step.elapsed_s,
                        timeout=5, what="following again")

@@ -42,7 +42,7 @@ class MainScreen(Screen):
         Binding("f3", "focus_pane('solver')", "Solver", id="focus.solver", show=False),
         Binding("f4", "focus_pane('timeline')", "Timeline", id="focus.timeline", show=False),
         Binding("ctrl+left", "families", "Families", id="families", show=False),
-        Binding("f6", "freeze", "Freeze", id="freeze",
+        Binding("f8", "freeze", "Freeze", id="freeze",
                 tooltip="while a search runs: hold the board on the position shown, or follow the search again"),
         Binding("f7", "track", "Search/solution", id="track",
                 tooltip="the timeline shows the search's snapshots, or the solution"),
@@ -357,7 +357,7 @@ class MainScreen(Screen):
                 self.query_one("#timeline-steps", OptionList).focus()
             else:
                 timeline.finish_search(None, message=self.family.headline(event.solution))
-        self.refresh_bindings()  # F6 goes, F7 comes
+        self.refresh_bindings()  # freeze goes, the track switch comes
 
     def on_step_chosen(self, event: StepChosen) -> None:
         timeline = self.query_one(Timeline)
