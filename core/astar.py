@@ -81,9 +81,11 @@ def astar(starts, ctx, cap, max_buckets, counters):
             return CAP, NO_PATH
         if map_get(keys, vals, s) >= 0:
             continue
+        f = ops.heuristic(s, ctx)
+        if f >= ops.DEAD_END:
+            continue
         map_put(keys, vals, s, count)
         distinct += 1
-        f = ops.heuristic(s, ctx)
         if f >= max_buckets:
             return MEMORY, NO_PATH
         heads = _more_buckets(heads, f)
@@ -117,6 +119,9 @@ def astar(starts, ctx, cap, max_buckets, counters):
             known = map_get(keys, vals, t)
             if known >= 0 and g[known] <= gc:
                 continue
+            h = ops.heuristic(t, ctx)
+            if h >= ops.DEAD_END:
+                continue
             if count >= cap:
                 publish(counters, expanded, open_size, fmin, distinct)
                 return CAP, NO_PATH
@@ -125,10 +130,10 @@ def astar(starts, ctx, cap, max_buckets, counters):
             map_put(keys, vals, t, count)
             if is_full(keys, distinct):
                 keys, vals = map_grow(keys, vals, counters)
-                if is_full(keys, distinct):  # not grown: a stop was asked, and a full table never ends a probe
+                if is_full(keys, distinct):  # a stop cut the growth short: a full table would never end a probe
                     publish(counters, expanded, open_size, fmin, distinct)
                     return STOPPED, NO_PATH
-            f = gc + ops.heuristic(t, ctx)
+            f = gc + h
             if f >= max_buckets:
                 publish(counters, expanded, open_size, fmin, distinct)
                 return MEMORY, NO_PATH

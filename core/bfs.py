@@ -70,8 +70,8 @@ def bfs(starts, ctx, cap, counters):
                 count += 1
                 if is_full(keys, count):
                     keys = set_grow(keys, counters)
-                    if is_full(keys, count):  # not grown: a stop was asked
-                        publish(counters, head + 1, count - head, depth, count)
+                    if is_full(keys, count):  # a stop cut the growth short: a full table would never end a probe
+                        publish(counters, head, count - head, depth, count)
                         return STOPPED, NO_PATH
                 if ops.is_goal(t, ctx):
                     if drawing:

@@ -128,7 +128,7 @@ def bibfs(starts, goals, ctx, cap, counters):
                 count += 1
                 if is_full(keys, count):
                     keys, vals = map_grow(keys, vals, counters)
-                    if is_full(keys, count):  # not grown: a stop was asked
+                    if is_full(keys, count):  # a stop cut the growth short: a full table would never end a probe
                         publish(counters, expanded, count - level_start, depth[0] + depth[1], count)
                         return STOPPED, NO_PATH
             expanded += 1

@@ -7,7 +7,9 @@ so; growing doubles the table and rehashes. There is no deletion.
 
 Growing a big table takes a while, so the grow functions watch the search's
 stop flag: when it is raised they give up and return the old table (still
-valid, a little fuller), and the caller stops at its next check.
+valid, still over the load limit). The caller must then stop at once, not at
+its next check: inserting on into a table that fills up would never end a
+probe (`is_full` still true right after growing says the growth was cut short).
 """
 import numpy as np
 

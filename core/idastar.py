@@ -71,6 +71,9 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
     bound = NO_BOUND
     for s in starts:
         bound = min(bound, ops.heuristic(s, ctx))
+    if bound >= ops.DEAD_END:
+        publish(counters, 0, 0, 0, 0)
+        return EXHAUSTED, NO_PATH
     expanded = 0
     iteration = 0
     while True:
@@ -86,8 +89,10 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
         nk = np.zeros(depth_room, dtype=np.int64)
         pos = np.zeros(depth_room, dtype=np.int64)
         for s0 in starts:
-            if ops.heuristic(s0, ctx) > bound:
-                next_bound = min(next_bound, ops.heuristic(s0, ctx))
+            h0 = ops.heuristic(s0, ctx)
+            if h0 > bound:
+                if h0 < ops.DEAD_END:
+                    next_bound = min(next_bound, h0)
                 continue
             if ops.is_goal(s0, ctx):
                 found = np.empty(1, dtype=np.uint64)
@@ -109,7 +114,10 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
                 g = d + 1
                 if d > 0 and t == path[d - 1]:
                     continue
-                f = g + ops.heuristic(t, ctx)
+                h = ops.heuristic(t, ctx)
+                if h >= ops.DEAD_END:
+                    continue
+                f = g + h
                 if f > bound:
                     if f < next_bound:
                         next_bound = f
@@ -124,8 +132,8 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
                         stored += 1
                         if is_full(keys, stored):
                             keys, vals = map_grow(keys, vals, counters)
-                            if is_full(keys, stored):  # not grown: a stop was asked
-                                publish(counters, expanded, d, bound, stored)
+                            if is_full(keys, stored):  # a stop cut the growth short: a full table never ends a probe
+                                publish(counters, expanded, d + 1, bound, stored)
                                 return STOPPED, NO_PATH
                 if ops.is_goal(t, ctx):
                     publish(counters, expanded, d + 1, bound, stored)

@@ -9,7 +9,8 @@ arguments, this keeps every search kernel cacheable on disk.
 Graph search over packed uint64 states:
     expand(state, ctx, out) -> int      write successors into out, return how many
     is_goal(state, ctx) -> bool
-    heuristic(state, ctx) -> int        admissible lower bound of moves to a goal
+    heuristic(state, ctx) -> int        admissible lower bound of moves to a goal; DEAD_END
+                                        or more: no goal can be reached from the state
     branching(ctx) -> int               the most successors expand() can write
 
 Backtracking over a mutable context (tours and the like):
@@ -19,6 +20,10 @@ Backtracking over a mutable context (tours and the like):
     complete(ctx, node, depth) -> bool       the path ending at node is a solution
 """
 from numba.extending import overload
+
+# A heuristic this large proves the state has no way to a goal: A* and IDA* drop it, so a
+# board whose goal is out of reach is proved unsolvable instead of deepening forever.
+DEAD_END = 1 << 40
 
 
 def expand(state, ctx, out):

@@ -96,9 +96,12 @@ def _unit(state, ctx, out):
         others = occupied & ~ctx.amask[i]
         # A candidate is written before it is known whether it counts, so no
         # unpredictable branch is taken (hence the spare entry in ctx.branch).
+        # The edge is tested apart: with no walls and no other piece, nothing
+        # in `others` would stop a step off the board.
         for d in range(np.uint64(4)):
-            out[n] = base | (np.uint64(ctx.step[(i << U2) + d]) << sh)
-            n += (ctx.need[(i << U2) + d] & others) == 0
+            t = ctx.step[(i << U2) + d]
+            out[n] = base | (np.uint64(t) << sh)
+            n += ((ctx.need[(i << U2) + d] & others) == 0) & (t >= 0)
     for k in range(ctx.multis.shape[0]):
         c = ctx.multis[k]
         for j in range(ctx.first[c], ctx.first[c + ONE]):
@@ -107,8 +110,9 @@ def _unit(state, ctx, out):
                 continue
             others = occupied & ~ctx.amask[i]
             for d in range(np.uint64(4)):
-                if not (ctx.need[(i << U2) + d] & others):
-                    out[n] = _moved(state, ctx, c, j, np.uint64(ctx.step[(i << U2) + d]))
+                t = ctx.step[(i << U2) + d]
+                if t >= 0 and not (ctx.need[(i << U2) + d] & others):
+                    out[n] = _moved(state, ctx, c, j, np.uint64(t))
                     n += 1
     return n
 
@@ -130,11 +134,13 @@ def _straight(state, ctx, out):
             others = occupied & ~ctx.amask[i]
             for d in range(np.uint64(4)):
                 u = i
-                while not (ctx.need[(u << U2) + d] & others):
-                    t = np.uint64(ctx.step[(u << U2) + d])
-                    out[n] = _moved(state, ctx, c, j, t)
+                while True:
+                    t = ctx.step[(u << U2) + d]
+                    if t < 0 or ctx.need[(u << U2) + d] & others:
+                        break
+                    out[n] = _moved(state, ctx, c, j, np.uint64(t))
                     n += 1
-                    u = (c << U6) + t
+                    u = (c << U6) + np.uint64(t)
     return n
 
 
@@ -161,9 +167,10 @@ def _flood(state, ctx, out):
                 top -= 1
                 u = (c << U6) + np.uint64(stack[top])
                 for d in range(np.uint64(4)):
-                    if ctx.need[(u << U2) + d] & others:
+                    s = ctx.step[(u << U2) + d]
+                    if s < 0 or ctx.need[(u << U2) + d] & others:
                         continue
-                    t = np.uint64(ctx.step[(u << U2) + d])
+                    t = np.uint64(s)
                     if (seen >> t) & ONE:
                         continue
                     seen |= ONE << t

@@ -17,13 +17,13 @@ from math import comb
 import numpy as np
 
 from core.errors import InputError
+from core.ops import DEAD_END
 from puzzles.klotski.board import Board, Piece
 
 UNIT, STRAIGHT, FREE = 0, 1, 2
 CONVENTIONS = {"unit": UNIT, "straight": STRAIGHT, "free": FREE}
 DIRS = ((0, -1), (0, 1), (-1, 0), (1, 0))  # up, down, left, right
 STATE_BITS = 63  # the all-ones word is the hash tables' empty marker
-UNREACHABLE = 1 << 20
 
 # Tables are flat and indexed with unsigned integers: class c, anchor v and
 # direction d live at (c << 6) + v and ((c << 6) + v) << 2 + d. Unsigned
@@ -38,7 +38,9 @@ KlotskiCtx = namedtuple("KlotskiCtx", [
     "fmask",      # uint64[n_classes]: mask of the rank's bits (before shifting)
     "amask",      # uint64[n_classes * 64]: cells covered by a class piece at anchor v
     "step",       # int64[n_classes * 256]: anchor after one cell up/down/left/right, -1 if off
-    "need",       # uint64[n_classes * 256]: cells that step must find empty (all ones if off)
+    "need",       # uint64[n_classes * 256]: cells that step must find empty (all ones if off; the
+                  # kernels still test step >= 0, since a lone piece on a wall-less board has
+                  # nothing for an all-ones need to meet)
     "reach",      # uint64[n_classes * 64]: union of need over the possible steps
     "cells",      # uint64: every cell of the board
     "binom",      # uint64[65, 65]: binomial coefficients
@@ -121,7 +123,7 @@ def _single_piece_distances(board: Board, cls: PieceClass, goal: int, kind: int,
     """Moves the piece needs to reach the goal anchor with only the walls in the way."""
     n = len(cls.anchors)
     # moves are reversible, so search outwards from the goal
-    dist = np.full(64, UNREACHABLE, dtype=np.int64)
+    dist = np.full(64, DEAD_END, dtype=np.int64)
     dist[goal] = 0
     frontier = [goal]
     while frontier:
@@ -147,7 +149,7 @@ def _single_piece_distances(board: Board, cls: PieceClass, goal: int, kind: int,
                             break
                         t = step[t][d]
             for t in reach:
-                if dist[t] == UNREACHABLE:
+                if dist[t] == DEAD_END:
                     dist[t] = dist[v] + 1
                     nxt.append(t)
         frontier = nxt

@@ -251,7 +251,7 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                 stored += 1
                 if is_full(dead, stored):
                     dead = set_grow(dead, counters)
-                    if is_full(dead, stored):  # not grown: a stop was asked, and a full table never ends a probe
+                    if is_full(dead, stored):  # a stop cut the growth short: a full table never ends a probe
                         publish(counters, expanded, 0, depth, stored)
                         return STOPPED, chosen[:depth].copy(), expanded
                 if depth == 0:

@@ -67,18 +67,25 @@ def key(pieces, target, distinct):
     return tuple(sorted((l if l == target else f"{w}x{h}", x, y) for l, (x, y, w, h) in pieces.items()))
 
 
-def shortest(rows, target, goal, convention, distinct=False, census=False):
-    """Shortest number of moves (None if impossible), and the number of reachable positions."""
+class TooMany(Exception):
+    """More positions than the caller's limit: the board is too big for this reference."""
+
+
+def explore(rows, target, goal, convention, distinct=False, census=False, limit=None):
+    """Breadth-first over positions: (depth of each position met, depths of the goal positions met).
+
+    Without census it stops at the first goal position.
+    """
     width, height, walls, pieces = read(rows)
     start = key(pieces, target, distinct)
     seen = {start: 0}
+    goals = []
     queue = deque([pieces])
-    best = None
     while queue:
         current = queue.popleft()
         d = seen[key(current, target, distinct)]
-        if tuple(current[target][:2]) == goal and best is None:
-            best = d
+        if tuple(current[target][:2]) == goal:
+            goals.append(d)
             if not census:
                 break
         for letter, nx, ny in successors(width, height, walls, current, convention):
@@ -88,13 +95,37 @@ def shortest(rows, target, goal, convention, distinct=False, census=False):
             if k not in seen:
                 seen[k] = d + 1
                 queue.append(nxt)
-    return best, len(seen)
+                if limit is not None and len(seen) > limit:
+                    raise TooMany(rows)
+    return seen, goals
 
 
-def is_legal(rows_before: str, letter: str, frm, to, convention: str) -> bool:
-    """Can `letter` go from frm to to in one move of the convention?"""
-    width, height, walls, pieces = read(rows_before)
-    if letter not in pieces or tuple(pieces[letter][:2]) != tuple(frm):
-        return False
-    return any((l, nx, ny) == (letter, to[0], to[1])
-               for l, nx, ny in successors(width, height, walls, pieces, convention))
+def shortest(rows, target, goal, convention, distinct=False, census=False):
+    """Shortest number of moves (None if impossible), and the number of reachable positions."""
+    seen, goals = explore(rows, target, goal, convention, distinct, census)
+    return (goals[0] if goals else None), len(seen)
+
+
+def draw(width, height, walls, pieces) -> str:
+    """Rows joined by '/', as read() reads them."""
+    grid = [["#" if (x, y) in walls else "." for x in range(width)] for y in range(height)]
+    for letter, (x, y, w, h) in pieces.items():
+        for cx, cy in covered(x, y, w, h):
+            grid[cy][cx] = letter
+    return "/".join("".join(r) for r in grid)
+
+
+def check_moves(rows, moves, convention, target, goal, boards=None):
+    """Assert that moves [(letter, (x, y) from, (x, y) to)] are legal one after another from rows and
+    leave the target on its goal; `boards` (rows after each move, as the solver shows them) must
+    match the reference's own."""
+    width, height, walls, pieces = read(rows)
+    for i, (letter, frm, to) in enumerate(moves):
+        assert letter in pieces and tuple(pieces[letter][:2]) == tuple(frm), (i, rows, letter, frm)
+        assert (letter, to[0], to[1]) in set(successors(width, height, walls, pieces, convention)), \
+            (i, draw(width, height, walls, pieces), letter, frm, to, convention)
+        pieces = {l: list(v) for l, v in pieces.items()}
+        pieces[letter][0], pieces[letter][1] = to
+        if boards is not None:
+            assert boards[i] == draw(width, height, walls, pieces), (i, boards[i])
+    assert tuple(pieces[target][:2]) == tuple(goal), "the target does not end on its goal"

@@ -25,17 +25,12 @@ ALGOS = ["bfs", "bibfs", "astar", "idastar"]
 
 
 def replay(board, solution, convention):
-    """Every move is legal in the reference's eyes and the target ends on its goal."""
-    rows = board.inline()
-    for step in solution.steps[1:]:
-        move = step.data
-        frm = (move["from"][0] - 1, move["from"][1] - 1)
-        to = (move["to"][0] - 1, move["to"][1] - 1)
-        assert reference.is_legal(rows, move["piece"], frm, to, convention), (rows, move)
-        rows = step.board.inline()
-    target = board.target_piece().letter
-    final = solution.steps[-1].board.piece(target)
-    assert (final.x, final.y) == board.goal_cell()
+    """Every move is legal in the reference's eyes, every board shown is the one it makes,
+    and the target ends on its goal."""
+    moves = [(s.data["piece"], (s.data["from"][0] - 1, s.data["from"][1] - 1),
+              (s.data["to"][0] - 1, s.data["to"][1] - 1)) for s in solution.steps[1:]]
+    reference.check_moves(board.inline(), moves, convention, board.target_piece().letter, board.goal_cell(),
+                          [s.board.inline() for s in solution.steps[1:]])
 
 
 def target_and_goal(board):

@@ -14,16 +14,19 @@ from tests.tui.helpers import klotski_app, wait_for
 from tui.widgets.stats import StatsPane
 
 ROOT = Path(__file__).resolve().parents[2]
-# every piece distinct: a census of ~15 million positions, seconds of search
-CENSUS_BOARD = "NAAO/PAAQ/.BB./HIJK/HIJK"
+# The classic layout, every piece distinct, one cell a move: IDA* searches for minutes in little
+# memory. It must outlast the test: each key a test presses while it runs waits up to a second
+# for the process to go idle, which it never does (a census of 15 million positions once ended
+# in between on a fast machine).
+LONG_BOARD = "HAAI/HAAI/JBBK/JNOK/P..Q"
 
 
-async def choose_census(pilot):
+async def choose_long_search(pilot):
     await pilot.press("f3")  # the solver form: algorithm row
-    await pilot.press("right", "right", "right", "right")  # bfs -> census
-    await pilot.press("down", "left")  # moves: free -> straight
+    await pilot.press("right", "right", "right")  # bfs -> idastar
+    await pilot.press("down", "left", "left")  # moves: free -> unit
     await pilot.press("down", "space")  # distinct on
-    assert pilot.app.screen.query_one("#solver").settings()[0] == "census"
+    assert pilot.app.screen.query_one("#solver").settings()[:2] == ("idastar", {"moves": "unit", "distinct": True})
 
 
 def searching(stats: StatsPane) -> bool:
@@ -54,10 +57,10 @@ def held_first_compile(monkeypatch):
 
 async def test_f5_twice_while_compiling_leaves_one_job_and_esc_stops_it(held_first_compile):
     held, gate = held_first_compile
-    app = klotski_app(CENSUS_BOARD)
+    app = klotski_app(LONG_BOARD)
     async with app.run_test(size=(80, 24)) as pilot:
         stats = app.screen.query_one(StatsPane)
-        await choose_census(pilot)
+        await choose_long_search(pilot)
         await pilot.press("f5")
         await wait_for(pilot, lambda: held, what="the first solve compiling")
         first = app.screen.job
@@ -84,10 +87,10 @@ async def test_f5_twice_while_compiling_leaves_one_job_and_esc_stops_it(held_fir
 
 @pytest.mark.parametrize("pane", ["f2", "f3", "f4"])
 async def test_esc_cancels_from_every_pane(pane):
-    app = klotski_app(CENSUS_BOARD)
+    app = klotski_app(LONG_BOARD)
     async with app.run_test(size=(80, 24)) as pilot:
         stats = app.screen.query_one(StatsPane)
-        await choose_census(pilot)
+        await choose_long_search(pilot)
         await pilot.press("f5", pane)
         await wait_for(pilot, lambda: searching(stats), what="the search running")
         await pilot.press("escape")
@@ -97,10 +100,10 @@ async def test_esc_cancels_from_every_pane(pane):
 
 
 async def test_a_new_solve_stops_the_running_search():
-    app = klotski_app(CENSUS_BOARD)
+    app = klotski_app(LONG_BOARD)
     async with app.run_test(size=(80, 24)) as pilot:
         stats = app.screen.query_one(StatsPane)
-        await choose_census(pilot)
+        await choose_long_search(pilot)
         await pilot.press("f5")
         await wait_for(pilot, lambda: searching(stats), what="the first search")
         first = app.screen.job

@@ -1,0 +1,143 @@
+"""Knights: every solver on random boards against the brute-force counter and the tour validator
+in tests/knights/reference.py; the largest boards against the validator alone."""
+from __future__ import annotations
+
+import pytest
+
+from core.progress import SearchControl
+from core.search import Limits
+from core.status import Status
+from puzzles.knights.board import MAX_SIDE, Board, inline
+from puzzles.knights.solve import solve
+from tests.fuzz.cases import draw
+from tests.knights.reference import check_tour, count_tours, tour_of
+
+CASES = 60
+BRUTE_UP_TO = 20  # free squares the brute-force counter takes in a blink
+EVERY_START_UP_TO = 14
+
+
+def _board(rng, w, h, blocked, kind, closed=None, start=None):
+    free = [(x, y) for y in range(h) for x in range(w) if (x, y) not in blocked]
+    if not free:
+        return None
+    closed = rng.random() < 0.25 if closed is None else closed
+    board = Board(w, h, start or rng.choice(free), closed, frozenset(blocked))
+    return kind, board, {}
+
+
+def random_board(rng):
+    w, h = rng.randint(1, 5), rng.randint(1, 5)
+    while w * h > BRUTE_UP_TO + 3:
+        w, h = rng.randint(1, 5), rng.randint(1, 5)
+    blocked = {(rng.randrange(w), rng.randrange(h)) for _ in range(rng.randrange(w * h // 4 + 1))}
+    return _board(rng, w, h, blocked, "random")
+
+
+def line(rng):
+    n = rng.choice([2, 3, 7, MAX_SIDE])
+    return _board(rng, n, 1, set(), "line") if rng.random() < 0.5 else _board(rng, 1, n, set(), "line")
+
+
+def one_square(rng):
+    return _board(rng, 1, 1, set(), "1x1")
+
+
+def almost_all_blocked(rng):
+    """One or two free squares on a small board."""
+    w, h = rng.randint(2, 5), rng.randint(2, 5)
+    cells = [(x, y) for y in range(h) for x in range(w)]
+    keep = rng.sample(cells, rng.choice([1, 2]))
+    return _board(rng, w, h, set(cells) - set(keep), "one free square")
+
+
+def blocked_row(rng):
+    w, h = rng.randint(3, 5), rng.randint(3, 4)
+    row = rng.randrange(h)
+    return _board(rng, w, h, {(x, row) for x in range(w)}, "blocked row")
+
+
+def thin(rng):
+    """Three or four wide (the exact line-by-line search), small enough to count."""
+    short = rng.choice([3, 4])
+    long = rng.randint(3, 5 if short == 4 else 6)
+    w, h = (short, long) if rng.random() < 0.5 else (long, short)
+    blocked = {(rng.randrange(w), rng.randrange(h))} if rng.random() < 0.3 else set()
+    return _board(rng, w, h, blocked, "thin")
+
+
+def _thin_long(rng, w, h, kind):
+    """From a corner, where theory promises a tour: warnsdorff only, checked by the validator."""
+    w, h = (w, h) if rng.random() < 0.5 else (h, w)
+    return _board(rng, w, h, set(), kind, closed=False, start=(0, 0))
+
+
+def thin_longest(rng):
+    return _thin_long(rng, 3, MAX_SIDE, "3 wide, longest")
+
+
+def four_wide(rng):
+    """Not 1,000 long: there the exact search takes 13 million nodes (a speed problem, not this target's)."""
+    return _thin_long(rng, 4, 60, "4 wide, long")
+
+
+def largest_open(rng):
+    return _board(rng, MAX_SIDE, MAX_SIDE, set(), "1000x1000 open", closed=False)
+
+
+def largest_closed(rng):
+    """From the centre: from some squares the closed walk needs a million rotations and minutes
+    (a speed problem, not this target's)."""
+    return _board(rng, MAX_SIDE, MAX_SIDE, set(), "1000x1000 closed", closed=True, start=(MAX_SIDE // 2 - 1,) * 2)
+
+
+GENERATORS = [random_board, line, random_board, thin, almost_all_blocked, random_board, blocked_row,
+              one_square, random_board, thin]
+BIG = [thin_longest, largest_open, four_wide, largest_closed]
+
+
+def _check(board, sol, where):
+    check_tour(board.width, board.height, board.start, board.closed, board.blocked, tour_of(sol))
+
+
+def every_start(b):
+    """The brute-force count from each square (None on blocked ones), as count --all-starts lists them."""
+    return [[None if (x, y) in b.blocked else count_tours(b.width, b.height, (x, y), b.closed, tuple(b.blocked))
+             for x in range(b.width)] for y in range(b.height)]
+
+
+@pytest.mark.parametrize("case", draw("knights", 2, CASES, GENERATORS), ids=str)
+def test_knights(case):
+    b = case.board
+    where = f"{case.where()} {inline(b)}"
+    free = b.free_squares
+    small = free <= BRUTE_UP_TO or b.width == 1 or b.height == 1  # a line has no move at all
+    tours = count_tours(b.width, b.height, b.start, b.closed, tuple(b.blocked)) if small else None
+    for solver, options in [("warnsdorff", {}), ("warnsdorff-backtrack", {}),
+                            ("backtrack", {"order": "program"}), ("backtrack", {"order": "clockwise", "count": True}),
+                            ("count", {}), ("count", {"all_starts": True})]:
+        what = (solver, options, where)
+        if tours is None and solver != "warnsdorff":
+            continue
+        if options.get("all_starts"):
+            if free > EVERY_START_UP_TO:
+                continue
+            grid = every_start(b)
+            sol = solve(b, solver, options, SearchControl(), Limits())
+            assert sol.details["per_square"] == grid, what
+            assert sol.status == (Status.SOLVED if any(n for row in grid for n in row if n) else Status.UNSOLVABLE)
+            continue
+        sol = solve(b, solver, options, SearchControl(), Limits())
+        assert sol.status == (Status.SOLVED if tours is None or tours > 0 else Status.UNSOLVABLE), what
+        if solver == "count" or options.get("count"):
+            assert sol.details["solutions"] == tours, what
+        if sol.status == Status.SOLVED:
+            _check(b, sol, what)
+
+
+@pytest.mark.parametrize("case", draw("knights-big", 3, 4, BIG), ids=str)
+def test_knights_largest(case):
+    b = case.board
+    sol = solve(b, "warnsdorff", {}, SearchControl(), Limits())
+    assert sol.status == Status.SOLVED, case.where()
+    _check(b, sol, case.where())
