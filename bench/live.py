@@ -2,7 +2,12 @@
 
 The cost is measured in one run, with the same compiled kernels: each search
 runs with the picture drawn and with the kernels asked to keep quiet
-(SearchControl.quiet), taking turns, and the fastest of each is compared.
+(SearchControl.quiet), in pairs run back to back, each first as often. The
+cost is the median of the pairs' ratios: on a shared machine a busy moment
+falls on both runs of a pair alike, where comparing the fastest of each
+compares two lucky moments (a search of 20 ms swings by half from one run
+to the next). A search that short is run several times per sample, so that
+a sample lasts SAMPLE_S at least.
 The app runs headless (Textual's test driver) on a search that never ends,
 with the timeline following it, while a key is pressed every half second:
 the time until the app has handled each key, and the process's memory, which
@@ -13,6 +18,7 @@ must stay flat once the search track holds all it keeps.
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import statistics
 import time
@@ -26,6 +32,7 @@ MOST_OVERHEAD = 0.05  # drawing may cost at most 5% of the search's speed
 WATCH_S = float(os.environ.get("PUZZLE_EXPLORER_WATCH_S", "600"))
 KEY_GOAL_S = 0.100
 KEY_EVERY_S = 0.5
+SAMPLE_S = 0.2
 
 
 def _cases():
@@ -51,24 +58,35 @@ def _cases():
     ]
 
 
-def _seconds(task, drawing: bool) -> float:
-    control = SearchControl()
-    control.quiet(not drawing)
-    return task(control).stats.elapsed_s
+def _seconds(task, drawing: bool, repeat: int = 1) -> float:
+    """Search time of `repeat` runs in a row (compilation excluded: it is not on the search clock)."""
+    total = 0.0
+    for _ in range(repeat):
+        control = SearchControl()
+        control.quiet(not drawing)
+        total += task(control).stats.elapsed_s
+    return total
 
 
 def overhead(report: Report) -> None:
     for what, runs, task in _cases():
-        _seconds(task, True)  # compile or load the kernels
-        on, off = [], []
-        for i in range(runs):  # taking turns, each first as often, so a busy moment falls on both alike
+        _seconds(task, True)  # compiles or loads the kernels
+        repeat = max(1, math.ceil(SAMPLE_S / max(_seconds(task, True), 1e-4)))
+        on, off, ratios = [], [], []
+        for i in range(runs):  # pairs back to back, each first as often
+            pair = {}
             for drawing in ((False, True) if i % 2 == 0 else (True, False)):
-                (on if drawing else off).append(_seconds(task, drawing))
-        cost = min(on) / min(off) - 1
+                pair[drawing] = _seconds(task, drawing, repeat)
+            on.append(pair[True])
+            off.append(pair[False])
+            ratios.append(pair[True] / pair[False])
+        cost = statistics.median(ratios) - 1
+        each = f" ({repeat} searches a sample)" if repeat > 1 else ""
         report.add(Row(
             f"live picture cost: {what}",
-            f"{cost:+.1%} (fastest {min(on) * 1000:.1f} ms drawn, {min(off) * 1000:.1f} ms quiet; "
-            f"medians {statistics.median(on) * 1000:.1f} / {statistics.median(off) * 1000:.1f} ms; {runs} runs each)",
+            f"{cost:+.1%} (median of {runs} pairs{each}; medians {statistics.median(on) / repeat * 1000:.1f} ms "
+            f"drawn, {statistics.median(off) / repeat * 1000:.1f} ms quiet; fastest "
+            f"{min(on) / repeat * 1000:.1f} / {min(off) / repeat * 1000:.1f} ms)",
             "", ratio=(1 + MOST_OVERHEAD) / (1 + cost), goal=1,
             note=f"ratio = {1 + MOST_OVERHEAD:.2f} / (drawn time / quiet time)"))
 
