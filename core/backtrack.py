@@ -104,6 +104,8 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
                 for d in range(depth, -1, -1):
                     ops.leave(ctx, path[d], d)
                 return STOPPED, solutions, kept, n_kept, nodes
+    if drawing:  # back at the root: the last picture says how deep the search went
+        live.show_stack(counters, live.BACKTRACK, path, 1, 0, deepest)
     publish(counters, nodes, 0, 0, 0)
     counters[MAX_FRONTIER] = max(counters[MAX_FRONTIER], deepest)
     if mode == COUNT or solutions > 0:

@@ -43,14 +43,7 @@ def _pack(g, iteration):
 @kernel
 def _show(counters, path, d, bound, ctx, grown):
     """The live picture: the stack path[:d + 1], its g and h, the bound, the iteration's nodes so far."""
-    counters[live.G] = d
-    counters[live.H] = ops.heuristic(path[d], ctx)
-    counters[live.BOUND] = bound
-    seq = live.open_picture(counters, live.IDASTAR, d)
-    counters[live.LENGTH] = d + 1
-    counters[live.KEPT] = live.copy_path(counters, live.PATH, live.PATH_ROOM, path, d + 1)
-    counters[live.GROWING] = grown
-    live.close_picture(counters, seq)
+    live.show_bounded(counters, path, d, ops.heuristic(path[d], ctx), bound, grown)
 
 
 @kernel

@@ -165,6 +165,19 @@ def show_stack(counters, kind, path, length, depth, deepest):
 
 
 @helper
+def show_bounded(counters, path, depth, h, bound, grown):
+    """IDA*: the stack path[:depth + 1], its g (the depth) and h, the iteration's bound and its nodes so far."""
+    counters[G] = depth
+    counters[H] = h
+    counters[BOUND] = bound
+    seq = open_picture(counters, IDASTAR, depth)
+    counters[LENGTH] = depth + 1
+    counters[KEPT] = copy_path(counters, PATH, PATH_ROOM, path, depth + 1)
+    counters[GROWING] = grown
+    close_picture(counters, seq)
+
+
+@helper
 def add_history(counters, value):
     """Append one entry to the history ring (a finished layer's size)."""
     seq = counters[END] + 1

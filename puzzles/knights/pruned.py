@@ -202,6 +202,8 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
                 sdeg += 1
             depth -= 1
     counters[SOLUTIONS] = tours
+    if drawing:  # back at the start: the last picture says how deep the search went
+        live.show_stack(counters, live.BACKTRACK, path, 1, 0, deepest)
     publish(counters, nodes, 0, 0, 0)
     if mode == COUNT or tours > 0:
         return FOUND, tours, kept, n_kept, nodes

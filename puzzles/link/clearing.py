@@ -255,6 +255,8 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                         publish(counters, expanded, 0, depth, stored)
                         return STOPPED, chosen[:depth].copy(), expanded
                 if depth == 0:
+                    if drawing:  # back at the start: the last picture says how deep the search went
+                        _show(counters, chosen, 0, deepest)
                     publish(counters, expanded, 0, 0, stored)
                     return EXHAUSTED, chosen[:0], expanded
                 depth -= 1

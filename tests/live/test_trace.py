@@ -1,6 +1,8 @@
 """`solve … --trace FILE`: one JSON line per snapshot, counters that never go down, paths of real moves."""
 import json
 
+import pytest
+
 from tests.cli import run_cli
 
 GROWING = ("expanded", "solutions", "max_frontier")  # the counters that add up over a job
@@ -50,3 +52,28 @@ def test_an_unwritable_trace_is_bad_input_before_any_search(capsys, tmp_path):
                              "--trace", str(tmp_path / "missing" / "t.jsonl"))
     assert code == 2 and out == ""
     assert "--trace" in err and err.count("\n") == 1
+
+
+# every family's command line hands its trace the live picture (a quick search of each kind of picture)
+EVERY_FAMILY = [
+    (("cube8", "--preset", "cap-thirty", "--algo", "bibfs"), "bibfs"),
+    (("cube8", "--preset", "cap-thirty", "--algo", "idastar"), "idastar"),
+    (("die", "--preset", "blocked-6x6", "--all"), "backtrack"),
+    (("knights", "--preset", "classic-5x5-corner", "--count"), "backtrack"),
+    (("link", "--preset", "walled-13x11", "--clear"), "backtrack"),
+    (("klotski", "--preset", "hengdao-lima", "--algo", "idastar"), "idastar"),
+]
+
+
+@pytest.mark.parametrize("args, kind", EVERY_FAMILY, ids=lambda a: a[0] if isinstance(a, tuple) else a)
+def test_every_family_traces_its_picture(capsys, tmp_path, args, kind):
+    trace = tmp_path / "t.jsonl"
+    code, out, _ = run_cli(capsys, "solve", *args, "--trace", str(trace), "--json")
+    assert code == 0
+    lines = read_trace(trace)
+    assert lines and lines[-1]["phase"] == "done"
+    drawn = [line for line in lines if "kind" in line]
+    assert drawn and {line["kind"] for line in drawn} == {kind}
+    for line in drawn:  # the moves on either side add up to the depth shown
+        assert line["path"] is not None and not line["cut"]
+        assert len(line["path"]) + len(line.get("goal_side") or ()) == line["depth"]
