@@ -61,6 +61,12 @@ def positive_float(text: str) -> float:
 
 
 @option_type
+def seed(text: str) -> int:
+    """A random generator's seed: any whole number that fits 64 bits."""
+    return numbers.whole(text, "", 0, 2**63 - 1)
+
+
+@option_type
 def byte_size(text: str) -> int:
     """'512M', '2G', '1000000' -> bytes."""
     return numbers.byte_size(text, "", MAX_MEMORY)
@@ -128,14 +134,10 @@ def _progress_printer(console: Console) -> Callable[[Snapshot], None] | None:
     return show
 
 
-def run_job(task: Callable[[SearchControl], T], limits: Limits, progress: bool = True,
-            trace: str | None = None, show: Callable[[Snapshot], None] | None = None) -> T:
-    """Run a solve in the background with live progress on stderr (when it is a terminal and
-    `progress`; `show` replaces the usual progress line and must have a stop()), each snapshot
-    written to the `trace` file if one is named (puzzles/trace.py). Ctrl-C or SIGTERM cancels
-    it: the task's cancelled result comes back."""
-    if show is None and progress:
-        show = _progress_printer(Console(stderr=True))
+def _run(task: Callable[[SearchControl], T], timeout_s: float | None, show: Callable[[Snapshot], None] | None,
+         trace: str | None, stop: Callable[[], None] | None) -> T:
+    """The task as a Job: each snapshot to `show` and to the `trace` file if one is named
+    (puzzles/trace.py); Ctrl-C or SIGTERM cancels it; `stop` ends the progress display."""
     with trace_to(trace) as write:
         listeners = [f for f in (show, write) if f is not None]
 
@@ -143,13 +145,42 @@ def run_job(task: Callable[[SearchControl], T], limits: Limits, progress: bool =
             for listener in listeners:
                 listener(s)
 
-        job = Job(task, timeout_s=limits.timeout_s, on_progress=report if listeners else None)
+        job = Job(task, timeout_s=timeout_s, on_progress=report if listeners else None)
         try:
             with interrupts.cancelling(job.cancel):
                 return job.run()
         finally:
-            if show is not None:
-                show.stop()  # type: ignore[attr-defined]
+            if stop is not None:
+                stop()
+
+
+def run_job(task: Callable[[SearchControl], T], limits: Limits, progress: bool = True,
+            trace: str | None = None) -> T:
+    """Run a solve in the background with live progress on stderr (when it is a terminal and
+    `progress`), each snapshot written to the `trace` file if one is named. Ctrl-C or SIGTERM
+    cancels it: the task's cancelled result comes back."""
+    show = _progress_printer(Console(stderr=True)) if progress else None
+    return _run(task, limits.timeout_s, show, trace, show.stop if show is not None else None)  # type: ignore[attr-defined]
+
+
+def run_build(task: Callable[[SearchControl], T], what: str, total: int, unit: str, step: str,
+              timeout_s: float | None = None, trace: str | None = None) -> T:
+    """Build a table in the background with a progress line on stderr (when it is a terminal):
+    '{what}: 42% (4,200 of 10,000 {unit}, 7 {step} deep) · 3.1 s', each snapshot written to the
+    `trace` file if one is named. Ctrl-C, SIGTERM or the timeout stop it; the task then returns
+    what it returns when stopped."""
+    err = Console(stderr=True)
+    status = err.status(f"{what}…") if err.is_terminal else None
+
+    def show(s: Snapshot) -> None:
+        share = min(1.0, s.stored / total) if total else 1.0
+        status.update(f"{what}: {share:4.0%} ({s.stored:,} of {total:,} {unit}, {s.depth} {step} deep) "
+                      f"· {s.elapsed_s:.1f} s")
+
+    if status is None:
+        return _run(task, timeout_s, None, trace, None)
+    status.start()
+    return _run(task, timeout_s, show, trace, status.stop)
 
 
 def stats_json(solution: Solution) -> dict:

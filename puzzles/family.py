@@ -5,6 +5,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from puzzles import cli_support
 from puzzles.interface import Preset, Solution, plain_headline
 
 
@@ -16,7 +17,8 @@ class PuzzleFamily:
     """What the app and the command line see of a family (the `interface.Family` protocol).
 
     board: parse, format_board, validate · editor: ACTIONS, BRUSHES, new_board ·
-    render: cell_size, render · solve: SOLVERS, solve, warm, headline (optional) · cli: add_arguments, run.
+    render: cell_size, render · solve: SOLVERS, solve, warm, headline (optional) · cli: add_arguments, run,
+    add_board_arguments and board_from_args (optional: the options that give a board, for `race`).
     """
 
     def __init__(self, id: str, title: str, description: str, presets: tuple[Preset, ...], *,
@@ -41,6 +43,24 @@ class PuzzleFamily:
         self._headline = getattr(solve, "headline", None)
         self.add_cli_arguments = cli.add_arguments
         self.run_cli = cli.run
+        self._add_board_arguments = getattr(cli, "add_board_arguments", None)
+        self._board_from_args = getattr(cli, "board_from_args", None)
+
+    def add_board_arguments(self, parser) -> None:
+        """The command-line options that give a board (for commands beside `solve`, such as
+        `race`): the cli module's own, or --board, --file and --preset."""
+        if self._add_board_arguments is not None:
+            self._add_board_arguments(parser)
+        else:
+            cli_support.add_board_arguments(parser, "see `puzzle-explorer list`")
+
+    def board_from_args(self, args) -> Any:
+        """The validated board those options give; InputError says what is wrong."""
+        if self._board_from_args is not None:
+            return self._board_from_args(args)
+        board = self.parse(cli_support.board_text(args, self))
+        self.validate(board)
+        return board
 
     def headline(self, solution: Solution) -> str:
         """What the search found, in the family's words (its solve module's headline()), or the

@@ -29,6 +29,10 @@ class Option:
     default: Any
     choices: tuple[str, ...] = ()
     help: str = ""
+    # True when the option changes how the search goes but not the answer's length (a cap, a
+    # pruning rule, whether like pieces are told apart). A race compares the lengths its
+    # optimal solvers find only where the options that change the answer are equal.
+    search_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,10 @@ class Solver:
     options: tuple[Option, ...] = ()
     # What a valid board still lacks for this solver ("two marked cells"), or None when it can run
     needs: Callable[[Any], str | None] | None = None
+    # What its answer answers, where a family's solvers answer different questions (a path between
+    # two cells, clearing the board). A race compares answers (their lengths, whether there is one)
+    # only between solvers with the same question; '' is the family's one question.
+    question: str = ""
 
 
 @dataclass(frozen=True)
@@ -214,3 +222,7 @@ class Family(Protocol):
     def warm(self) -> None: ...  # compile or load every kernel, on a tiny board
     def add_cli_arguments(self, parser) -> None: ...
     def run_cli(self, args, console) -> int: ...
+    # The options that give a board, and the validated board they give (the `race` command uses
+    # them; a family without its own gets --board, --file and --preset, see family.PuzzleFamily).
+    def add_board_arguments(self, parser) -> None: ...
+    def board_from_args(self, args) -> Any: ...

@@ -17,22 +17,25 @@ def _not_utf8(data: bytes, at: int) -> str:
     return f"byte {data[at]:#04x} at column {column} is not UTF-8 text"
 
 
-def read_board_file(path: str, limit: int = MAX_BOARD_BYTES) -> str:
-    """The text of a board file: at most `limit` bytes (never more is read), UTF-8 (a BOM is dropped)."""
+def read_board_file(path: str, limit: int = MAX_BOARD_BYTES, what: str = "board file") -> str:
+    """The text of a board file: at most `limit` bytes (never more is read), UTF-8 (a BOM is dropped).
+
+    `what` names the file in errors ('batch file' for a file of many boards).
+    """
     try:
         with open(path, "rb") as f:
             data = f.read(limit + 1)
     except OSError as exc:
-        raise InputError(f"cannot read board file {path}: {exc.strerror or exc}") from None
+        raise InputError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
     except ValueError as exc:  # a NUL in the path
-        raise InputError(f"cannot read board file {path!r}: {exc}") from None
+        raise InputError(f"cannot read {what} {path!r}: {exc}") from None
     if len(data) > limit:
-        raise InputError(f"board file {path} is larger than {limit // 2**20} MiB: it is not a board")
+        raise InputError(f"{what} {path} is larger than {limit // 2**20} MiB, far more than boards take")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(f"board file {path}, line {line}: {_not_utf8(data, exc.start)}") from None
+        raise InputError(f"{what} {path}, line {line}: {_not_utf8(data, exc.start)}") from None
 
 
 def input_lines(stream: IO, limit: int = MAX_LINE_BYTES) -> Iterator[str]:

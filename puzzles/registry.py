@@ -7,7 +7,7 @@ from functools import cache
 
 import puzzles
 
-ORDER = ("klotski", "cube8", "die", "knights", "link")
+ORDER = ("klotski", "cube8", "die", "knights", "link", "tiles")
 
 
 @cache

@@ -16,6 +16,8 @@ from puzzles.interface import Solution, Step, plain_headline
 from tests.klotski import reference as klotski_reference
 from tests.knights import reference as knights_reference
 from tests.link import reference as link_reference
+from tests.tiles import reference as tiles_reference
+from tests.tiles.conftest import pdb_cache, pdb_dir  # noqa: F401  (fixtures: small databases in a temporary cache)
 
 
 def solve(family_id: str, text: str, solver: str, **options) -> tuple[Solution, str]:
@@ -151,3 +153,66 @@ def test_plain_default_for_a_family_without_a_headline():
     assert plain_headline(Solution(Status.SOLVED, start[:1] + [Step("a", None)], Stats()), "rolls") == "1 roll"
     assert plain_headline(Solution(Status.SOLVED, start, Stats())) == "solved at the start: no moves needed"
     assert plain_headline(Solution(Status.UNSOLVABLE, start, Stats(1, 1))).startswith("proved unsolvable")
+
+
+def tiles_board(tiles: tuple[int, ...], width: int) -> str:
+    return "/".join(" ".join(str(t) for t in tiles[y:y + width]) for y in range(0, len(tiles), width))
+
+
+@pytest.mark.parametrize("solver,options", [("idastar", {"heuristic": "linear-conflict"}), ("astar", {}),
+                                            ("bibfs", {}), ("bfs", {})])
+def test_tiles_shortest_answers_say_shortest(solver, options):
+    goal = tiles_reference.solved(3, 2)
+    for tiles, d in sorted(tiles_reference.distances(3, 2, goal).items())[::37]:
+        solution, headline = solve("tiles", tiles_board(tiles, 3), solver, **options)
+        if d == 0:
+            assert headline == "solved at the start: no moves needed"
+        else:
+            assert headline == f"{d} move{'s' if d != 1 else ''}, shortest"
+
+
+def test_tiles_auto_says_which_search_it_chose(pdb_cache):
+    solution, headline = solve("tiles", "8 6 7/2 5 4/3 . 1", "auto")
+    assert headline == "31 moves, shortest, by IDA* with the 4-4 pattern databases"
+    assert solution.details["chosen"] == "IDA* with the 4-4 pattern databases"
+
+
+def test_tiles_parity_is_a_proof_by_theory():
+    for text, words in [("1 2 3/4 5 6/8 7 .", "an odd permutation, blank distance 0"),
+                        ("1 2 3/4 5 6/8 . 7", "an even permutation, blank distance 1"),
+                        ("2 1/3 .", "an odd permutation, blank distance 0"),
+                        (". 1 2 3 4 5/6 7 8 9 10 11/12 13 14 15 16 17/18 19 20 21 22 23/24 25 26 27 28 29/"
+                         "30 31 32 33 34 35", "an odd permutation, blank distance 10")]:
+        solution, headline = solve("tiles", text, "auto")
+        assert solution.status == Status.UNSOLVABLE and not solution.searched
+        assert headline == f"proved unsolvable by the parity rule: {words}"
+        assert len(headline) <= 76  # the timeline's one line at 80 columns
+        assert "every reachable position was searched" not in headline
+
+
+@pytest.mark.parametrize("tiles", [(1, 2, 3, 4, 5, 0), (0, 5, 4, 3, 2, 1), (2, 1, 3, 4, 5, 0)])
+def test_tiles_census_says_its_counts(tiles):
+    solution, headline = solve("tiles", tiles_board(tiles, 3), "census")
+    goal = tiles_reference.solved(3, 2)
+    reach = tiles_reference.distances(3, 2, tiles)  # every board reachable from this one, by BFS
+    deepest = max(reach.values())
+    where = f"the goal {reach[goal]} moves away" if goal in reach else "the goal out of reach"
+    assert headline == f"census: {len(reach):,} positions · {where} · deepest {deepest}"
+    assert "0 moves" not in headline.replace("the goal 0 moves away", "")
+
+
+def test_tiles_row_by_row_says_it_is_not_shortest():
+    solution, headline = solve("tiles", "2 3 8 4 5/1 7 13 9 10/6 11 19 24 20/16 . 12 15 23/22 17 21 18 14", "rows")
+    assert solution.length >= 42  # the preset's shortest
+    assert headline == f"{solution.length} moves, not shortest (row by row)"
+
+
+def test_tiles_a_stopped_search_says_what_it_proved():
+    solution = Job(lambda control: registry.get("tiles").solve(
+        registry.get("tiles").parse("15 2 12 11/14 13 9 5/1 3 8 7/. 10 6 4\ngoal: blank first"), "idastar",
+        {"heuristic": "manhattan"}, control, Limits(max_states=5000))).run()
+    headline = registry.get("tiles").headline(solution)
+    assert solution.status == Status.LIMIT
+    bound = solution.details["shortest_at_least"]
+    assert 40 <= bound <= 65  # the start's Manhattan distance at least; Korf's #88 takes 65
+    assert headline == f"stopped: the state cap was reached · no answer shorter than {bound} moves"

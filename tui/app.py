@@ -227,12 +227,18 @@ class PuzzleApp(App):
                              + [("↑↓ / Enter", "pick any step", "")]))
         else:
             sections.append(("This screen", self._binding_rows(screen)))
+            focused = self.focused
+            if focused is not None and focused is not screen and self._binding_rows(focused):
+                sections.append(("Where the cursor is", self._binding_rows(focused)))
         sections.append(("Keys", [("", KEYMAP_HELP, "")]))
         self.push_screen(HelpScreen(sections, self.key_for("solve", screen) or "F5"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", f"Every key and what it does ({self.key_for('help')})", self.action_help)
+        screen_commands = getattr(screen, "system_commands", None)
+        if screen_commands is not None:
+            yield from screen_commands()
         from tui.widgets.board import BoardView
         boards = screen.query(BoardView)
         if not boards:
@@ -250,6 +256,7 @@ class PuzzleApp(App):
             ("save", "Save board", "Save the board in your data directory"),
             ("open", "Open board", "Open a saved board, a preset or a file"),
             ("new", "New board", "Start from an empty board"),
+            ("race", "Race", "Run several solvers on this board side by side"),
         ):
             yield SystemCommand(title, f"{help_text} ({keys(binding_id)})", getattr(screen, f"action_{binding_id}"))
         for action in screen.family.edit_actions:

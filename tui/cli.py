@@ -1,4 +1,4 @@
-"""The `puzzle-explorer` command: the app, `list`, `solve FAMILY …` and `open FAMILY …`."""
+"""The `puzzle-explorer` command: the app, `list`, `solve FAMILY …`, `race FAMILY …` and `open FAMILY …`."""
 from __future__ import annotations
 
 import argparse
@@ -52,6 +52,8 @@ def build_parser() -> Parser:
     for family in registry.families().values():
         sub = by_family.add_parser(family.id, help=family.title, description=family.description)
         family.add_cli_arguments(sub)
+    from tui import race_cli
+    race_cli.add_parser(commands, Parser)
     open_ = commands.add_parser("open", help="open the app on a board")
     open_.add_argument("family", choices=list(registry.families()), metavar="FAMILY",
                        help="one of: " + ", ".join(registry.families()))
@@ -107,6 +109,9 @@ def command(argv: list[str]) -> int:
             return cs.EXIT_OK
         if args.command == "solve":
             return registry.get(args.family).run_cli(args, console)
+        if args.command == "race":
+            from tui import race_cli
+            return race_cli.run(args, console)
         if args.command == "open":
             from tui.app import run_app
             return run_app(family=args.family, preset=args.preset, path=args.file)

@@ -60,3 +60,20 @@ class SolveRequested(Message):
 
 class CancelRequested(Message):
     """The solver pane asks to stop the running search."""
+
+
+class RaceFinished(Message):
+    """Every solver of a race has ended (posted from the race's worker): the race and its report."""
+
+    def __init__(self, race, report) -> None:
+        super().__init__()
+        self.race = race
+        self.report = report
+
+
+class AnswerOpened(Message):
+    """A race's column asks for its solver's answer in the main screen's timeline."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name

@@ -8,8 +8,6 @@ from dataclasses import replace
 from rich.console import Console
 
 from core.errors import InputError
-from core.progress import Snapshot
-from core.search import Limits
 from core.status import Status
 from puzzles import cli_support as cs
 from puzzles import numbers
@@ -29,12 +27,16 @@ def rolls(text: str) -> int:
     return numbers.whole(text, "", 0, MAX_CAP, grouped=True)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     cs.add_board_arguments(parser, "e.g. farthest-edge; see `puzzle-explorer list`")
     parser.add_argument("--start", metavar="X,Y", help="where the empty square starts, 1-based")
     parser.add_argument("--pattern", metavar="ROWS",
                         help="the target tops, rows of W/B/R with one E (the empty square's end), "
                              "e.g. 'WWW/EWW/WWW'")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
     parser.add_argument("--algo", choices=ALGOS,
                         help="bibfs, idastar or table (default: table once it is built, else bibfs; "
                              "all give the fewest rolls)")
@@ -54,7 +56,7 @@ def _family():
     return FAMILY
 
 
-def load(args) -> cboard.Board:
+def board_from_args(args) -> cboard.Board:
     """The board from --board/--file/--preset, with --start and --pattern applied on top."""
     given = args.board is not None or args.file is not None or args.preset is not None
     if not given and (args.start is None or args.pattern is None):
@@ -67,28 +69,11 @@ def load(args) -> cboard.Board:
     return board
 
 
-def _build_progress(err: Console):
-    """A progress line on stderr for the table build (nothing when stderr is not a terminal)."""
-    if not err.is_terminal:
-        return None
-    status = err.status("building the distance table…")
-    status.start()
-    total = sum(TABLE_POSITIONS)
-
-    def show(s: Snapshot) -> None:  # expanded: positions swept so far, over the three sweeps
-        share = min(1.0, s.expanded / total)
-        status.update(f"building the distance table: {share:4.0%} ({s.expanded:,} of {total:,} positions, "
-                      f"{s.depth} rolls deep) · {s.elapsed_s:.1f} s")
-
-    show.stop = status.stop  # type: ignore[attr-defined]
-    return show
-
-
 def build(console: Console, quiet: bool = False, trace: str | None = None):
     """Build the table with progress (and its trace, if asked); returns its path (None if stopped)."""
     err = Console(stderr=True)
-    path, seconds = cs.run_job(lambda control: build_table(control), Limits(), progress=False, trace=trace,
-                               show=_build_progress(err))
+    path, seconds = cs.run_build(build_table, "building the distance table", sum(TABLE_POSITIONS), "positions",
+                                 "rolls", trace=trace)
     if path is None:
         err.print("the table build was stopped; nothing was written", highlight=False)
         return None
@@ -144,7 +129,7 @@ def run(args, console: Console) -> int:
         if args.trace:
             raise InputError("--trace follows one search; --contest runs one per dataset: leave out --trace")
         return run_contest(args, console)
-    board = load(args)
+    board = board_from_args(args)
     algo = args.algo or ("table" if T.open_table() is not None else "bibfs")
     options = {"cap": args.cap or 0}
     limits = cs.limits_from(args)
@@ -165,4 +150,4 @@ def run(args, console: Console) -> int:
     return cs.EXIT_OK
 
 
-__all__ = ["add_arguments", "run", "PRESETS"]
+__all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "PRESETS"]

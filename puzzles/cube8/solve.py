@@ -29,7 +29,8 @@ TABLE_BUILD_BYTES = (T.CLASSES + 4) * C.SPACE
 TABLE_POSITIONS = (4_133_430, 3_306_744, 4_133_430)
 
 CAP_OPTION = Option("cap", "Most rolls", "int", 0,
-                    help="stop with status 'limit' if every solution needs more rolls (0: no limit)")
+                    help="stop with status 'limit' if every solution needs more rolls (0: no limit)",
+                    search_only=True)
 SOLVERS = (
     Solver("bibfs", "Bidirectional BFS", True,
            "shortest answer; searches from the start and from every goal orientation at once",

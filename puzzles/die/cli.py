@@ -20,7 +20,7 @@ def tours_kept(text: str) -> int:
     return numbers.whole(text, "", 1, MAX_KEEP, grouped=True)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--board", metavar="TEXT",
                         help="the board inline: rows of . (open) # (blocked) S (start) G (goal) separated by '/'")
@@ -31,10 +31,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--goal", metavar="X,Y", help="the goal cell, 1-based (default: the board's G, "
                         "or the bottom-left cell)")
     parser.add_argument("--blocked", metavar="'X,Y;X,Y'", help="cells to block, 1-based, separated by ';'")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
     parser.add_argument("--goal-face", choices=GOAL_FACES, default=GOAL_FACE.default,
                         help="the marked face at the goal: up (on top, the default), not-up, or any")
     parser.add_argument("--all", action="store_true",
                         help="find every tour: the exact count, and the first --keep of them listed")
+    parser.add_argument("--no-pruning", action="store_true",
+                        help="try every roll the rules allow, without the exact pruning (same tours, more nodes)")
     parser.add_argument("--keep", type=tours_kept, default=KEEP.default, metavar="N",
                         help=f"with --all: how many tours to list (default {KEEP.default}, at most {MAX_KEEP:,})")
     cs.add_limit_arguments(parser)
@@ -45,7 +51,7 @@ def _family():
     return FAMILY
 
 
-def load(args) -> dboard.Board:
+def board_from_args(args) -> dboard.Board:
     """The board the arguments describe, validated."""
     if args.size is not None:
         board = dboard.open_board(*dboard.parse_size(args.size))
@@ -97,9 +103,9 @@ def _print_human(console: Console, board: dboard.Board, solution: TourSolution, 
 
 
 def run(args, console: Console) -> int:
-    board = load(args)
+    board = board_from_args(args)
     solver = "all" if args.all else "dfs"
-    options = {"goal_face": args.goal_face, "keep": args.keep}
+    options = {"goal_face": args.goal_face, "keep": args.keep, "pruning": not args.no_pruning}
     limits = cs.limits_from(args)
     solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
     if args.json:

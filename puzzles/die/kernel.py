@@ -45,6 +45,7 @@ DieCtx = namedtuple("DieCtx", [
     "total",      # int: open cells
     "goal_face",  # int: GOAL_UP, GOAL_NOT_UP or GOAL_ANY
     "never_up",   # int: 1 applies the marked-face rule on the way (0 only to test the pruning on bare paths)
+    "prune",      # int: 1 applies the degree and connectivity pruning; 0 tries every legal roll
     "seen",       # int64[cells]: fill stamps
     "queue",      # int64[cells]: fill queue
     "stamp",      # int64[1]: the current fill stamp
@@ -116,6 +117,26 @@ def _still_connected(ctx, q):
     return False  # the fill ran out before reaching every neighbour: q splits them
 
 
+@helper
+def _plain_children(ctx, p, o, left, out):
+    """Every roll the rules allow, nothing cut: the goal only as the last cell, the mark never on
+    top before it. The search a person would write first, kept to race against the pruned one."""
+    k = 0
+    for d in range(4):
+        q = p + ctx.step[d]
+        if not ctx.unvisited[q] or (q == ctx.goal) != (left == 1):
+            continue
+        o2 = ctx.roll[o, d]
+        if q == ctx.goal:
+            if not _face_ok(ctx, o2):
+                continue
+        elif ctx.never_up and ctx.mark[o2] == UP:
+            continue
+        out[k] = q * N_ORIENT + o2
+        k += 1
+    return k
+
+
 @kernel
 def _children(ctx, node, depth, out):
     p = node // N_ORIENT
@@ -124,6 +145,8 @@ def _children(ctx, node, depth, out):
     if left == 0:
         return 0
     un = ctx.unvisited
+    if not ctx.prune:
+        return _plain_children(ctx, p, o, left, out)
     if left == 1:
         # only the goal is left: roll onto it if the goal-face rule allows
         for d in range(4):
@@ -195,7 +218,7 @@ ops.implement(DieCtx, children=_children, enter=_enter, leave=_leave, complete=_
 
 
 def make_context(width: int, height: int, open_cells, goal: tuple[int, int], goal_face: int,
-                 never_up: bool = True) -> DieCtx:
+                 never_up: bool = True, prune: bool = True) -> DieCtx:
     """The padded grid for a board: open_cells are (x, y) pairs, goal is (x, y)."""
     stride = width + 2
     size = stride * (height + 2)
@@ -210,7 +233,7 @@ def make_context(width: int, height: int, open_cells, goal: tuple[int, int], goa
         free[i] = sum(int(unvisited[i + s]) for s in step)
     scratch = (np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64), np.zeros(1, dtype=np.int64))
     return DieCtx(unvisited, free, step, ring, ROLL.copy(), MARK.copy(), index(stride, *goal),
-                  len(open_cells), goal_face, int(never_up), *scratch)
+                  len(open_cells), goal_face, int(never_up), int(prune), *scratch)
 
 
 def index(stride: int, x: int, y: int) -> int:

@@ -34,13 +34,17 @@ GOAL_FACE = Option("goal_face", "Mark at the goal", "choice", "up", GOAL_FACES,
                    "up: the marked face must be on top at the goal; not-up: it must not; any: either")
 KEEP = Option("keep", "Solutions kept", "int", 100,
               help=f"how many tours to keep for listing, at most {MAX_KEEP:,} (the first {BROWSE} can be "
-                   "browsed); the count is always complete")
+                   "browsed); the count is always complete", search_only=True)
+PRUNING = Option("pruning", "Exact pruning", "bool", True,
+                 help="off: try every roll the rules allow, with no degree, connectivity or parity checks "
+                      "(the same tours, many more nodes)", search_only=True)
 
 SOLVERS = (
     Solver("dfs", "Depth-first search", None,
-           "the first tour found; exhaustive with exact pruning, so 'unsolvable' is a proof", (GOAL_FACE,)),
+           "the first tour found; exhaustive with exact pruning, so 'unsolvable' is a proof", (GOAL_FACE, PRUNING)),
     Solver("all", "Every tour", None,
-           "counts every tour (a proof of how many there are) and keeps some to browse", (GOAL_FACE, KEEP)),
+           "counts every tour (a proof of how many there are) and keeps some to browse",
+           (GOAL_FACE, KEEP, PRUNING)),
 )
 
 Placed = tuple[int, int, int]
@@ -150,16 +154,19 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     rule = goal_face_rule(options)
     keep = keep_count(options, solver)
     details: dict = {"goal_face": GOAL_FACES[rule]}
+    prune = bool(options.get("pruning", PRUNING.default))
+    if not prune:
+        details["pruning"] = False
     counting = solver == "all"
     start_only = [Step("start", board)]
-    proof = analysis.obstacle(board)
+    proof = analysis.obstacle(board) if prune else None
     if proof is not None:
         details.update({"solutions": 0 if counting else None, "proof": proof})
         if counting:
             details["count_complete"] = True
         return TourSolution(Status.UNSOLVABLE, start_only, Stats(), None, solver, details)
     cells = board.open_cells()
-    ctx = make_context(board.width, board.height, cells, board.goal, rule)
+    ctx = make_context(board.width, board.height, cells, board.goal, rule, prune=prune)
     root = index(board.width + 2, *board.start) * N_ORIENT  # orientation 0: the mark on top
     affordable = _affordable_keep(keep, len(cells), ctx, limits)
     if counting and 0 < affordable < keep:

@@ -14,8 +14,16 @@ from puzzles.klotski.render import render
 from puzzles.klotski.solve import MOVES, headline, solve
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     cs.add_board_arguments(parser, "e.g. hengdao-lima or 横刀立马")
+    parser.add_argument("--target", metavar="LETTER", help="the piece that must reach the goal "
+                        "(default: the unique largest piece)")
+    parser.add_argument("--goal", metavar="X,Y", help="where the target's top-left cell must end, 1-based "
+                        "(default: the bottom-middle exit)")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
     parser.add_argument("--moves", choices=MOVES.choices, default=MOVES.default,
                         help="move convention: unit (one cell), straight (one line), free (anywhere, turns "
                              f"included); default {MOVES.default}")
@@ -25,14 +33,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="every piece is its own (default: same-shaped pieces are interchangeable)")
     parser.add_argument("--census", action="store_true",
                         help="count every reachable position instead of solving")
-    parser.add_argument("--target", metavar="LETTER", help="the piece that must reach the goal "
-                        "(default: the unique largest piece)")
-    parser.add_argument("--goal", metavar="X,Y", help="where the target's top-left cell must end, 1-based "
-                        "(default: the bottom-middle exit)")
     cs.add_limit_arguments(parser)
 
 
-def load(args) -> kboard.Board:
+def board_from_args(args) -> kboard.Board:
     board = kboard.parse(cs.board_text(args, _family()))
     if args.target is not None:
         if board.piece(args.target) is None:
@@ -50,7 +54,7 @@ def _family():
 
 
 def run(args, console: Console) -> int:
-    board = load(args)
+    board = board_from_args(args)
     solver = "census" if args.census else args.algo
     options = {"moves": args.moves, "distinct": args.distinct}
     limits = cs.limits_from(args)
@@ -71,4 +75,4 @@ def run(args, console: Console) -> int:
     return cs.EXIT_OK
 
 
-__all__ = ["add_arguments", "run", "PRESETS"]
+__all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "PRESETS"]

@@ -20,7 +20,8 @@ MOVES = Option("moves", "Move convention", "choice", "free", ("unit", "straight"
                "unit: one piece one cell; straight: one piece any distance in a line; "
                "free: one piece anywhere it can slide, turns included")
 DISTINCT = Option("distinct", "Distinct pieces", "bool", False,
-                  help="treat every piece as its own, not same-shaped pieces as interchangeable")
+                  help="treat every piece as its own, not same-shaped pieces as interchangeable",
+                  search_only=True)
 OPTIONS = (MOVES, DISTINCT)
 
 SOLVERS = (

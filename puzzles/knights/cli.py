@@ -21,7 +21,7 @@ DRAW_UP_TO = 40  # boards up to this many squares a side are drawn with their to
 JSON_CHUNK = 50_000  # squares written at a time, so a million-square tour never sits in memory as text
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = (
         "Squares are x,y, 1-based: x the column from the left, y the row from the top.\n"
@@ -35,6 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--blocked", metavar="CELLS", action="append",
                       help="squares the knight may not use, as 'x,y x,y …' (may repeat)")
     cs.add_board_arguments(parser, "e.g. chessboard, classic-5x5-centre or big-1000")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
     how = parser.add_argument_group("the search")
     how.add_argument("--algo", choices=SOLVER_IDS, default="warnsdorff",
                      help="warnsdorff (default; any size), warnsdorff-backtrack (complete), backtrack (the article's "
@@ -55,7 +59,7 @@ def _family():
     return FAMILY
 
 
-def load(args) -> kboard.Board:
+def board_from_args(args) -> kboard.Board:
     """The board from --size/--start/--closed/--blocked, or from --board/--file/--preset plus overrides."""
     given = args.board is not None or args.file is not None or args.preset is not None
     if given and args.size is not None:
@@ -90,7 +94,7 @@ def solver_and_options(args) -> tuple[str, dict]:
 
 
 def run(args, console: Console) -> int:
-    board = load(args)
+    board = board_from_args(args)
     solver, options = solver_and_options(args)
     limits = cs.limits_from(args)
     solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
@@ -197,4 +201,4 @@ def _stream(out, tour, moves: bool) -> None:
     out.write("]")
 
 
-__all__ = ["add_arguments", "run", "load", "write_json", "number_width"]
+__all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "write_json", "number_width"]

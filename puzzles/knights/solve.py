@@ -29,7 +29,7 @@ def _rotation_budget(free_squares: int) -> int:
 
 ORDER = Option("order", "Move order", "choice", "program", tuple(ORDERS),
                "program: the order the classic article's program tries (reproduces its search sizes); listed: the order its "
-               "text lists; clockwise: from up-and-right, clockwise")
+               "text lists; clockwise: from up-and-right, clockwise", search_only=True)
 COUNT_ALL = Option("count", "Count every tour", "bool", False,
                    "search the whole tree and count the tours instead of stopping at the first")
 ALL_STARTS = Option("all_starts", "From every square", "bool", False,

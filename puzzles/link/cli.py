@@ -10,7 +10,6 @@ from rich.console import Console
 from core.errors import InputError
 from core.status import Status
 from puzzles import cli_support as cs
-from puzzles import numbers
 from puzzles.link import board as lboard
 from puzzles.link.board import Board, cell_text
 from puzzles.link.editor import default_kinds
@@ -21,32 +20,31 @@ from puzzles.text import parse_size
 from puzzles.link.solve import headline, solve
 
 
-@cs.option_type
-def seed_number(text: str) -> int:
-    return numbers.whole(text, "", 0, 2**63 - 1)
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     cs.add_board_arguments(parser, "e.g. the-game, walled-13x11, shisen-18x8")
     parser.add_argument("--generate", metavar="WxH", help="a new clearable board of this size instead "
                         "(with --kinds and --seed)")
     parser.add_argument("--kinds", type=cs.positive_int, metavar="K",
                         help="tile kinds on a generated board (default: four tiles a kind)")
-    parser.add_argument("--seed", type=seed_number, metavar="S", help="random seed of the generator (default: random)")
+    parser.add_argument("--seed", type=cs.seed, metavar="S", help="random seed of the generator (default: random)")
     parser.add_argument("--from", dest="from_", metavar="X,Y", help="one end of the path, 1-based")
     parser.add_argument("--to", metavar="X,Y", help="the other end of the path, 1-based")
-    parser.add_argument("--clear", action="store_true",
-                        help="find an order of removals that clears the board, or prove there is none")
-    parser.add_argument("--hint", action="store_true", help="a pair whose removal keeps the board clearable")
-    parser.add_argument("--contest", action="store_true",
-                        help="answer the classic contest input ('w h', rows of X and spaces, pairs "
-                             "'x1 y1 x2 y2' up to '0 0 0 0', boards up to '0 0') from standard input")
     parser.add_argument("--max-segments", type=cs.positive_int, metavar="N",
                         help="most segments a link may have (default: the board's rule; else no limit for a "
                              "path, the game's 3 to clear)")
     parser.add_argument("--no-outside", action="store_true", help="paths may not leave the board")
     parser.add_argument("--gravity", action="store_true",
                         help="tiles fall after a removal (one row per removed tile below them)")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
+    parser.add_argument("--clear", action="store_true",
+                        help="find an order of removals that clears the board, or prove there is none")
+    parser.add_argument("--hint", action="store_true", help="a pair whose removal keeps the board clearable")
+    parser.add_argument("--contest", action="store_true",
+                        help="answer the classic contest input ('w h', rows of X and spaces, pairs "
+                             "'x1 y1 x2 y2' up to '0 0 0 0', boards up to '0 0') from standard input")
     cs.add_limit_arguments(parser)
 
 
@@ -95,6 +93,10 @@ def load(args) -> tuple[Board, int | None]:
         board = replace(board, marked=(a, b))
     lboard.validate(board)
     return board, seed
+
+
+def board_from_args(args) -> Board:
+    return load(args)[0]
 
 
 def _mode(args) -> str:

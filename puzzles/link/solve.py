@@ -31,12 +31,13 @@ def _two_marks(board: Board) -> str | None:
 SOLVERS = (
     Solver("path", "Fewest-segment path", True,
            "the path with the fewest segments between the two marked cells (mark with m)", (SEGMENTS, OUTSIDE),
-           needs=_two_marks),
+           needs=_two_marks, question="path"),
     Solver("clear", "Clear the board", False,
            "exact search for an order of pair removals that empties the board, or a proof that none exists",
-           (SEGMENTS, OUTSIDE, GRAVITY)),
+           (SEGMENTS, OUTSIDE, GRAVITY), question="clear"),
     Solver("hint", "Hint", False,
-           "a pair whose removal keeps the board clearable (found by the clear search)", (SEGMENTS, OUTSIDE, GRAVITY)),
+           "a pair whose removal keeps the board clearable (found by the clear search)", (SEGMENTS, OUTSIDE, GRAVITY),
+           question="hint"),
 )
 
 

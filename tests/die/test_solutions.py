@@ -68,6 +68,30 @@ def test_every_tour_matches_the_reference(i):
         assert first.length == len(tour) - 1
 
 
+@pytest.mark.parametrize("i", range(0, len(CASES), 3))
+def test_without_pruning_the_same_tours_from_more_nodes(i):
+    """The plain search (pruning off, no checks on the whole board) finds every tour the pruned one
+    does, and the pruning never makes the search bigger."""
+    board, rule = CASES[i]
+    expected = reference.tours(board.width, board.height, board.blocked, board.start, board.goal, rule)
+    pruned = solve(board, "all", {"goal_face": rule, "keep": 1000}, SearchControl(), Limits())
+    plain = solve(board, "all", {"goal_face": rule, "keep": 1000, "pruning": False}, SearchControl(), Limits())
+    assert as_tuples(plain) == sorted(tuple(t) for t in expected), board.inline()
+    assert plain.status == pruned.status and plain.details["pruning"] is False
+    assert plain.searched  # no proof on the whole board: it searches
+    assert pruned.stats.nodes_expanded <= plain.stats.nodes_expanded
+    first = solve(board, "dfs", {"goal_face": rule, "pruning": False}, SearchControl(), Limits())
+    assert first.status == pruned.status
+
+
+def test_pruning_cuts_the_classic_board_down():
+    board = parse(BY_ID["neighbours-6x6"].text)
+    pruned = solve(board, "all", {"goal_face": "any"}, SearchControl(), Limits())
+    plain = solve(board, "all", {"goal_face": "any", "pruning": False}, SearchControl(), Limits())
+    assert plain.details["solutions"] == pruned.details["solutions"]
+    assert plain.stats.nodes_expanded > 10 * pruned.stats.nodes_expanded
+
+
 def test_the_random_boards_include_tours():
     """The comparison above is only worth something if many boards have tours, some several."""
     counts = [len(reference.tours(b.width, b.height, b.blocked, b.start, b.goal, rule)) for b, rule in CASES]

@@ -11,6 +11,7 @@ from puzzles.die import board as die
 from puzzles.klotski import board as klotski
 from puzzles.knights import board as knights
 from puzzles.link import board as link
+from puzzles.tiles import board as tiles
 
 PIECE_LETTERS = string.ascii_letters + string.digits
 
@@ -86,12 +87,25 @@ def link_boards(draw) -> link.Board:
     return link.Board(rows, segments, draw(st.booleans()), draw(st.booleans()), marked)
 
 
+@st.composite
+def tiles_boards(draw) -> tiles.Board:
+    """Any arrangement (solvable or not) of any size, with the default goal, blank first, or any other."""
+    side = st.integers(tiles.MIN_SIDE, tiles.MAX_SIDE)
+    w, h = draw(side), draw(side)
+    arrangement = st.permutations(range(w * h)).map(tuple)
+    goal = draw(st.none() | st.just(tiles.solved_tiles(w, h, blank_first=True)) | arrangement)
+    if goal == tiles.solved_tiles(w, h):
+        goal = None  # the default goal is no goal line
+    return tiles.Board(w, h, draw(arrangement), goal)
+
+
 BOARDS = {
     "klotski": klotski_boards(),
     "cube8": cube8_boards(),
     "die": die_boards(),
     "knights": knights_boards(),
     "link": link_boards(),
+    "tiles": tiles_boards(),
 }
 
 # What people type by mistake, and what breaks a careless number reader.

@@ -26,6 +26,7 @@ OWN = {
     "die": ["--start", "--goal", "--blocked", "--keep", "--goal-face"],
     "knights": ["--start", "--blocked", "--algo", "--order"],
     "link": ["--from", "--to", "--max-segments", "--kinds", "--seed"],
+    "tiles": ["--size", "--seed", "--goal", "--goal-blank", "--algo", "--heuristic", "--pdb", "--shuffle"],
 }
 VALUES = st.sampled_from(TRAPS) | st.text(max_size=8) | st.integers(-2**70, 2**70).map(str)
 

@@ -27,8 +27,12 @@ def notices(app) -> list[str]:
     return [n.message for n in app._notifications]
 
 
-async def wait_for(pilot, condition, timeout: float = 60.0, what: str = "condition"):
-    """Let the app run until condition() holds."""
+async def wait_for(pilot, condition, timeout: float = 300.0, what: str = "condition"):
+    """Let the app run until condition() holds.
+
+    The default allows for a solver compiling from a cold cache on a busy machine; waits that
+    test promptness pass a timeout of their own.
+    """
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:

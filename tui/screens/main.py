@@ -38,6 +38,7 @@ class MainScreen(Screen):
         Binding("ctrl+s", "save", "Save", id="save"),
         Binding("ctrl+o", "open", "Open", id="open"),
         Binding("ctrl+n", "new", "New board", id="new", show=False),
+        Binding("f6", "race", "Race", id="race", tooltip="run several solvers on this board side by side"),
         Binding("f2", "focus_pane('board')", "Board", id="focus.board", show=False),
         Binding("f3", "focus_pane('solver')", "Solver", id="focus.solver", show=False),
         Binding("f4", "focus_pane('timeline')", "Timeline", id="focus.timeline", show=False),
@@ -358,6 +359,31 @@ class MainScreen(Screen):
             else:
                 timeline.finish_search(None, message=self.family.headline(event.solution))
         self.refresh_bindings()  # freeze goes, the track switch comes
+
+    # --- racing -------------------------------------------------------------------
+    def action_race(self) -> None:
+        """Open the Race screen on the board (the last race on the same board comes back)."""
+        from tui.screens.race import RaceMemory, RaceScreen
+
+        problem = self.session.problem()
+        if problem is not None:
+            self.notify(f"cannot race yet: {problem}", severity="error")
+            return
+        if getattr(self, "race_memory", None) is None:
+            self.race_memory = RaceMemory()
+        self.app.push_screen(RaceScreen(self.family, self.session.board, self.session.name, self.load_answer,
+                                        self.race_memory))
+
+    def load_answer(self, solution: Solution, source: str) -> None:
+        """Show a finished solution found elsewhere (a race's) in the Stats pane and the timeline."""
+        self.solution = solution
+        stats = self.query_one(StatsPane)
+        stats.begin()
+        stats.finish(solution)
+        self.query_one(BoardView).step = None
+        self.query_one(Timeline).load(solution.steps, solution.alternatives)
+        self.query_one("#timeline-steps", OptionList).focus()
+        self.notify(f"the timeline shows {source}'s answer from the race", timeout=4)
 
     def on_step_chosen(self, event: StepChosen) -> None:
         timeline = self.query_one(Timeline)

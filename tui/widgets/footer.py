@@ -9,7 +9,7 @@ class KeyFooter(Footer):
     command palette's key are hidden, except Solve and Cancel, which always keep their place.
     Every key stays in the help (?) and the palette."""
 
-    FIRST = ("solve", "cancel", "freeze")  # actions shown whatever else has to give way (when they apply)
+    FIRST = ("solve", "cancel", "race", "freeze")  # actions shown whatever else has to give way (when they apply)
 
     async def recompose(self) -> None:
         await super().recompose()

@@ -15,6 +15,18 @@ STATE_CAP = "max_states"
 TIMEOUT = "timeout"
 
 
+def option_fields(solver: Solver, keep: dict) -> list[Field]:
+    """A solver's options as form rows, keeping the values already chosen."""
+    return [Field(opt.name, opt.label.lower(), opt.kind, keep.get(opt.name, opt.default), opt.choices, opt.help)
+            for opt in solver.options]
+
+
+def limit_fields(keep: dict) -> list[Field]:
+    """The state cap and the time limit as form rows (none: no limit)."""
+    return [Field(STATE_CAP, "state cap", "int", keep.get(STATE_CAP)),
+            Field(TIMEOUT, "timeout s", "float", keep.get(TIMEOUT))]
+
+
 class SolverPane(Vertical):
     """Settings for the next solve, as a compact form, with a note on what the algorithm guarantees."""
 
@@ -38,13 +50,8 @@ class SolverPane(Vertical):
         self._show_note()
 
     def _fields(self, solver: Solver, keep: dict) -> tuple[Field, ...]:
-        fields = [Field(ALGORITHM, "algorithm", "choice", solver.id, tuple(s.id for s in self.family.solvers))]
-        for opt in solver.options:
-            fields.append(Field(opt.name, opt.label.lower(), opt.kind, keep.get(opt.name, opt.default),
-                                opt.choices, opt.help))
-        fields.append(Field(STATE_CAP, "state cap", "int", keep.get(STATE_CAP)))
-        fields.append(Field(TIMEOUT, "timeout s", "float", keep.get(TIMEOUT)))
-        return tuple(fields)
+        algorithm = Field(ALGORITHM, "algorithm", "choice", solver.id, tuple(s.id for s in self.family.solvers))
+        return (algorithm, *option_fields(solver, keep), *limit_fields(keep))
 
     @property
     def form(self) -> OptionsForm:

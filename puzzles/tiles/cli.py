@@ -1,0 +1,221 @@
+"""`puzzle-explorer solve tiles …`: one board, a batch file, or building the pattern databases."""
+from __future__ import annotations
+
+import argparse
+import random
+from dataclasses import replace
+
+from rich.console import Console
+
+from core.errors import InputError
+from core.memory import describe_bytes
+from core.runner import CancelledBeforeSearch
+from core.status import Status
+from puzzles import cli_support as cs
+from puzzles.interface import View
+from puzzles.tiles import batch as B
+from puzzles.tiles import patterns as P
+from puzzles.tiles import pdb as D
+from puzzles.tiles.board import Board, inline, parse, parse_goal, parse_size, solved_tiles
+from puzzles.tiles.editor import random_walk
+from puzzles.tiles.presets import PRESETS
+from puzzles.tiles.render import render
+from puzzles.tiles.solve import HEURISTICS, PARTITION_NAMES, SOLVER_IDS, headline, partition_for, solve
+
+size_value = cs.option_type(parse_size)
+
+
+def add_board_arguments(parser: argparse.ArgumentParser) -> None:
+    cs.add_board_arguments(parser, "e.g. korf-1 or hardest-8a; see `puzzle-explorer list`")
+    parser.add_argument("--shuffle", type=cs.positive_int, metavar="N",
+                        help="solve a board N random moves from the goal (of --size, default 4x4)")
+    parser.add_argument("--seed", type=cs.seed, metavar="S", help="random seed for --shuffle")
+    parser.add_argument("--size", type=size_value, metavar="WxH",
+                        help="board size for --shuffle, --build-pdb and batch lines with other columns")
+    parser.add_argument("--goal-blank", choices=("first", "last"),
+                        help="goal: tiles in order with the blank last (default) or first (Korf's convention)")
+    parser.add_argument("--goal", metavar="ROWS", help="any goal arrangement of the same tiles, like the board")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
+    parser.add_argument("--batch", metavar="FILE",
+                        help="solve every board in FILE, one a line (w*h numbers), then print totals")
+    parser.add_argument("--algo", choices=SOLVER_IDS, default="auto",
+                        help="auto (default: the fastest optimal search the board allows, and says which), "
+                             "idastar, astar, bibfs, bfs, census, or rows (fast, not shortest)")
+    parser.add_argument("--heuristic", choices=tuple(HEURISTICS), default="pdb",
+                        help="for idastar: pdb (pattern databases, default), linear-conflict or manhattan")
+    parser.add_argument("--pdb", choices=PARTITION_NAMES, default="auto", metavar="PARTITION",
+                        help="pattern databases: auto, or a partition for the size: 6-6-3 or 7-8 (4x4), "
+                             "6-6-6-6 (5x5), 4-4 (3x3), generic")
+    parser.add_argument("--build-pdb", action="store_true",
+                        help="build the pattern databases for the board's size (or --size, default 4x4) "
+                             "into the user cache and exit")
+    cs.add_limit_arguments(parser)
+
+
+def _family():
+    from puzzles.tiles import FAMILY
+    return FAMILY
+
+
+def _apply_goal(board: Board, args) -> Board:
+    if args.goal is not None:
+        return replace(board, goal=parse_goal(args.goal, board.width, board.height))
+    if args.goal_blank is not None:
+        first = args.goal_blank == "first"
+        return replace(board, goal=solved_tiles(board.width, board.height, True) if first else None)
+    return board
+
+
+def board_from_args(args) -> Board:
+    """The board from --board/--file/--preset or --shuffle, with the goal options applied."""
+    given = args.board is not None or args.file is not None or args.preset is not None
+    if args.shuffle is not None:
+        if given:
+            raise InputError("--shuffle makes its own board: leave out --board, --file and --preset")
+        width, height = args.size or (4, 4)
+        goal = _apply_goal(Board(width, height, solved_tiles(width, height)), args)
+        return random_walk(goal.with_tiles(goal.goal_tiles()), args.shuffle, random.Random(args.seed))
+    board = _apply_goal(parse(cs.board_text(args, _family())), args)
+    if args.size is not None and args.size != (board.width, board.height):
+        raise InputError(f"--size {args.size[0]}x{args.size[1]} but the board is {board.width}x{board.height}")
+    return board
+
+
+def _options(args) -> dict:
+    return {"heuristic": args.heuristic, "pdb": args.pdb}
+
+
+# --- building the databases -----------------------------------------------------------------------
+
+def build(args, console: Console) -> int:
+    """--build-pdb: the tables for the board's shape (or --size), within the limits given."""
+    given = args.board is not None or args.file is not None or args.preset is not None
+    size = args.size or (4, 4)
+    board = board_from_args(args) if given else _apply_goal(Board(*size, solved_tiles(*size)), args)
+    if args.pdb == "auto":  # the shape's default, not a larger one that happens to be built
+        part = P.partition(board.width, board.height, board.goal_tiles().index(0))
+    else:
+        part = partition_for(board, args.pdb)
+    dbs = D.open_databases(part)
+    if dbs is not None:
+        console.print(f"pattern databases already built: {dbs.describe()}", highlight=False, soft_wrap=True)
+        return cs.EXIT_OK
+    need = D.build_memory(part)
+    if not D.fits_memory(part, args.max_memory):
+        console.print(f"not built: the {part.label()} pattern databases need {describe_bytes(need)} to build, "
+                      "more than the memory budget", highlight=False, soft_wrap=True)
+        return cs.EXIT_OK
+    if args.max_states is not None and args.max_states < part.entries():
+        console.print(f"not built: the {part.label()} pattern databases fill {part.entries():,} entries, more "
+                      "than --max-states", highlight=False, soft_wrap=True)
+        return cs.EXIT_OK
+    err = Console(stderr=True)
+    err.print(f"building the {part.label()} pattern databases: {D.describe(part)}; this needs "
+              f"{describe_bytes(need)} and may take about {D.build_seconds(part):,.0f} s",
+              highlight=False, soft_wrap=True)
+    path, seconds = cs.run_build(lambda control: D.build(part, control), "building the pattern databases",
+                                 part.entries(), "entries", "moves", args.timeout)
+    if path is None:
+        err.print("the build was stopped; nothing was written", highlight=False)
+        return cs.EXIT_OK
+    console.print(f"pattern databases: {D.describe(part, path, seconds)}", highlight=False, soft_wrap=True)
+    return cs.EXIT_OK
+
+
+# --- one board ---------------------------------------------------------------------------------------
+
+def _extras(board: Board) -> dict:
+    return {"width": board.width, "height": board.height, "board": inline(board),
+            "goal": inline(board, board.goal_tiles())}
+
+
+def run_one(args, console: Console) -> int:
+    board = board_from_args(args)
+    limits = cs.limits_from(args)
+    solution = cs.run_job(lambda control: solve(board, args.algo, _options(args), control, limits), limits)
+    if args.json:
+        cs.print_json(cs.solution_json(solution, **_extras(board)))
+        return cs.EXIT_OK
+    console.print(render(board, View(zoom=1)))
+    head, search = cs.summary_lines(solution, headline(solution))
+    d = solution.details
+    say = lambda text: console.print(text, highlight=False, soft_wrap=True)  # noqa: E731
+    say(head)
+    if solution.status == Status.UNSOLVABLE and "reason" in d:
+        say(f"why: {d['reason']}")
+    if solution.searched or solution.status != Status.UNSOLVABLE:
+        say(f"solver: {d['chosen']}" + (f" ({d['why']})" if args.algo == "auto" and d.get("why") else ""))
+    say(search)
+    if "databases" in d:
+        built = " (built now)" if "pdb_built_s" in d else ""
+        say(f"pattern databases{built}: {d['databases']}")
+    if len(solution.steps) > 1:
+        tiles = " ".join(str(step.data["tile"]) for step in solution.steps[1:])
+        say(f"moves (the tile that slides each time): {tiles}")
+    return cs.EXIT_OK
+
+
+# --- a batch ------------------------------------------------------------------------------------------
+
+def run_batch(args, console: Console) -> int:
+    """Every line's length, nodes and time as it is solved, then the totals; a cancel, a limit or
+    Ctrl-C ends the batch early and the totals say after how many lines."""
+    if args.board is not None or args.file is not None or args.preset is not None or args.shuffle is not None:
+        raise InputError("--batch reads its boards from the file: leave out --board, --file, --preset, --shuffle")
+    lines = B.read_file(args.batch, args.size)
+    goal = B.with_goal(args.goal, None if args.goal_blank is None else args.goal_blank == "first")
+    for line in lines:  # every goal is checked before any search starts
+        if goal is not None:
+            goal(line.board)
+    limits = cs.limits_from(args)
+    rows: list[dict] = []
+    batch = B.Batch()
+
+    def show(result: B.Result) -> None:
+        s = result.solution
+        row = {"line": result.line.number, "status": s.status.value, "length": s.length,
+               "nodes_expanded": s.stats.nodes_expanded, "elapsed_s": round(s.stats.elapsed_s, 6)}
+        rows.append(row)
+        if not args.json:
+            length = f"{s.length:>6}" if s.length is not None else f"{'-':>6}"
+            note = "" if s.status == Status.SOLVED else f"  {s.status.value}"
+            console.print(f"{row['line']:>5} {length} {s.stats.nodes_expanded:>15,} {s.stats.elapsed_s:>10.3f}{note}",
+                          highlight=False)
+
+    if not args.json:
+        console.print(f"{'line':>5} {'moves':>6} {'expanded':>15} {'seconds':>10}", highlight=False)
+    try:
+        cs.run_job(lambda control: B.run(lines, goal, args.algo, _options(args), control, limits, show, batch),
+                   limits)
+    except CancelledBeforeSearch:
+        if not batch.results:
+            raise  # nothing was searched: the command says so
+        batch.stopped = Status.CANCELLED  # stopped while the next board's solver was loading
+    solved, moves, stats = batch.totals()
+    chosen = batch.results[0].solution.details.get("chosen", "") if batch.results else ""
+    if args.json:
+        cs.print_json({"boards": rows, "solved": solved, "moves": moves, "nodes_expanded": stats.nodes_expanded,
+                       "elapsed_s": round(stats.elapsed_s, 6), "solver": chosen,
+                       "stopped": batch.stopped.value if batch.stopped else None})
+        return cs.EXIT_OK
+    ended = f" (stopped: {batch.stopped.value} after {len(batch.results)} of {len(lines)})" if batch.stopped else ""
+    console.print(f"total: {solved} of {len(lines)} boards solved, {moves:,} moves, {stats.nodes_expanded:,} "
+                  f"expanded, {stats.elapsed_s:.3f} s of search{ended}; solver: {chosen}", highlight=False,
+                  soft_wrap=True)
+    return cs.EXIT_OK
+
+
+def run(args, console: Console) -> int:
+    if args.goal is not None and args.goal_blank is not None:
+        raise InputError("give --goal or --goal-blank, not both")
+    if args.build_pdb:
+        return build(args, console)
+    if args.batch is not None:
+        return run_batch(args, console)
+    return run_one(args, console)
+
+
+__all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "PRESETS"]

@@ -1,0 +1,380 @@
+"""Solving a sliding-tile board: the parity check first, then the chosen search, then the moves.
+
+`auto` picks the fastest optimal search the board allows: IDA* with pattern
+databases when they are built or can be built in under a minute, else IDA*
+with linear conflicts; the answer says what it chose and why.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.errors import InputError
+from core.memory import SCRATCH, array_bytes, budget_bytes, describe_bytes, fits
+from core.progress import DEPTH, SearchControl
+from core.search import Limits, Stats, count_states, kernel_status, shortest_path, timed
+from core.status import STOPPED, Limit, Status
+from puzzles.interface import Option, Solution, Solver, Step, count_text, plain_headline
+from puzzles.tiles import heuristics as H
+from puzzles.tiles import idastar as I
+from puzzles.tiles import patterns as P
+from puzzles.tiles import pdb as D
+from puzzles.tiles.board import BLANK, Board, validate
+from puzzles.tiles.geometry import neighbours
+from puzzles.tiles.kernels import MAX_PACKED_CELLS, make_context, pack, unpack
+from puzzles.tiles.parity import blank_distance, permutation_parity, unsolvable_reason
+from puzzles.tiles.patterns import Partition
+from puzzles.tiles.rows import solve_rows
+
+QUICK_BUILD_S = 60.0  # auto builds missing databases only when the forecast is below this
+NO_CAP = np.int64(1) << np.int64(62)
+
+HEURISTICS = {"pdb": I.PATTERN_DATABASES, "linear-conflict": I.LINEAR_CONFLICT, "manhattan": I.MANHATTAN}
+HEURISTIC_WORDS = {"pdb": "pattern databases", "linear-conflict": "linear conflicts",
+                   "manhattan": "Manhattan distance"}
+PARTITION_NAMES = ("auto", "6-6-3", "7-8", "6-6-6-6", "4-4", "3", "generic")
+
+HEURISTIC = Option("heuristic", "Heuristic", "choice", "pdb", tuple(HEURISTICS),
+                   "pdb: additive pattern databases (built once into the cache); linear-conflict: "
+                   "Manhattan distance plus line conflicts; manhattan: the plain sum of distances",
+                   search_only=True)
+PARTITION = Option("pdb", "Databases", "choice", "auto", PARTITION_NAMES,
+                   "which tile groups: auto (7-8 on 4x4 once built, else 6-6-3; 6-6-6-6 on 5x5), "
+                   "or a named partition for the board's size", search_only=True)
+
+SOLVERS = (
+    Solver("auto", "Best optimal", True,
+           "shortest answer by the fastest search this board allows (IDA* with pattern databases when "
+           "built or quick to build, else with linear conflicts); says which", (PARTITION,)),
+    Solver("idastar", "IDA*", True,
+           "shortest answer in a few kilobytes; as fast as its heuristic", (HEURISTIC, PARTITION)),
+    Solver("astar", "A*", True,
+           "shortest answer; Manhattan distance plus linear conflicts; stores every position (up to 4x4)"),
+    Solver("bibfs", "Bidirectional BFS", True,
+           "shortest answer; searches from the start and the goal at once (up to 4x4)"),
+    Solver("bfs", "Breadth-first search", True, "shortest answer; stores every position (up to 4x4)"),
+    Solver("census", "Census", False,
+           "counts every position reachable from this one and the deepest level (up to 4x4)"),
+    Solver("rows", "Row by row", False,
+           "fast on any size, not shortest: puts rows and columns in place one by one, then "
+           "finishes the last 3x3 exactly"),
+)
+SOLVER_IDS = tuple(s.id for s in SOLVERS)
+
+
+# --- choosing -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Plan:
+    """What a search will run: the algorithm, the heuristic, the partition, and why."""
+
+    algo: str
+    heuristic: str | None = None
+    part: Partition | None = None
+    why: str = ""
+
+    def describe(self) -> str:
+        if self.algo == "idastar":
+            if self.heuristic == "pdb" and self.part is not None:
+                return f"IDA* with the {self.part.name} pattern databases"
+            return f"IDA* with {HEURISTIC_WORDS[self.heuristic]}" if self.heuristic else "IDA*"
+        return next(s.label for s in SOLVERS if s.id == self.algo)
+
+
+def _tables_fit(part: Partition, limits: Limits) -> bool:
+    """Whether a search may map the partition's tables under the budget."""
+    return fits(D.search_memory(part), limits.max_memory)
+
+
+def _build_allowed(part: Partition, limits: Limits) -> bool:
+    """Whether building the partition's tables is within --max-memory and --max-states."""
+    states_ok = limits.max_states is None or limits.max_states >= part.entries()
+    return states_ok and D.fits_memory(part, limits.max_memory)
+
+
+def partition_for(board: Board, name: str | None, limits: Limits = Limits()) -> Partition:
+    """The partition named; None or 'auto': a larger named one when it is built and fits the
+    memory budget, else the default."""
+    w, h = board.width, board.height
+    blank = board.goal_tiles().index(BLANK)
+    try:
+        if name not in (None, "auto"):
+            return P.partition(w, h, blank, name)
+        default = P.partition(w, h, blank)
+        for other in P.names(w, h):
+            if other in ("generic", default.name):
+                continue
+            part = P.partition(w, h, blank, other)
+            if (part.entries() > default.entries() and _tables_fit(part, limits)
+                    and D.open_databases(part) is not None):
+                return part
+        return default
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+
+
+def plan(board: Board, solver: str, options: dict, limits: Limits = Limits()) -> Plan:
+    """The search `solver` with these options will run on this board."""
+    if solver not in SOLVER_IDS:
+        raise InputError(f"unknown algorithm {solver!r}; expected one of {', '.join(SOLVER_IDS)}")
+    if solver in ("astar", "bibfs", "bfs", "census"):
+        if board.size > MAX_PACKED_CELLS:
+            raise InputError(f"{solver} keeps positions in 64-bit words: boards up to {MAX_PACKED_CELLS} cells "
+                             f"(4x4); use idastar or rows for {board.width}x{board.height}")
+        return Plan(solver)
+    if solver == "rows":
+        return Plan("rows")
+    name = options.get("pdb") or "auto"
+    if solver == "idastar":
+        heuristic = options.get("heuristic") or HEURISTIC.default
+        if heuristic not in HEURISTICS:
+            raise InputError(f"unknown heuristic {heuristic!r}; expected one of {', '.join(HEURISTICS)}")
+        part = partition_for(board, name, limits) if heuristic == "pdb" else None
+        return Plan("idastar", heuristic, part, "asked for")
+    part = partition_for(board, name, limits)
+    if part.name == "generic" and board.size > MAX_PACKED_CELLS:
+        return Plan("idastar", "linear-conflict", None,
+                    f"no pattern databases of their own for {board.width}x{board.height}; small generic "
+                    f"ones do no better than linear conflicts here")
+    if not _tables_fit(part, limits):
+        return Plan("idastar", "linear-conflict", None,
+                    f"the {part.name} pattern databases ({describe_bytes(D.search_memory(part))}) do not fit "
+                    f"the memory budget")
+    if D.open_databases(part) is not None:
+        return Plan("idastar", "pdb", part, "the pattern databases are built")
+    forecast = D.build_seconds(part)
+    if forecast <= QUICK_BUILD_S and _build_allowed(part, limits):
+        return Plan("idastar", "pdb", part, f"the pattern databases build in about {max(1, round(forecast))} s")
+    if forecast <= QUICK_BUILD_S:
+        return Plan("idastar", "linear-conflict", None,
+                    f"building the {part.name} pattern databases would pass --max-memory or --max-states")
+    return Plan("idastar", "linear-conflict", None,
+                f"the {part.name} pattern databases are not built (about {forecast / 60:.0f} min with "
+                f"--build-pdb)")
+
+
+# --- searching ------------------------------------------------------------------------------------
+
+@dataclass
+class Stop:
+    """Why a search ended before it began, for the answer."""
+
+    status: Status
+    limit: Limit | None
+    note: str = ""
+
+
+def databases(part: Partition, control: SearchControl, limits: Limits
+              ) -> tuple[D.Databases | None, dict, Stats, Stop | None]:
+    """The partition's tables, built first if missing: (tables, details, build stats, None), or
+    (None, details, build stats, why not) when a limit or a cancel stopped them."""
+    details: dict = {}
+    dbs = D.open_databases(part)
+    if dbs is None:
+        need = D.build_memory(part)
+        if not D.fits_memory(part, limits.max_memory):
+            return None, details, Stats(), Stop(Status.LIMIT, Limit.MEMORY,
+                                                f"building the {part.label()} pattern databases needs "
+                                                f"{describe_bytes(need)}")
+        if limits.max_states is not None and limits.max_states < part.entries():
+            return None, details, Stats(), Stop(Status.LIMIT, Limit.STATES,
+                                                f"building the {part.label()} pattern databases fills "
+                                                f"{part.entries():,} entries")
+        path, seconds = D.build(part, control)
+        details["pdb_built_s"] = round(seconds, 3)
+        if path is None:
+            return None, details, Stats(elapsed_s=seconds), Stop(*kernel_status(STOPPED, control))
+        dbs = D.open_databases(part)
+        if dbs is None:
+            raise InputError(f"the pattern databases written to {path} cannot be read back")
+    details["databases"] = dbs.describe()
+    return dbs, details, Stats(), None
+
+
+def run_idastar(board: Board, heuristic: str, part: Partition | None, control: SearchControl,
+                limits: Limits, dbs: D.Databases | None = None):
+    """(status, limit, blank cells of a shortest path, stats, details) by the family's IDA*.
+
+    The budget holds the goal tables, the lookups (the mapped databases at
+    their full size) and the stack, which gets what is left: an iteration
+    whose stack would not fit ends the search with limit memory.
+    """
+    goal = board.goal_tiles()
+    tables = H.goal_tables(board.width, board.height, goal)
+    details: dict = {}
+    extra = Stats()
+    lookups = P.no_lookups(board.size)
+    if heuristic == "pdb":
+        if dbs is None:
+            dbs, built, extra, stop = databases(part, control, limits)
+            details.update(built)
+            if stop is not None:
+                if stop.note:
+                    details["note"] = stop.note
+                return stop.status, stop.limit, [], extra, details
+        lookups = P.make_lookups(part, goal, dbs.data, dbs.offsets)
+    cap = np.int64(limits.max_states) if limits.max_states else NO_CAP
+    start = np.array(board.tiles, dtype=np.int64)
+    nbr = neighbours(board.width, board.height)
+    stack = budget_bytes(limits.max_memory) - array_bytes(start, nbr, tables, lookups) - SCRATCH
+    (code, blanks, generated, expanded), elapsed = timed(
+        control, I.search, start, nbr, tables, lookups, HEURISTICS[heuristic], cap, np.int64(max(0, stack)),
+        control.counters)
+    status, limit = kernel_status(code, control, Limit.STATES)
+    details["generated"] = int(generated)
+    if limit == Limit.MEMORY and part is not None and heuristic == "pdb" and stack < I.stack_bytes(0, 1):
+        details["note"] = (f"the {part.name} pattern databases take {describe_bytes(D.search_memory(part))} "
+                           f"of a {describe_bytes(budget_bytes(limits.max_memory))} budget")
+    if status in (Status.LIMIT, Status.CANCELLED):
+        # every iteration below the current bound ended without the goal: no shorter answer exists
+        details["shortest_at_least"] = int(control.counters[DEPTH])
+    stats = Stats(nodes_expanded=int(expanded), states_seen=int(generated) + 1,
+                  max_frontier=len(blanks), elapsed_s=elapsed).plus(extra)
+    return status, limit, [int(c) for c in blanks], stats, details
+
+
+def _generic(board: Board, algo: str, control: SearchControl, limits: Limits):
+    goal = board.goal_tiles()
+    ctx = make_context(board.width, board.height, goal)
+    start = np.array([pack(board.tiles)], dtype=np.uint64)
+    if algo == "census":
+        out = count_states(start, [ctx, make_context(board.width, board.height, goal)], control, limits)
+        c = out.census
+        details = {"census": {"states": c.states, "goal_states": c.goal_states, "max_depth": c.max_depth,
+                              "goal_depth": c.goal_depth}}
+        return out.status, out.limit, [], out.stats, details
+    goals = np.array([pack(goal)], dtype=np.uint64)
+    out = shortest_path(algo, start, ctx, control, limits, goals)
+    blanks = [unpack(int(s), board.size).index(BLANK) for s in out.path]
+    return out.status, out.limit, blanks, out.stats, {}
+
+
+def search(board: Board, chosen: Plan, control: SearchControl, limits: Limits, dbs: D.Databases | None = None):
+    """(status, limit, blank cells along the answer, stats, details) for a planned search."""
+    if chosen.algo == "idastar":
+        return run_idastar(board, chosen.heuristic, chosen.part, control, limits, dbs)
+    if chosen.algo == "rows":
+        status, limit, blanks, stats = solve_rows(board.width, board.height, board.tiles, board.goal_tiles(),
+                                                  control, limits)
+        return status, limit, blanks, stats, {}
+    return _generic(board, chosen.algo, control, limits)
+
+
+# --- from blank cells to steps ------------------------------------------------------------------
+
+def slide_label(tile: int, frm: int, to: int, width: int) -> str:
+    (fx, fy), (tx, ty) = (frm % width, frm // width), (to % width, to // width)
+    word = {(1, 0): "right", (-1, 0): "left", (0, 1): "down", (0, -1): "up"}[(tx - fx, ty - fy)]
+    return f"{tile} {word} ({fx + 1},{fy + 1} → {tx + 1},{ty + 1})"
+
+
+def path_steps(board: Board, blanks: list[int]) -> list[Step]:
+    """The board at the start and after each move; a move slides the tile at the blank's next cell."""
+    steps = [Step("start", board)]
+    tiles = list(board.tiles)
+    w = board.width
+    for b, c in zip(blanks, blanks[1:]):
+        t = tiles[c]
+        tiles[b], tiles[c] = t, BLANK
+        data = {"tile": t, "from": [c % w + 1, c // w + 1], "to": [b % w + 1, b // w + 1]}
+        steps.append(Step(slide_label(t, c, b, w), board.with_tiles(tiles), frozenset({(b % w, b // w)}), data))
+    return steps
+
+
+def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> Solution:
+    """Run one of SOLVERS on the board (an impossible board is answered at once, with the reason)."""
+    validate(board)
+    chosen = plan(board, solver, options, limits)
+    reason = unsolvable_reason(board)
+    details: dict = {"chosen": chosen.describe()}
+    if chosen.why:
+        details["why"] = chosen.why
+    if reason is not None and chosen.algo != "census":
+        details["reason"] = reason
+        return Solution(Status.UNSOLVABLE, [Step("start", board)], Stats(), None, solver, details)
+    status, limit, blanks, stats, more = search(board, chosen, control, limits)
+    details.update(more)
+    if reason is not None:
+        details["reason"] = reason
+    steps = path_steps(board, blanks) if status == Status.SOLVED else [Step("start", board)]
+    return Solution(status, steps, stats, limit, solver, details)
+
+
+# --- what it found, in words ---------------------------------------------------------------------
+
+def _census_text(census: dict, complete: bool) -> str:
+    goal = census["goal_depth"]
+    if goal is not None:
+        where = f"the goal {count_text(goal, 'move')} away"
+    else:
+        where = "the goal out of reach" if complete else "the goal not met yet"
+    return f"{count_text(census['states'], 'position')} · {where} · deepest {census['max_depth']}"
+
+
+def _parity_text(board: Board) -> str:
+    """'an odd permutation, blank distance 2': the two parities that disagree (as short as the
+    timeline's one line needs)."""
+    odd = permutation_parity(board.tiles, board.goal_tiles())
+    return f"{'an odd' if odd else 'an even'} permutation, blank distance {blank_distance(board)}"
+
+
+def headline(solution: Solution) -> str:
+    """'31 moves, shortest', 'proved unsolvable by the parity rule: an odd permutation, blank distance 0'
+    (the permutation's parity and the blank's distance from its goal cell disagree), 'census: 181,440
+    positions · …', '212 moves, not shortest (row by row)'; `auto` names its search."""
+    d = solution.details
+    census = d.get("census")
+    if census is not None:
+        if solution.status in (Status.SOLVED, Status.UNSOLVABLE):
+            return f"census: {_census_text(census, True)}"
+        return f"{solution.reason()} · census so far: {_census_text(census, False)}"
+    if solution.status == Status.UNSOLVABLE and not solution.searched and solution.steps:
+        return f"proved unsolvable by the parity rule: {_parity_text(solution.steps[0].board)}"
+    if solution.status == Status.SOLVED:
+        optimal = solution.solver != "rows"
+        text = plain_headline(solution, "moves", shortest=optimal)
+        if not optimal and solution.length:
+            text += ", not shortest (row by row)"
+        if solution.solver == "auto" and d.get("chosen") and solution.length:
+            text += f", by {d['chosen']}"
+        return text
+    text = solution.reason()
+    if d.get("note"):
+        text += f" · {d['note']}"
+    if d.get("shortest_at_least"):
+        text += f" · no answer shorter than {count_text(d['shortest_at_least'], 'move')}"
+    return text
+
+
+def warm() -> None:
+    """Compile or load every kernel this family uses, with every type it is called with, on tiny
+    boards: the engine's searches through the hooks, IDA* with each heuristic (read-only tables,
+    as they are mapped), the placing search of row by row, and the database build. Builds nothing
+    and writes nothing."""
+    from core.jit import prepare
+    from puzzles.tiles.board import parse
+    from puzzles.tiles.pdb_build import build as build_kernel, region_labels
+    from puzzles.tiles.rows import cancel_backtracks, place
+
+    tiny = parse("1 2 3/4 . 5/7 8 6")
+    for s in SOLVERS:
+        if s.id not in ("auto", "idastar"):
+            solve(tiny, s.id, {}, SearchControl(), Limits(max_states=1000))
+    for h in ("manhattan", "linear-conflict"):
+        solve(tiny, "idastar", {"heuristic": h}, SearchControl(), Limits())
+    counters = SearchControl().counters
+    goal = tiny.goal_tiles()
+    part = P.partition(3, 3, goal.index(BLANK))
+    mapped = np.zeros(part.entries(), dtype=np.uint8)
+    mapped.flags.writeable = False  # a mapped file is read-only, and numba compiles for that apart
+    offsets = {t: at for t, at in zip(part.tables(), np.cumsum([0] + [t.entries(9) for t in part.tables()]))}
+    lookups = P.make_lookups(part, goal, mapped, offsets)
+    prepare(I.search, np.array(tiny.tiles, dtype=np.int64), neighbours(3, 3), H.goal_tables(3, 3, goal), lookups,
+            I.PATTERN_DATABASES, NO_CAP, NO_CAP, counters)
+    one = np.zeros(1, dtype=np.int64)
+    prepare(place, neighbours(3, 3), np.zeros(9, dtype=np.bool_), 0, one, one, np.int64(1))
+    prepare(cancel_backtracks, one)
+    prepare(region_labels, 4, 2)
+    prepare(build_kernel, 4, 2, one, one, neighbours(2, 2), np.zeros(1, dtype=np.uint8),
+            np.zeros(1, dtype=np.uint8), counters, 0)

@@ -1,0 +1,84 @@
+"""Sliding tiles: every solver against the plain breadth-first distances in tests/tiles/reference.py,
+on random arrangements of every small shape (either parity, either goal convention), boards one move
+from the goal, and the largest board for the row-by-row solver; every move replayed."""
+from __future__ import annotations
+
+import pytest
+
+from core.progress import SearchControl
+from core.search import Limits
+from core.status import Status
+from puzzles.tiles.board import Board
+from puzzles.tiles.editor import random_walk
+from puzzles.tiles.solve import solve as tiles_solve
+from tests.fuzz.cases import draw
+from tests.tiles.conftest import pdb_cache, pdb_dir  # noqa: F401  (fixtures: databases in a folder of the run)
+from tests.tiles.reference import distances, replay, solved
+
+CASES = 36
+SHAPES = [(2, 2), (3, 2), (2, 3), (4, 2), (2, 4), (3, 3)]  # BFS holds the whole space of each
+OPTIMAL = [("idastar", {"heuristic": "pdb"}), ("idastar", {"heuristic": "linear-conflict"}),
+           ("idastar", {"heuristic": "manhattan"}), ("astar", {}), ("bibfs", {}), ("bfs", {}), ("auto", {})]
+
+
+def goal_of(rng, width, height):
+    return solved(width, height, blank_first=rng.random() < 0.5)
+
+
+def any_arrangement(rng):
+    """A shuffled board: half of them cannot reach the goal (the parity rule)."""
+    width, height = rng.choice(SHAPES)
+    goal = goal_of(rng, width, height)
+    tiles = list(goal)
+    rng.shuffle(tiles)
+    return "random", Board(width, height, tuple(tiles), goal), {}
+
+
+def near_goal(rng):
+    """Zero or one move from the goal: the searches' first and last steps."""
+    width, height = rng.choice(SHAPES)
+    goal = goal_of(rng, width, height)
+    board = random_walk(Board(width, height, goal, goal), rng.randrange(2), rng)
+    return "near goal", board, {}
+
+
+def largest(rng):
+    """6x6, a long random walk from the goal: only the row-by-row solver answers at this size."""
+    goal = solved(6, 6)
+    return "6x6", random_walk(Board(6, 6, goal), rng.randrange(50, 400), rng), {}
+
+
+GENERATORS = [any_arrangement, any_arrangement, near_goal, any_arrangement, largest]
+
+
+def solve(board, solver, options=None):
+    return tiles_solve(board, solver, options or {}, SearchControl(), Limits())
+
+
+def check(board, solution):
+    moves = [s.data for s in solution.steps[1:]]
+    assert replay(board.width, board.height, board.tiles, moves) == board.goal_tiles()
+    return solution.length
+
+
+@pytest.mark.parametrize("case", draw("tiles", 8, CASES, GENERATORS), ids=str)
+def test_tiles(case, pdb_cache):
+    board, where = case.board, case.where()
+    rows = solve(board, "rows")
+    if board.width * board.height > 9:
+        assert rows.status == Status.SOLVED, where
+        check(board, rows)
+        return
+    best = distances(board.width, board.height, board.goal_tiles()).get(board.tiles)
+    if best is None:  # the other parity: proved at once, no search
+        for solver, options in OPTIMAL + [("rows", {})]:
+            sol = solve(board, solver, options)
+            assert sol.status == Status.UNSOLVABLE and not sol.searched, (solver, options, where)
+        return
+    assert check(board, rows) >= best, where
+    for solver, options in OPTIMAL:
+        sol = solve(board, solver, options)
+        assert sol.status == Status.SOLVED and check(board, sol) == best, (solver, options, where)
+    census = solve(board, "census").details["census"]
+    assert census["states"] == len(distances(board.width, board.height, board.goal_tiles())), where
+    assert census["goal_depth"] == best, where

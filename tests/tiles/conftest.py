@@ -1,0 +1,20 @@
+"""Pattern databases for the tests go into a temporary cache folder, never the user's."""
+import pytest
+
+
+@pytest.fixture(scope="session")
+def pdb_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("tiles-cache")
+
+
+@pytest.fixture
+def pdb_cache(pdb_dir, monkeypatch):
+    """A cache folder shared by the session (small databases are built there once)."""
+    monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", str(pdb_dir))
+    return pdb_dir
+
+
+@pytest.fixture
+def empty_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", str(tmp_path))
+    return tmp_path
