@@ -160,7 +160,8 @@ def run_job(task: Callable[[SearchControl], T], limits: Limits, progress: bool =
     `progress`), each snapshot written to the `trace` file if one is named. Ctrl-C or SIGTERM
     cancels it: the task's cancelled result comes back."""
     show = _progress_printer(Console(stderr=True)) if progress else None
-    return _run(task, limits.timeout_s, show, trace, show.stop if show is not None else None)  # type: ignore[attr-defined]
+    stop = show.stop if show is not None else None  # type: ignore[attr-defined]
+    return _run(task, limits.timeout_s, show, trace, stop)
 
 
 def run_build(task: Callable[[SearchControl], T], what: str, total: int, unit: str, step: str,

@@ -281,3 +281,60 @@ def test_link_clearing_path_replays_as_legal_removals(preset_id, gravity):
         rows = link_ref.remove(rows, p, q, board.gravity)
     assert len(view.moves) == picture.depth > 0 and picture.deepest >= picture.depth
     assert rows == view.board.rows
+
+
+# --- tiles -------------------------------------------------------------------------------------------
+
+HARDEST_8 = 31  # moves from the preset hardest-8a to the goal
+
+
+def replay_tiles(tiles, width, moves) -> tuple:
+    """The tiles after moves, each checked to slide a tile beside the blank into it."""
+    tiles = list(tiles)
+    for m in moves:
+        (fx, fy), (tx, ty) = (m["from"][0] - 1, m["from"][1] - 1), (m["to"][0] - 1, m["to"][1] - 1)
+        assert abs(fx - tx) + abs(fy - ty) == 1, m
+        frm, to = fy * width + fx, ty * width + tx
+        assert tiles[to] == 0 and tiles[frm] == m["tile"] != 0, m
+        tiles[to], tiles[frm] = tiles[frm], 0
+    return tuple(tiles)
+
+
+def manhattan(tiles, goal, width) -> int:
+    at = {t: (i % width, i // width) for i, t in enumerate(goal)}
+    return sum(abs(i % width - at[t][0]) + abs(i // width - at[t][1]) for i, t in enumerate(tiles) if t != 0)
+
+
+@pytest.mark.parametrize("solver, options", [
+    ("idastar", {"heuristic": "manhattan"}),  # the family's own IDA*: the blank's cells on its stack
+    ("idastar", {"heuristic": "linear-conflict"}),
+    ("bfs", {}), ("astar", {}), ("bibfs", {}),  # the engine's searches over packed positions
+])
+def test_tiles_paths_replay_as_slides_from_the_start(solver, options):
+    family, board = preset("tiles", "hardest-8a")
+    picture, view = stopped(family, board, solver, 3000, options, cap_in_limits=solver == "idastar")
+    assert picture.kind == solver and not picture.cut
+    w, goal = board.width, board.goal_tiles()
+    assert replay_tiles(board.tiles, w, view.moves) == tuple(view.board.tiles)
+    if solver == "bibfs":
+        assert replay_tiles(goal, w, view.other_moves) == tuple(view.other.tiles)  # the goal side, from the goal
+        assert len(view.moves) + len(view.other_moves) == picture.depth
+        return
+    assert len(view.moves) == picture.depth == picture.length - 1
+    if solver == "astar":
+        assert picture.g == picture.depth and picture.f <= HARDEST_8
+    if solver == "idastar":
+        h = manhattan(view.board.tiles, goal, w)
+        assert picture.g == picture.depth and picture.f <= picture.bound <= HARDEST_8
+        assert picture.h == h if options["heuristic"] == "manhattan" else (picture.h >= h and (picture.h - h) % 2 == 0)
+        assert picture.iterations and all(bound <= HARDEST_8 for bound, _ in picture.iterations)
+
+
+def test_tiles_census_shows_a_position_of_its_layer():
+    family, board = preset("tiles", "two-by-four")
+    control = SearchControl()
+    family.solve(board, "census", {}, control, Limits())
+    picture = control.live()
+    view = control.decode(picture)
+    assert picture.kind == "census" and sum(picture.layers) == 20160  # a 2x4 board's half of 8!
+    assert sorted(view.board.tiles) == sorted(board.tiles)

@@ -62,6 +62,8 @@ EVERY_FAMILY = [
     (("knights", "--preset", "classic-5x5-corner", "--count"), "backtrack"),
     (("link", "--preset", "walled-13x11", "--clear"), "backtrack"),
     (("klotski", "--preset", "hengdao-lima", "--algo", "idastar"), "idastar"),
+    (("tiles", "--preset", "hardest-8a", "--algo", "idastar", "--heuristic", "linear-conflict"), "idastar"),
+    (("tiles", "--preset", "hardest-8a", "--algo", "bibfs"), "bibfs"),
 ]
 
 
