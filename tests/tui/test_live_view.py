@@ -6,6 +6,7 @@ from tests.tui.helpers import preset_app, wait_for
 from tui import track as track_module
 from tui.live import LiveStep
 from tui.widgets.board import BoardView
+from tui.widgets.footer import KeyFooter
 from tui.widgets.stats import StatsPane
 from tui.widgets.timeline import SEARCH, SOLUTION, Timeline
 
@@ -35,6 +36,9 @@ async def test_the_live_board_changes_and_freeze_holds_it():
     app = preset_app(*ENDLESS[:2])
     async with app.run_test(size=(80, 24)) as pilot:
         board, timeline = await start_endless(pilot)
+        footer = app.screen.query_one(KeyFooter)
+        await wait_for(pilot, lambda: [k.key for k in footer.children if getattr(k, "action", None) == "freeze"
+                                       and k.display] == ["f8"], timeout=5, what="F8 Freeze in the Footer at 80x24")
         first = squares_shown(board)
         await wait_for(pilot, lambda: squares_shown(board) != first, timeout=10, what="the live board to change")
         await pilot.press("f8")
