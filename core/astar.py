@@ -9,6 +9,7 @@ import numpy as np
 
 from core import ops
 from core.hashset import is_full, map_get, map_grow, map_put, new_map, table_bytes
+from core import live
 from core.jit import kernel
 from core.paths import NO_PATH, trace
 from core.progress import CHECK_EVERY, publish
@@ -46,12 +47,24 @@ def _more_buckets(heads, f):
 
 
 @kernel
+def _show(counters, states, parents, g, node, ctx):
+    """The live picture: the path to `node`, its g and h."""
+    gn = g[node]
+    hn = ops.heuristic(states[node], ctx)
+    counters[live.G] = gn
+    counters[live.H] = hn
+    live.show_tree_path(counters, live.ASTAR, states, parents, node, gn, 0)
+
+
+@kernel
 def astar(starts, ctx, cap, max_buckets, counters):
     """Shortest path from any start to a goal; returns (code, path states).
 
     At most `cap` nodes, and f values below `max_buckets` (MEMORY past either:
-    the bucket heads are an array indexed by f).
+    the bucket heads are an array indexed by f). The live picture shows the
+    path to the node just expanded, with its g and h.
     """
+    drawing = live.drawing(counters)
     out = np.empty(ops.branching(ctx), dtype=np.uint64)
     states = np.empty(cap, dtype=np.uint64)
     parents = np.empty(cap, dtype=np.int64)
@@ -95,6 +108,8 @@ def astar(starts, ctx, cap, max_buckets, counters):
         if map_get(keys, vals, s) != node:
             continue  # superseded by a shorter path
         if ops.is_goal(s, ctx):
+            if drawing:
+                _show(counters, states, parents, g, node, ctx)
             publish(counters, expanded, open_size, fmin, distinct)
             return FOUND, trace(states, parents, node)
         n = ops.expand(s, ctx, out)
@@ -134,6 +149,8 @@ def astar(starts, ctx, cap, max_buckets, counters):
             open_size += 1
         expanded += 1
         if expanded % CHECK_EVERY == 0:
+            if drawing:
+                _show(counters, states, parents, g, node, ctx)
             if publish(counters, expanded, open_size, fmin, distinct):
                 return STOPPED, NO_PATH
     publish(counters, expanded, 0, fmin, distinct)

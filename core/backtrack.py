@@ -9,7 +9,7 @@ counts here (core.progress.NODE_CAP): the search holds nothing that grows.
 """
 import numpy as np
 
-from core import ops
+from core import live, ops
 from core.arrays import copy_into
 from core.jit import kernel
 from core.progress import MAX_FRONTIER, SOLUTIONS, due, publish
@@ -33,8 +33,10 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
     Nodes are counted as they are entered, the root included. Up to `keep`
     solutions are copied into the kept array (row i: path of max_depth + 1
     nodes, padded with -1). In FIRST mode the code is FOUND when a solution
-    exists; in COUNT mode FOUND means the count is complete.
+    exists; in COUNT mode FOUND means the count is complete. The live
+    picture shows the path on the stack and the deepest it has been.
     """
+    drawing = live.drawing(counters)
     branch = ops.branching(ctx)
     kids = np.empty((max_depth + 1, branch), dtype=np.int64)
     nk = np.zeros(max_depth + 1, dtype=np.int64)
@@ -54,11 +56,16 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
         n_kept = 1
         ops.leave(ctx, root, 0)
         counters[SOLUTIONS] = 1
+        if drawing:
+            live.show_stack(counters, live.BACKTRACK, path, 1, 0, 0)
         publish(counters, 1, 0, 0, 1)
         return FOUND, solutions, kept, n_kept, nodes
-    if due(counters, nodes) and publish(counters, nodes, 0, 0, 1):  # a node cap of one: the root alone
-        ops.leave(ctx, root, 0)
-        return STOPPED, solutions, kept, n_kept, nodes
+    if due(counters, nodes):  # a node cap of one: the root alone
+        if drawing:
+            live.show_stack(counters, live.BACKTRACK, path, 1, 0, 0)
+        if publish(counters, nodes, 0, 0, 1):
+            ops.leave(ctx, root, 0)
+            return STOPPED, solutions, kept, n_kept, nodes
     nk[0] = ops.children(ctx, root, 0, kids[0]) if max_depth > 0 else 0
     while depth >= 0:
         if pos[depth] == nk[depth]:
@@ -81,6 +88,8 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
             if mode == FIRST:
                 for d in range(depth, -1, -1):
                     ops.leave(ctx, path[d], d)
+                if drawing:
+                    live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
                 publish(counters, nodes, depth, depth, depth + 1)
                 return FOUND, solutions, kept, n_kept, nodes
             nk[depth] = 0
@@ -90,10 +99,14 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
             nk[depth] = ops.children(ctx, node, depth, kids[depth])
         pos[depth] = 0
         if due(counters, nodes):
+            if drawing:
+                live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
             if publish(counters, nodes, depth, depth, depth + 1):
                 for d in range(depth, -1, -1):
                     ops.leave(ctx, path[d], d)
                 return STOPPED, solutions, kept, n_kept, nodes
+    if drawing:  # back at the root: the last picture says how deep the search went
+        live.show_stack(counters, live.BACKTRACK, path, 1, 0, deepest)
     publish(counters, nodes, 0, 0, 0)
     counters[MAX_FRONTIER] = max(counters[MAX_FRONTIER], deepest)
     if mode == COUNT or solutions > 0:

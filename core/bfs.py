@@ -3,6 +3,7 @@ import numpy as np
 
 from core import ops
 from core.hashset import is_full, new_set, set_add, set_grow, table_bytes
+from core import live
 from core.jit import kernel
 from core.paths import NO_PATH, trace
 from core.progress import CHECK_EVERY, publish
@@ -20,8 +21,10 @@ def bfs(starts, ctx, cap, counters):
     """Search from starts until a goal; returns (code, states of a shortest path).
 
     Nodes live in two arrays of `cap` entries (pages are only touched as
-    used); the goal test happens when a state is generated.
+    used); the goal test happens when a state is generated. The live picture
+    shows the path to the node just expanded, and each finished level's size.
     """
+    drawing = live.drawing(counters)
     out = np.empty(ops.branching(ctx), dtype=np.uint64)
     states = np.empty(cap, dtype=np.uint64)
     parents = np.empty(cap, dtype=np.int64)
@@ -40,14 +43,20 @@ def bfs(starts, ctx, cap, counters):
                     publish(counters, 0, count, 0, count)
                     return STOPPED, NO_PATH
             if ops.is_goal(s, ctx):
+                if drawing:
+                    live.show_tree_path(counters, live.BFS, states, parents, count - 1, 0, 0)
                 publish(counters, 0, count, 0, count)
                 return FOUND, trace(states, parents, count - 1)
     head = 0
     level_end = count
     depth = 0
+    if drawing:
+        live.add_history(counters, count)
     while head < count:
         if head == level_end:
             depth += 1
+            if drawing:
+                live.add_history(counters, count - level_end)
             level_end = count
         n = ops.expand(states[head], ctx, out)
         for j in range(n):
@@ -65,10 +74,15 @@ def bfs(starts, ctx, cap, counters):
                         publish(counters, head, count - head, depth, count)
                         return STOPPED, NO_PATH
                 if ops.is_goal(t, ctx):
+                    if drawing:
+                        live.show_tree_path(counters, live.BFS, states, parents, count - 1, depth + 1,
+                                            count - level_end)
                     publish(counters, head + 1, count - head, depth + 1, count)
                     return FOUND, trace(states, parents, count - 1)
         head += 1
         if head % CHECK_EVERY == 0:
+            if drawing:
+                live.show_tree_path(counters, live.BFS, states, parents, head - 1, depth, count - level_end)
             if publish(counters, head, count - head, depth, count):
                 return STOPPED, NO_PATH
     publish(counters, head, 0, depth, count)

@@ -10,6 +10,7 @@ import numpy as np
 
 from core import ops
 from core.hashset import is_full, map_get_or_put, map_grow, new_map, table_bytes
+from core import live
 from core.jit import kernel
 from core.paths import NO_PATH, join
 from core.progress import CHECK_EVERY, publish
@@ -27,6 +28,30 @@ def peak_bytes(cap: int) -> int:
 
 
 @kernel
+def _show(counters, states, parents, info, forward, backward, depth):
+    """The live picture: the path from a start to `forward` and from a goal to `backward`."""
+    seq = live.open_picture(counters, live.BIBFS, depth)
+    f_len = info[forward] // 2 + 1
+    b_len = info[backward] // 2 + 1
+    counters[live.LENGTH] = f_len
+    counters[live.KEPT] = live.trace_path(counters, live.PATH, live.SIDE_ROOM, states, parents, forward, f_len)
+    counters[live.OTHER] = b_len
+    counters[live.OTHER_KEPT] = live.trace_path(counters, live.OTHER_AT, live.SIDE_ROOM, states, parents,
+                                                backward, b_len)
+    live.close_picture(counters, seq)
+
+
+@kernel
+def _show_found(counters, path):
+    seq = live.open_picture(counters, live.BIBFS, path.shape[0] - 1)
+    counters[live.LENGTH] = path.shape[0]
+    counters[live.KEPT] = live.copy_path(counters, live.PATH, live.SIDE_ROOM, path, path.shape[0])
+    counters[live.OTHER] = 0
+    counters[live.OTHER_KEPT] = 0
+    live.close_picture(counters, seq)
+
+
+@kernel
 def bibfs(starts, goals, ctx, cap, counters):
     """Shortest path from any start to any goal state; returns (code, path states).
 
@@ -34,7 +59,11 @@ def bibfs(starts, goals, ctx, cap, counters):
     expanded, no state has been reached by both sides, so every path is longer
     than dF + dB. A meeting while expanding it joins a path of dX + 1 + b moves
     with b <= dB on the other side, hence exactly dF + dB + 1: the shortest.
+
+    The live picture shows both sides: the path to the node being expanded,
+    and the other side's path to the first node of its frontier.
     """
+    drawing = live.drawing(counters)
     out = np.empty(ops.branching(ctx), dtype=np.uint64)
     states = np.empty(cap, dtype=np.uint64)
     parents = np.empty(cap, dtype=np.int64)
@@ -83,8 +112,12 @@ def bibfs(starts, goals, ctx, cap, counters):
                     if info[other] % 2 != side:
                         publish(counters, expanded + 1, count - level_start, depth[0] + depth[1] + 1, count)
                         if side == FORWARD:
-                            return FOUND, join(states, parents, node, states, parents, other)
-                        return FOUND, join(states, parents, other, states, parents, node)
+                            found = join(states, parents, node, states, parents, other)
+                        else:
+                            found = join(states, parents, other, states, parents, node)
+                        if drawing:
+                            _show_found(counters, found)
+                        return FOUND, found
                     continue
                 if count >= cap:
                     publish(counters, expanded, count - level_start, depth[0] + depth[1], count)
@@ -100,6 +133,11 @@ def bibfs(starts, goals, ctx, cap, counters):
                         return STOPPED, NO_PATH
             expanded += 1
             if expanded % CHECK_EVERY == 0:
+                if drawing:
+                    if side == FORWARD:
+                        _show(counters, states, parents, info, node, lo[BACKWARD], depth[0] + depth[1])
+                    else:
+                        _show(counters, states, parents, info, lo[FORWARD], node, depth[0] + depth[1])
                 frontier = (hi[0] - lo[0]) + (hi[1] - lo[1]) + count - level_start
                 if publish(counters, expanded, frontier, depth[0] + depth[1], count):
                     return STOPPED, NO_PATH

@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from core import ops
+from core import live, ops
 from core.jit import kernel, prepare
 from core.progress import (CHECK_EVERY, DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, RUN, SOLUTIONS, STOP, STORED,
                            SearchControl)
@@ -45,9 +45,10 @@ def expand_slice(cur, lo, hi, ctx, succ, room, counters, report):
     """Successors of cur[lo:hi] into succ[:room]; returns (count, code).
 
     code: FOUND, STOPPED, or MEMORY when they would need more than `room`
-    entries. Only the slice with `report` set writes the expanded counter, so
-    two threads never race on it.
+    entries. Only the slice with `report` set writes the expanded counter and
+    the live picture's sample position, so two threads never race on them.
     """
+    drawing = report and live.drawing(counters)
     room = min(room, succ.shape[0])
     out = np.empty(ops.branching(ctx), dtype=np.uint64)
     base = counters[EXPANDED]
@@ -62,6 +63,10 @@ def expand_slice(cur, lo, hi, ctx, succ, room, counters, report):
         if (i - lo) % CHECK_EVERY == CHECK_EVERY - 1:
             if report:
                 counters[EXPANDED] = base + i - lo
+                if drawing:
+                    seq = live.open_picture(counters, live.CENSUS, counters[live.DEPTH])
+                    counters[live.PATH] = np.int64(cur[i])
+                    live.close_picture(counters, seq)
             if counters[STOP] != RUN:
                 return m, STOPPED
     return m, FOUND
@@ -346,6 +351,7 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
     total = n_cur
     depth = 0
     expanded = 0
+    live.append_history(counters, n_cur)  # the census's picture: layer sizes, one position of the layer
 
     def publish(frontier: int) -> None:
         # STORED: every state found so far, so the counter only grows and ends at the census
@@ -356,6 +362,7 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
         counters[STORED] = total
         counters[SOLUTIONS] = goals
         counters[MAX_FRONTIER] = max(int(counters[MAX_FRONTIER]), frontier)
+        live.show_sample(counters, live.CENSUS, depth, int(bufs[names[1]][0]) if n_cur > 0 else None)
 
     def expand(w: int, bounds, rooms):
         """Worker w's slice of the level, at most rooms[w] successors (its sort scratch will take
@@ -412,6 +419,8 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
                     bufs, bufs[names[2]], n_next, contexts[0]):
                 publish(n_cur)
                 return MEMORY, total, goals, depth, first_goal
+            if n_next > 0 and not capped:
+                live.append_history(counters, n_next)
             total += n_next
             goals += int(new_goals)
             if new_goals and first_goal < 0:

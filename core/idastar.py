@@ -17,6 +17,7 @@ from core import ops
 from core.arrays import copy_into
 from core.hashset import is_full, map_get, map_grow, map_put, new_map, table_bytes
 from core.jit import helper, kernel
+from core import live
 from core.paths import NO_PATH
 from core.progress import CHECK_EVERY, publish
 from core.status import EXHAUSTED, FOUND, MEMORY, STOPPED
@@ -41,13 +42,22 @@ def _pack(g, iteration):
 
 
 @kernel
+def _show(counters, path, d, bound, ctx, grown):
+    """The live picture: the stack path[:d + 1], its g and h, the bound, the iteration's nodes so far."""
+    live.show_bounded(counters, path, d, ops.heuristic(path[d], ctx), bound, grown)
+
+
+@kernel
 def idastar(starts, ctx, cap, stack_bytes, counters):
     """Shortest path from any start to a goal; returns (code, path states).
 
     The table holds at most `cap` states; an iteration whose stack (and the
     previous one's, freed only once the new one exists) would pass
-    `stack_bytes` ends the search with MEMORY.
+    `stack_bytes` ends the search with MEMORY. The live picture shows the
+    stack, g, h and the bound; each finished iteration adds its bound and
+    its nodes to the history.
     """
+    drawing = live.drawing(counters)
     branch = ops.branching(ctx)
     per_depth = 8 * branch + 32  # kids, path, nk, pos, and the path returned
     keys, vals = new_map(1024)
@@ -62,6 +72,7 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
     iteration = 0
     while True:
         iteration += 1
+        iteration_start = expanded
         next_bound = NO_BOUND
         depth_room = bound + 2
         if depth_room > stack_bytes // (2 * per_depth):
@@ -80,6 +91,8 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
             if ops.is_goal(s0, ctx):
                 found = np.empty(1, dtype=np.uint64)
                 found[0] = s0
+                if drawing:
+                    _show(counters, found, 0, bound, ctx, expanded - iteration_start)
                 return FOUND, found
             d = 0
             path[0] = s0
@@ -121,6 +134,8 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
                     found = np.empty(g + 1, dtype=np.uint64)
                     copy_into(found, path, g)
                     found[g] = t
+                    if drawing:
+                        _show(counters, found, g, bound, ctx, expanded - iteration_start)
                     return FOUND, found
                 d = g
                 path[d] = t
@@ -128,8 +143,12 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
                 pos[d] = 0
                 expanded += 1
                 if expanded % CHECK_EVERY == 0:
+                    if drawing:
+                        _show(counters, path, d, bound, ctx, expanded - iteration_start)
                     if publish(counters, expanded, d, bound, stored):
                         return STOPPED, NO_PATH
+        if drawing:
+            live.add_history_pair(counters, bound, expanded - iteration_start)
         if next_bound == NO_BOUND:
             publish(counters, expanded, 0, bound, stored)
             return EXHAUSTED, NO_PATH

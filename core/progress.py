@@ -3,20 +3,24 @@
 A kernel receives one small int64 array. It writes its counters into the
 slots below every few thousand expansions and reads the STOP slot at the same
 moments; Python reads the counters whenever it likes (the reads are racy by
-design: a snapshot may mix two moments, never anything worse).
+design: a snapshot may mix two moments, never anything worse). Past the
+counters the same array holds the live picture, what the search is doing
+right now (core/live.py), refreshed at the same moments.
 """
 from __future__ import annotations
 
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Iterator
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
+from core import live as picture
 from core import warmup
-from core.jit import helper
+from core.jit import helper, kernel
+from core.live import Live, read_live
 
 # Slots of the counters array (module globals are compile-time constants in kernels).
 EXPANDED = 0      # nodes expanded so far
@@ -27,7 +31,8 @@ MAX_FRONTIER = 4  # largest frontier seen
 SOLUTIONS = 5     # solutions found so far (counting searches)
 STOP = 6          # written by Python: 0 run, 1 cancel, 2 timeout
 NODE_CAP = 7      # written by Python: the most nodes a tree search may enter (0: no cap)
-SLOTS = 8
+SLOTS = picture.SLOTS  # the live picture follows (core/live.py)
+assert picture.LIVE == NODE_CAP + 1
 
 RUN = 0
 STOP_CANCEL = 1
@@ -61,9 +66,25 @@ def due(counters, nodes):
     return nodes % CHECK_EVERY == 0 or (counters[NODE_CAP] > 0 and nodes >= counters[NODE_CAP])
 
 
+def new_counters(quiet: bool = False) -> np.ndarray:
+    """A counters array for a kernel run outside a SearchControl (quiet: nobody looks at the picture)."""
+    counters = np.zeros(SLOTS, dtype=np.int64)
+    counters[picture.QUIET] = int(quiet)
+    return counters
+
+
 @dataclass(frozen=True)
 class Snapshot:
-    """The counters at one moment, plus the phase and the search's own clock."""
+    """The counters at one moment, plus the phase, the search's own clock and the live picture.
+
+    expanded and solutions add up over every kernel the job has run so far, and max_frontier is
+    the largest of them, so none of the three ever goes down within a job; frontier, depth and
+    stored are the running kernel's own. `live` is what the search is doing right now (a
+    core.live.Live: its kind, the path to the node it works on, depth, g/h/bound, layer sizes...)
+    or None before anything was drawn. `view` is the family's drawing of it, made by the decoder
+    the family's solve() handed its SearchControl (for puzzles.interface.LiveView: a board to
+    draw, the path as moves); None without a decoder or a picture.
+    """
 
     phase: str
     expanded: int = 0
@@ -77,6 +98,8 @@ class Snapshot:
     compiling: str = ""
     compiled: int = 0
     kernels: int = 0
+    live: Live | None = field(default=None, compare=False)
+    view: Any = field(default=None, compare=False)
 
     @property
     def rate(self) -> float:
@@ -110,6 +133,8 @@ class SearchControl:
     def __init__(self) -> None:
         self.counters = np.zeros(SLOTS, dtype=np.int64)
         self.phase = Phase.IDLE
+        self.decoder: Callable[[Live], Any] | None = None
+        self._carried = (0, 0, 0)  # expanded, solutions, max frontier of the kernels already run
         self._lock = threading.Lock()
         self._started: float | None = None
         self._elapsed = 0.0
@@ -144,11 +169,30 @@ class SearchControl:
             return self._elapsed
 
     def reset_counters(self) -> None:
-        """Zero the counters for a further search of the same job (keeps STOP and the node cap)."""
-        stop, cap = self.counters[STOP], self.counters[NODE_CAP]
-        self.counters[:] = 0
-        self.counters[STOP] = stop
-        self.counters[NODE_CAP] = cap
+        """Zero the counters and the picture for a further search of the same job (keeps STOP, the
+        node cap and the quiet flag); the snapshots' running totals carry what came before."""
+        c = self.counters
+        expanded, solutions, most = self._carried
+        self._carried = (expanded + int(c[EXPANDED]), solutions + int(c[SOLUTIONS]),
+                         max(most, int(c[MAX_FRONTIER])))
+        stop, cap, quiet = c[STOP], c[NODE_CAP], c[picture.QUIET]
+        c[:] = 0
+        c[STOP] = stop
+        c[NODE_CAP] = cap
+        c[picture.QUIET] = quiet
+
+    def show_with(self, decoder: Callable[[Live], Any] | None) -> None:
+        """The family's decoder of the live picture (path entries -> a board to draw, moves), used
+        for every snapshot from now on. It runs in the thread that takes the snapshot."""
+        self.decoder = decoder
+
+    def quiet(self, on: bool = True) -> None:
+        """Ask the kernels not to draw the live picture (before a search; the benchmark's switch)."""
+        self.counters[picture.QUIET] = int(on)
+
+    def show_table(self) -> None:
+        """The answer comes from a table: say so in the picture (there is no search to show)."""
+        picture.show_sample(self.counters, picture.TABLE, 0, None)
 
     @contextmanager
     def node_cap(self, most: int | None) -> Iterator[None]:
@@ -191,19 +235,38 @@ class SearchControl:
         with self._lock:
             return self._started
 
-    def snapshot(self) -> Snapshot:
-        c = self.counters.copy()
+    def live(self) -> Live | None:
+        """The live picture now (None before the first one)."""
+        return read_live(self.counters)
+
+    def decode(self, live: Live | None) -> Any:
+        """The family's drawing of a picture; None without a decoder, or if it cannot make one
+        (a decoder must never stop a search: a picture it cannot read is skipped)."""
+        if live is None or self.decoder is None:
+            return None
+        try:
+            return self.decoder(live)
+        except Exception:
+            return None
+
+    def snapshot(self, decode: bool = True) -> Snapshot:
+        """The counters and the picture now; with decode, the family's drawing of the picture too."""
+        c = self.counters[:picture.LIVE].copy()
         warm = warmup.progress() if self.phase == Phase.COMPILING else warmup.Progress()
+        live = self.live()
+        expanded, solutions, most = self._carried
         return Snapshot(
             phase=self.phase,
-            expanded=int(c[EXPANDED]),
+            expanded=expanded + int(c[EXPANDED]),
             frontier=int(c[FRONTIER]),
             depth=int(c[DEPTH]),
             stored=int(c[STORED]),
-            max_frontier=int(c[MAX_FRONTIER]),
-            solutions=int(c[SOLUTIONS]),
+            max_frontier=max(most, int(c[MAX_FRONTIER])),
+            solutions=solutions + int(c[SOLUTIONS]),
             elapsed_s=self.elapsed(),
             compiling=warm.family if warm.active else "",
             compiled=warm.done if warm.active else 0,
             kernels=warm.total if warm.active else 0,
+            live=live,
+            view=self.decode(live) if decode else None,
         )

@@ -17,7 +17,8 @@ class Job(Generic[T]):
     """Runs task(control) in a daemon thread.
 
     run() blocks the calling thread, hands a progress snapshot to on_progress
-    up to `hz` times a second, enforces the time limit (counted from the
+    up to `hz` times a second (with the live picture, drawn by the family's
+    decoder in this same thread: core.progress.Snapshot), enforces the time limit (counted from the
     moment the search clock starts, so compilation is not included) and
     returns the task's result or raises its exception. cancel() may be called
     from any thread; kernels notice within a few thousand expansions.

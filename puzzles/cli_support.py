@@ -20,6 +20,7 @@ from core.status import Status
 from puzzles import numbers
 from puzzles.interface import Solution, View
 from puzzles.reading import read_board_file
+from puzzles.trace import trace_to
 
 T = TypeVar("T")
 
@@ -80,6 +81,9 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--max-memory", type=byte_size, metavar="SIZE",
                        help="memory budget such as 512M or 4G (default: half of the free memory)")
     group.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
+    group.add_argument("--trace", metavar="FILE",
+                       help="write one JSON line per progress snapshot (10 a second): counters, depth, the "
+                            "current path as moves, layer sizes; the README shows how to read it")
 
 
 def add_distance_arguments(parser: argparse.ArgumentParser) -> None:
@@ -230,24 +234,42 @@ def _progress_printer(console: Console) -> Callable[[Snapshot], None] | None:
     return show
 
 
-def run_job(task: Callable[[SearchControl], T], limits: Limits, progress: bool = True) -> T:
+def _run(task: Callable[[SearchControl], T], timeout_s: float | None, show: Callable[[Snapshot], None] | None,
+         trace: str | None, stop: Callable[[], None] | None) -> T:
+    """The task as a Job: each snapshot to `show` and to the `trace` file if one is named
+    (puzzles/trace.py); Ctrl-C or SIGTERM cancels it; `stop` ends the progress display."""
+    with trace_to(trace) as write:
+        listeners = [f for f in (show, write) if f is not None]
+
+        def report(s: Snapshot) -> None:
+            for listener in listeners:
+                listener(s)
+
+        job = Job(task, timeout_s=timeout_s, on_progress=report if listeners else None)
+        try:
+            with interrupts.cancelling(job.cancel):
+                return job.run()
+        finally:
+            if stop is not None:
+                stop()
+
+
+def run_job(task: Callable[[SearchControl], T], limits: Limits, progress: bool = True,
+            trace: str | None = None) -> T:
     """Run a solve in the background with live progress on stderr (when it is a terminal and
-    `progress`). Ctrl-C or SIGTERM cancels it: the task's cancelled result comes back."""
+    `progress`), each snapshot written to the `trace` file if one is named. Ctrl-C or SIGTERM
+    cancels it: the task's cancelled result comes back."""
     show = _progress_printer(Console(stderr=True)) if progress else None
-    job = Job(task, timeout_s=limits.timeout_s, on_progress=show)
-    try:
-        with interrupts.cancelling(job.cancel):
-            return job.run()
-    finally:
-        if show is not None:
-            show.stop()  # type: ignore[attr-defined]
+    stop = show.stop if show is not None else None  # type: ignore[attr-defined]
+    return _run(task, limits.timeout_s, show, trace, stop)
 
 
 def run_build(task: Callable[[SearchControl], T], what: str, total: int, unit: str, step: str,
-              timeout_s: float | None = None) -> T:
+              timeout_s: float | None = None, trace: str | None = None) -> T:
     """Build a table in the background with a progress line on stderr (when it is a terminal):
-    '{what}: 42% (4,200 of 10,000 {unit}, 7 {step} deep) · 3.1 s'. Ctrl-C, SIGTERM or the
-    timeout stop it; the task then returns what it returns when stopped."""
+    '{what}: 42% (4,200 of 10,000 {unit}, 7 {step} deep) · 3.1 s', each snapshot written to the
+    `trace` file if one is named. Ctrl-C, SIGTERM or the timeout stop it; the task then returns
+    what it returns when stopped."""
     err = Console(stderr=True)
     status = err.status(f"{what}…") if err.is_terminal else None
 
@@ -256,15 +278,10 @@ def run_build(task: Callable[[SearchControl], T], what: str, total: int, unit: s
         status.update(f"{what}: {share:4.0%} ({s.stored:,} of {total:,} {unit}, {s.depth} {step} deep) "
                       f"· {s.elapsed_s:.1f} s")
 
-    job = Job(task, timeout_s=timeout_s, on_progress=show if status is not None else None)
-    if status is not None:
-        status.start()
-    try:
-        with interrupts.cancelling(job.cancel):
-            return job.run()
-    finally:
-        if status is not None:
-            status.stop()
+    if status is None:
+        return _run(task, timeout_s, None, trace, None)
+    status.start()
+    return _run(task, timeout_s, show, trace, status.stop)
 
 
 def stats_json(solution: Solution) -> dict:

@@ -69,6 +69,35 @@ class Step:
     data: dict = field(default_factory=dict)  # the move as JSON (empty for the start)
 
 
+@dataclass(frozen=True)
+class LiveView:
+    """A family's drawing of a search's live picture (core.live.Live): what the board pane shows
+    while the search runs, and the path as moves for --trace.
+
+    A family's solve() hands its SearchControl a decoder (control.show_with) that makes one of
+    these from a Live; the app and the command line call it without knowing the family.
+    board: the position to draw (the node being expanded, the partial tour, the cells reached);
+    highlight: cells to mark (the piece moved last, the knight); moves: the published path as
+    JSON moves, only its newest part when the path is cut (the first of them then follows a
+    position not shown); other, other_moves: a bidirectional search's goal side; note: a few
+    words to show beside the board ("the first 2,976 squares are not held").
+    """
+
+    board: Any
+    highlight: frozenset[Cell] = frozenset()
+    moves: tuple[dict, ...] = ()
+    other: Any = None
+    other_moves: tuple[dict, ...] = ()
+    note: str = ""
+
+
+def cut_note(live, unit: str = "moves") -> str:
+    """What the board pane says of a path held only in part."""
+    if not live.cut:
+        return ""
+    return f"the newest {len(live.path):,} of {live.length:,} {unit} are held"
+
+
 @dataclass
 class Solution:
     """What solve() returns. steps[0] is the starting board; each later step is one move."""
@@ -201,6 +230,7 @@ class Family(Protocol):
     # characters per cell (wide, high); the board, when given, lets a family size cells to its content
     def cell_size(self, zoom: int, board: Any = None) -> tuple[int, int]: ...
     def render(self, board: Any, view: View) -> RenderableType: ...
+    # solve() hands the control a decoder of its live picture (control.show_with: Live -> LiveView)
     def solve(self, board: Any, solver: str, options: dict, control: SearchControl,
               limits: Limits) -> Solution: ...
     # The first line of the app's Stats pane and of the CLI summary: what the search found, in the

@@ -266,6 +266,10 @@ class PuzzleApp(App):
             yield SystemCommand("Next brush", f"Cycle the brush ({keys('board.brush')})", board.action_brush)
         yield SystemCommand("Overview", f"Zoom the board out or back in ({keys('board.overview')})",
                             board.action_overview)
+        yield SystemCommand("Freeze the live board", f"While a search runs: hold the position shown, or follow the "
+                            f"search again ({keys('freeze')})", screen.action_freeze)
+        yield SystemCommand("Search track or solution", f"The timeline shows the search's snapshots or the solution "
+                            f"({keys('track')})", screen.action_track)
         from tui.widgets.timeline import Timeline
         timeline = screen.query_one(Timeline)
         for binding_id, title, help_text, callback in (

@@ -29,6 +29,7 @@ RACE_HELP = {
     "max_memory": "the race's memory budget, shared by the solvers running at once (default: half of the "
                   "free memory)",
     "json": "print a list with one JSON object a solver (the object solve --json prints)",
+    "trace": "not for a race: --trace follows one search (use solve)",
 }
 
 
@@ -109,6 +110,8 @@ class RaceProgress:
 def run(args, console: Console) -> int:
     from puzzles import registry
 
+    if args.trace:
+        raise InputError("--trace follows one search and a race runs several: trace one with `solve`")
     family = registry.get(args.family)
     board = family.board_from_args(args)
     ids = R.read_algos(family, args.algos)

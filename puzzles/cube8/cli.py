@@ -73,11 +73,11 @@ def board_from_args(args) -> cboard.Board:
     return board
 
 
-def build(console: Console, quiet: bool = False):
-    """Build the table with progress; returns its path (None if stopped)."""
+def build(console: Console, quiet: bool = False, trace: str | None = None):
+    """Build the table with progress (and its trace, if asked); returns its path (None if stopped)."""
     err = Console(stderr=True)
     path, seconds = cs.run_build(build_table, "building the distance table", sum(TABLE_POSITIONS), "positions",
-                                 "rolls")
+                                 "rolls", trace=trace)
     if path is None:
         err.print("the table build was stopped; nothing was written", highlight=False)
         return None
@@ -145,9 +145,11 @@ def run_contest(args, console: Console) -> int:
 
 def run(args, console: Console) -> int:
     if args.build_table:
-        build(console)
+        build(console, trace=args.trace)
         return cs.EXIT_OK
     if args.contest:
+        if args.trace:
+            raise InputError("--trace follows one search; --contest runs one per dataset: leave out --trace")
         return run_contest(args, console)
     board = board_from_args(args)
     if args.census and not args.from_goal:
@@ -159,7 +161,7 @@ def run(args, console: Console) -> int:
     algo = args.algo or ("table" if T.open_table() is not None else "bibfs")
     options = {"cap": args.cap or 0}
     limits = cs.limits_from(args)
-    solution = cs.run_job(lambda control: solve(board, algo, options, control, limits), limits)
+    solution = cs.run_job(lambda control: solve(board, algo, options, control, limits), limits, trace=args.trace)
     x, y = C.xy(board.start)
     if args.json:
         cs.print_json(cs.solution_json(solution, start=[x + 1, y + 1], pattern=board.pattern_text()))

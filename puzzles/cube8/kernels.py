@@ -13,7 +13,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from core import ops
+from core import live, ops
 from core.jit import helper, kernel
 from core.progress import CHECK_EVERY, publish
 from core.status import CAP, EXHAUSTED, FOUND, STOPPED
@@ -121,8 +121,10 @@ def distances(sources, par, dist, queue, cap, counters, done_before):
 
     dist has SPACE bytes, queue SPACE uint32 entries. Past `cap` positions the sweep ends
     with CAP. Progress counts add done_before, so several sweeps can report as one job.
-    Returns (code, positions reached).
+    Returns (code, positions reached). The live picture shows the position being expanded
+    (the sweep keeps no parent links, so not the path to it) and each finished level's size.
     """
+    drawing = live.drawing(counters)
     cells = np.empty(9, dtype=np.int64)
     out = np.empty(4, dtype=np.int64)
     dist[:] = UNREACHED
@@ -136,10 +138,15 @@ def distances(sources, par, dist, queue, cap, counters, done_before):
             tail += 1
     head = 0
     depth = 0
+    level_start = 0
     while head < tail:
         node = np.int64(queue[head])
         head += 1
-        depth = np.int64(dist[node])
+        if np.int64(dist[node]) != depth:
+            if drawing:
+                live.add_history(counters, head - 1 - level_start)
+            level_start = head - 1
+            depth = np.int64(dist[node])
         k = rolls_from(node, par, cells, out)
         for j in range(k):
             t = out[j]
@@ -151,10 +158,24 @@ def distances(sources, par, dist, queue, cap, counters, done_before):
                 queue[tail] = t
                 tail += 1
         if head % CHECK_EVERY == 0:
+            if drawing:
+                _show_position(counters, node, depth)
             if publish(counters, done_before + head, tail - head, depth, done_before + tail):
                 return STOPPED, tail
+    if drawing:
+        live.add_history(counters, tail - level_start)
     publish(counters, done_before + head, 0, depth, done_before + tail)
     return FOUND, tail
+
+
+@helper
+def _show_position(counters, node, depth):
+    """One position at `depth`, without the path to it."""
+    seq = live.open_picture(counters, live.BFS, depth)
+    counters[live.LENGTH] = depth + 1
+    counters[live.KEPT] = 1
+    counters[live.PATH] = node
+    live.close_picture(counters, seq)
 
 
 FROM_START = 1  # mark = FROM_START + rolls from the start
@@ -168,14 +189,49 @@ def _chain(mark, node, par, base, cells, out, path, at, step):
     m = mark[node]
     path[at] = node
     while m > base:
-        k = rolls_from(node, par, cells, out)
-        for j in range(k):
-            if mark[out[j]] == m - 1:
-                node = out[j]
-                break
+        node = _lower(mark, node, par, cells, out)
         m -= 1
         at += step
         path[at] = node
+
+
+@helper
+def _lower(mark, node, par, cells, out):
+    """A position one roll from node whose mark is one lower (node itself if none: a root)."""
+    m = np.int64(mark[node])
+    k = rolls_from(node, par, cells, out)
+    for j in range(k):
+        if mark[out[j]] == m - 1:
+            return out[j]
+    return node
+
+
+@helper
+def _chain_live(mark, node, par, base, cells, out, counters, at, room):
+    """The path from the side's root to node (marks going down by one), its newest `room` positions
+    into the picture from slot `at`, oldest first; returns (its length, how many are held)."""
+    length = np.int64(mark[node]) - base + 1
+    kept = min(length, room)
+    k = kept - 1
+    counters[at + k] = node
+    while k > 0:
+        node = _lower(mark, node, par, cells, out)
+        k -= 1
+        counters[at + k] = node
+    return length, kept
+
+
+@kernel
+def _show_sides(mark, near_start, near_goal, par, cells, out, counters, depth):
+    seq = live.open_picture(counters, live.BIBFS, depth)
+    length, kept = _chain_live(mark, near_start, par, FROM_START, cells, out, counters, live.PATH, live.SIDE_ROOM)
+    counters[live.LENGTH] = length
+    counters[live.KEPT] = kept
+    length, kept = _chain_live(mark, near_goal, par, FROM_GOAL, cells, out, counters, live.OTHER_AT,
+                               live.SIDE_ROOM)
+    counters[live.OTHER] = length
+    counters[live.OTHER_KEPT] = kept
+    live.close_picture(counters, seq)
 
 
 @kernel
@@ -188,8 +244,11 @@ def bibfs(start, goals, par, max_len, cap, counters):
     Before a level at depths df, db is expanded no state was reached from both
     sides, so no path is shorter than df + db + 1, and every meeting made while
     expanding it closes a path of at most that length: the level's first meeting
-    is a shortest path.
+    is a shortest path. The live picture shows both sides: the path to the
+    position being expanded, and the other side's path to the first position
+    of its frontier.
     """
+    drawing = live.drawing(counters)
     mark = np.zeros(SPACE, dtype=np.uint8)
     room = min(cap, SPACE)
     fq = np.empty(room, dtype=np.uint32)
@@ -246,6 +305,11 @@ def bibfs(start, goals, par, max_len, cap, counters):
                     meet_to = t
             expanded += 1
             if expanded % CHECK_EVERY == 0:
+                if drawing:
+                    if forward:
+                        _show_sides(mark, node, np.int64(bq[b_lo]), par, cells, out, counters, df + db)
+                    else:
+                        _show_sides(mark, np.int64(fq[f_lo]), node, par, cells, out, counters, df + db)
                 if publish(counters, expanded, (f_hi - f_lo) + (b_hi - b_lo) + tail - hi, df + db, stored):
                     return STOPPED, np.empty(0, dtype=np.int64)
         if meet_from >= 0:
@@ -257,6 +321,13 @@ def bibfs(start, goals, par, max_len, cap, counters):
             path = np.empty(a + b + 2, dtype=np.int64)
             _chain(mark, near_start, par, FROM_START, cells, out, path, a, -1)
             _chain(mark, near_goal, par, FROM_GOAL, cells, out, path, a + 1, 1)
+            if drawing:
+                seq = live.open_picture(counters, live.BIBFS, a + b + 1)
+                counters[live.LENGTH] = path.shape[0]
+                counters[live.KEPT] = live.copy_path(counters, live.PATH, live.SIDE_ROOM, path, path.shape[0])
+                counters[live.OTHER] = 0
+                counters[live.OTHER_KEPT] = 0
+                live.close_picture(counters, seq)
             return FOUND, path
         if forward:
             f_lo, f_hi = hi, tail

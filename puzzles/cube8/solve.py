@@ -15,12 +15,14 @@ from core.status import EXHAUSTED, FOUND, STOPPED, Limit, Status
 from core.warmup import Kernel
 from puzzles.cube8 import cubes as C
 from puzzles.cube8 import kernels as K
+from puzzles.cube8 import live
 from puzzles.cube8 import table as T
 from puzzles.cube8.board import Board, validate
 from puzzles import distances as D
 from puzzles.interface import Option, Solution, Solver, Step, plain_headline
 
 NO_CAP = 1 << 30
+ALL_WHITE = tuple(C.EMPTY if s == 4 else C.COLOURS.index("W") for s in range(9))  # a target to draw sweeps with
 BIBFS_BYTES_PER_STATE = 4  # a uint32 in its side's queue (each side's queue is written only as it fills)
 # Building the table holds the three distance arrays (a byte per position) and one sweep's queue.
 TABLE_BUILD_BYTES = (T.CLASSES + 4) * C.SPACE
@@ -85,6 +87,7 @@ def run_bibfs(position, pattern, max_len: int, control: SearchControl, limits: L
     if cap == 0:
         return Status.LIMIT, Limit.MEMORY, [], Stats()
     par = C.parity(position)
+    control.show_with(live.decoder(Board(C.empty_of(position), pattern), par, path_steps))
     (code, numbers), elapsed = timed(control, K.bibfs, C.index(position), goal_numbers(pattern), par,
                                      max_len, cap, control.counters)
     status, limit = _status(code, control, Limit.DEPTH if code == EXHAUSTED and max_len < NO_CAP else cap_limit)
@@ -105,30 +108,31 @@ def run_idastar(position, pattern, control: SearchControl, limits: Limits):
     """(status, limit, positions of a shortest path, stats) by the engine's IDA*."""
     par = C.parity(position)
     start, ctx = _idastar_start(position, pattern)
+    control.show_with(live.decoder(Board(C.empty_of(position), pattern), par, path_steps))
     out = shortest_path("idastar", start, ctx, control, limits)
     path = [C.position(int(n), par) for n in out.path] if out.status == Status.SOLVED else []
     return out.status, out.limit, path, out.stats
 
 
-def build_table(control: SearchControl, path: Path | None = None) -> tuple[Path | None, float]:
+def build_table(control: SearchControl, path: Path | None = None,
+                pattern: tuple[int, ...] = ALL_WHITE) -> tuple[Path | None, float]:
     """Sweep from each start class and write the table; (its path, seconds of search).
 
-    The path is None if the build was stopped. Progress counts positions over
-    all three sweeps (sum(TABLE_POSITIONS) in all).
+    The path is None if the build was stopped. Progress (the snapshots' running
+    totals) counts positions over all three sweeps (sum(TABLE_POSITIONS) in all).
     """
     dist = np.empty((T.CLASSES, C.SPACE), dtype=np.uint8)
     queue = np.empty(C.SPACE, dtype=np.uint32)
-    done = 0
     seconds = 0.0
     for cls, square in enumerate(C.START_CLASSES):
         start = C.start_position(square)
+        control.show_with(live.decoder(Board(square, pattern), C.parity(start), path_steps))
         sources = np.array([C.index(start)], dtype=np.int64)
         (code, reached), elapsed = timed(control, K.distances, sources, C.parity(start), dist[cls],
-                                         queue, C.SPACE, control.counters, done)
+                                         queue, C.SPACE, control.counters, 0)
         seconds += elapsed
         if code != FOUND:
             return None, seconds
-        done += int(reached)
     del queue
     return T.write_table(dist, path), seconds
 
@@ -151,7 +155,7 @@ def run_table(board: Board, control: SearchControl, path: Path | None = None, li
         details["note"] = f"building the distance table visits {sum(TABLE_POSITIONS):,} positions"
         return Status.LIMIT, Limit.STATES, [], Stats(), details
     if table is None:
-        built, seconds = build_table(control, path)
+        built, seconds = build_table(control, path, board.pattern)
         details["table_built_s"] = round(seconds, 3)
         if built is None:
             status, limit = _status(STOPPED, control, None)
@@ -163,6 +167,7 @@ def run_table(board: Board, control: SearchControl, path: Path | None = None, li
         details["table"] = str(table.path)
         control.reset_counters()
         control.start_search()
+        control.show_table()
         before = time.perf_counter()
         positions = table.solution(board.start, board.pattern)
         elapsed = time.perf_counter() - before

@@ -107,7 +107,7 @@ def run(args, console: Console) -> int:
     solver = "all" if args.all else "dfs"
     options = {"goal_face": args.goal_face, "keep": args.keep, "pruning": not args.no_pruning}
     limits = cs.limits_from(args)
-    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits)
+    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
     if args.json:
         ends = {"start": [board.start[0] + 1, board.start[1] + 1], "goal": [board.goal[0] + 1, board.goal[1] + 1]}
         cs.print_json(cs.solution_json(solution, board=board.inline(), **ends, paths=tours_json(solution.tours)))

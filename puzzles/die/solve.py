@@ -19,7 +19,7 @@ from core.backtrack import fixed_bytes as backtrack_bytes
 from core.memory import SCRATCH, array_bytes, budget_bytes, largest_cap
 from core.status import Limit, Status
 from core.warmup import Kernel
-from puzzles.die import analysis
+from puzzles.die import analysis, live
 from puzzles.die.board import Board, validate
 from puzzles.die.kernel import N_ORIENT, cell_of, index, make_context
 from puzzles.die.orientation import (ARROW, DIRECTIONS, GOAL_ANY, GOAL_FACES, ROLLS, STEP, TOP, mark_direction)
@@ -128,12 +128,18 @@ def tour_steps(board: Board, tour: list[Placed]) -> list[Step]:
                   _with_tour(base, tour[:1]), frozenset({(first[0], first[1])}))]
     for i in range(1, len(tour)):
         a, b = tour[i - 1], tour[i]
-        roll = ROLLS[roll_between(a, b)]
+        data = roll_data(a, b)
         mark = mark_direction(b[2])
-        data = {"roll": roll, "to": [b[0] + 1, b[1] + 1], "mark": DIRECTIONS[mark], "top": int(TOP[b[2]])}
-        label = f"roll {roll:<5} to {b[0] + 1},{b[1] + 1}: mark {DIRECTIONS[mark]} {ARROW[mark]}"
+        label = f"roll {data['roll']:<5} to {b[0] + 1},{b[1] + 1}: mark {DIRECTIONS[mark]} {ARROW[mark]}"
         steps.append(Step(label, _with_tour(base, tour[: i + 1]), frozenset({(b[0], b[1])}), data))
     return steps
+
+
+def roll_data(a: Placed, b: Placed) -> dict:
+    """The roll from placement a to b as JSON: its direction, where it lands, the mark and the top face."""
+    mark = mark_direction(b[2])
+    return {"roll": ROLLS[roll_between(a, b)], "to": [b[0] + 1, b[1] + 1], "mark": DIRECTIONS[mark],
+            "top": int(TOP[b[2]])}
 
 
 def _with_tour(board: Board, tour: list[Placed]) -> Board:
@@ -166,6 +172,7 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     affordable = _affordable_keep(keep, len(cells), ctx, limits)
     if counting and 0 < affordable < keep:
         details["note"] = f"kept at most {affordable:,} tours: the memory budget holds no more"
+    control.show_with(live.decoder(board, decode_path, roll_data))
     out = search_paths(ctx, root, len(cells) - 1, COUNT if counting else FIRST, max(1, affordable), control,
                        limits, branch=BRANCH, held=kept_bytes(max(1, affordable), len(cells)))
     tours = [decode_path(board, p) for p in out.kept]

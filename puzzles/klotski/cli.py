@@ -62,7 +62,7 @@ def run(args, console: Console) -> int:
                                 {"convention": args.moves, "distinct": args.distinct})
     solver = "census" if args.census else (args.algo or "bfs")
     limits = cs.limits_from(args)
-    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits)
+    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
     if args.json:
         cs.print_json(cs.solution_json(solution, convention=args.moves, distinct=args.distinct))
         return cs.EXIT_OK

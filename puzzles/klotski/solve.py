@@ -11,6 +11,7 @@ from core.warmup import Kernel
 from core.status import Limit, Status
 from puzzles import distances as D
 from puzzles.interface import Option, Solution, Solver, Step, plain_headline
+from puzzles.klotski import live
 from puzzles.klotski.board import Board, validate
 from puzzles.klotski.moves import count_placements, goal_states
 from puzzles.klotski.packing import Layout, decode, encode, make_context, make_layout
@@ -86,6 +87,7 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     layout = make_layout(board, options.get("moves", MOVES.default), bool(options.get("distinct", False)))
     ctx = make_context(layout)
     start = np.array([encode(layout, board)], dtype=np.uint64)
+    control.show_with(live.decoder(layout, board, path_steps))
     if solver == "census":
         # a second context (its own scratch arrays) lets the census use two cores
         out = count_states(start, [ctx, make_context(layout)], control, limits)

@@ -97,7 +97,7 @@ def run(args, console: Console) -> int:
     board = board_from_args(args)
     solver, options = solver_and_options(args)
     limits = cs.limits_from(args)
-    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits)
+    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
     if args.json:
         write_json(solution, sys.stdout)
         return cs.EXIT_OK

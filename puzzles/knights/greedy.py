@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from core import live
 from core.jit import kernel
 from core.progress import due, publish
 from core.status import CAP, FOUND, STOPPED
@@ -38,8 +39,10 @@ def warnsdorff_walk(table, width, height, start, free_count, closed, seed, max_r
 
     code is FOUND with a complete path (closed: its last square next to the
     start), CAP when the rotation budget ran out (path holds the best prefix)
-    or STOPPED when the stop flag was raised.
+    or STOPPED when the stop flag was raised. The live picture shows the
+    walk (its newest part on a large board) and the longest it has been.
     """
+    drawing = live.drawing(counters)
     n = table.shape[0]
     deg = degrees(table)
     pos = np.full(n, -1, dtype=np.int32)  # where a square sits on the path, -1 if not on it
@@ -58,6 +61,7 @@ def warnsdorff_walk(table, width, height, start, free_count, closed, seed, max_r
     current = start
     rotations = 0
     steps = 0
+    longest = 1
     pivots = np.empty(8, dtype=np.int32)
     while True:
         # the greedy walk from the current end
@@ -91,9 +95,15 @@ def warnsdorff_walk(table, width, height, start, free_count, closed, seed, max_r
                     deg[u] -= 1
             steps += 1
             if due(counters, steps):
+                if drawing:
+                    longest = max(longest, length)
+                    live.show_stack(counters, live.BACKTRACK, path, length, length - 1, longest - 1)
                 if publish(counters, steps, length, length, length):
                     return STOPPED, path, length, rotations
+        longest = max(longest, length)
         if length == free_count and (not closed or home[current]):
+            if drawing:
+                live.show_stack(counters, live.BACKTRACK, path, length, length - 1, longest - 1)
             publish(counters, steps, length, length, length)
             return FOUND, path, length, rotations
         if rotations >= max_rotations:
@@ -128,5 +138,7 @@ def warnsdorff_walk(table, width, height, start, free_count, closed, seed, max_r
         rotations += 1
         steps += 1
         if due(counters, steps):
+            if drawing:
+                live.show_stack(counters, live.BACKTRACK, path, length, length - 1, longest - 1)
             if publish(counters, steps, length, length, length):
                 return STOPPED, path, length, rotations

@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from core.arrays import copy_into
+from core import live
 from core.jit import helper, kernel
 from core.progress import SOLUTIONS, due, publish
 from core.status import EXHAUSTED, FOUND, STOPPED
@@ -60,8 +61,10 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
 
     Nodes are squares placed on the path, the start included. With mode FIRST
     the code is FOUND or EXHAUSTED; with COUNT it is FOUND once every tour is
-    counted. The first `keep` tours are copied into kept (one per row).
+    counted. The first `keep` tours are copied into kept (one per row). The
+    live picture shows the path on the stack and the deepest it has been.
     """
+    drawing = live.drawing(counters)
     n = table.shape[0]
     deg = degrees(table)
     on = np.zeros(n, dtype=np.bool_)
@@ -92,11 +95,17 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
             return EXHAUSTED, 0, kept, 0, nodes
         kept[0, 0] = start
         counters[SOLUTIONS] = 1
+        if drawing:
+            live.show_stack(counters, live.BACKTRACK, path, 1, 0, 0)
         publish(counters, 1, 0, 0, 1)
         return FOUND, 1, kept, 1, nodes
-    if due(counters, nodes) and publish(counters, nodes, 0, 0, 1):  # a node cap of one: the start alone
-        return STOPPED, tours, kept, n_kept, nodes
+    if due(counters, nodes):  # a node cap of one: the start alone
+        if drawing:
+            live.show_stack(counters, live.BACKTRACK, path, 1, 0, 0)
+        if publish(counters, nodes, 0, 0, 1):
+            return STOPPED, tours, kept, n_kept, nodes
     depth = 0
+    deepest = 0
     fill = True
     while depth >= 0:
         p = path[depth]
@@ -153,6 +162,8 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
                     if o >= 0 and o != t and not on[o] and deg[o] == 1:
                         end = o
             depth += 1
+            if depth > deepest:
+                deepest = depth
             path[depth] = t
             ends[depth] = end
             _occupy(table, deg, on, t, -1)
@@ -161,6 +172,8 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
             nodes += 1
             if due(counters, nodes):
                 counters[SOLUTIONS] = tours
+                if drawing:
+                    live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
                 if publish(counters, nodes, depth, depth, depth + 1):
                     return STOPPED, tours, kept, n_kept, nodes
             if depth == free_count - 1:
@@ -171,6 +184,8 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
                     tours += 1
                     if mode == FIRST:
                         counters[SOLUTIONS] = tours
+                        if drawing:
+                            live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
                         publish(counters, nodes, depth, depth, depth + 1)
                         return FOUND, tours, kept, n_kept, nodes
                 # a leaf: take the square back at once
@@ -188,6 +203,8 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
                 sdeg += 1
             depth -= 1
     counters[SOLUTIONS] = tours
+    if drawing:  # back at the start: the last picture says how deep the search went
+        live.show_stack(counters, live.BACKTRACK, path, 1, 0, deepest)
     publish(counters, nodes, 0, 0, 0)
     if mode == COUNT or tours > 0:
         return FOUND, tours, kept, n_kept, nodes

@@ -85,8 +85,8 @@ def _numbers(board: Board, view: View) -> Text:
             else:
                 k = int(row_order[x - xs.start]) if order is not None else -1
                 if 0 <= k < shown:
-                    body = str(k + 1)
-                    style = KNIGHT if k == shown - 1 else (START if k == 0 else VISITED)
+                    body = str(k + 1 + board.tour.first)
+                    style = KNIGHT if k == shown - 1 else (START if k + board.tour.first == 0 else VISITED)
                 elif here == board.start:
                     body, style = "S", START
                 else:
@@ -125,7 +125,7 @@ def _one_char_each(board: Board, view: View) -> Text:
             if here in board.blocked:
                 ch, style = "#", WALL
             elif 0 <= k < shown:
-                ch, style = ("@", KNIGHT) if k == shown - 1 else ("•", START if k == 0 else VISITED)
+                ch, style = ("@", KNIGHT) if k == shown - 1 else ("•", START if k + board.tour.first == 0 else VISITED)
             elif here == board.start:
                 ch, style = "S", START
             else:

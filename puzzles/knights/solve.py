@@ -13,7 +13,7 @@ from core.search import (Limits, Stats, kernel_status, nodes_left, search_paths,
 from core.status import FOUND, STOPPED, Limit, Status
 from core.warmup import Kernel
 from puzzles.interface import Option, Solution, Solver, Step, count_text
-from puzzles.knights import existence, greedy, plain, pruned, thin
+from puzzles.knights import existence, greedy, live, plain, pruned, thin
 from puzzles.knights.board import Board, validate
 from puzzles.knights.geometry import ORDERS, deltas, free_mask, neighbour_table
 from puzzles.knights.symmetry import orbits
@@ -93,6 +93,7 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     """Run one of SOLVERS on the board. Theory answers first when it proves there is no tour."""
     validate(board)
     board = board.plain()
+    control.show_with(live.squares_decoder(board))  # every search but the line-by-line one (_thin)
     verdict = existence.check(board)
     details = {"existence": verdict.as_json(), "board": board_json(board)}
     if solver == "count":
@@ -314,6 +315,7 @@ def _thin(board: Board, control: SearchControl, limits: Limits, details: dict) -
         return too_big
     # the memo may grow into the rest; a state is a node here as in every tour search
     slots = thin.max_slots(budget_bytes(limits.max_memory) - need - SCRATCH)
+    control.show_with(live.thin_decoder(board, short))
     with control.node_cap(limits.max_states):
         (code, moves, nodes), seconds = timed(
             control, thin.thin_search, short, w * h, np.ascontiguousarray(line_free),

@@ -41,6 +41,7 @@ from __future__ import annotations
 import numpy as np
 
 from core.jit import helper, kernel, routine
+from core import live
 from core.progress import due, publish
 from core.status import EXHAUSTED, FOUND, MEMORY, STOPPED
 
@@ -260,6 +261,22 @@ def _mix(v, state):
     return x
 
 
+@helper
+def _show(counters, kid_moves, ix, depth, deepest):
+    """The live picture: the decision for each square v < depth (its backward moves, as bits), the
+    newest PATH_ROOM of them; entry v is square v in line order."""
+    seq = live.open_picture(counters, live.BACKTRACK, depth)
+    kept = min(depth, live.PATH_ROOM)
+    first = depth - kept
+    for k in range(kept):
+        v = first + k
+        counters[live.PATH + k] = kid_moves[v, ix[v] - 1]
+    counters[live.LENGTH] = depth
+    counters[live.KEPT] = kept
+    counters[live.DEEPEST] = deepest
+    live.close_picture(counters, seq)
+
+
 @kernel
 def thin_search(h, n, free, start, closed, limit, max_slots, counters):
     """Find a tour on a board of h rows by n // h lines; returns (code, moves per square, nodes).
@@ -267,7 +284,10 @@ def thin_search(h, n, free, start, closed, limit, max_slots, counters):
     free is in line order (v = line * h + row); start is -1 for a closed tour.
     moves[v] has bit k set when the tour uses backward move k from v.
     code: FOUND, EXHAUSTED (no tour: proved), MEMORY (the memo would outgrow max_slots) or STOPPED.
+    The live picture holds the decisions made so far, one per square (see _show).
     """
+    drawing = live.drawing(counters)
+    deepest = 0
     w = 2 * h + 1
     free_count = 0
     last_free = -1
@@ -307,6 +327,8 @@ def thin_search(h, n, free, start, closed, limit, max_slots, counters):
                         moves = np.zeros(n, dtype=np.uint8)
                         for v in range(n):
                             moves[v] = kid_moves[v, ix[v] - 1]
+                        if drawing:
+                            _show(counters, kid_moves, ix, n, deepest)
                         publish(counters, nodes, depth, depth, memo_count)
                         return FOUND, moves, nodes
                     depth -= 1
@@ -329,7 +351,11 @@ def thin_search(h, n, free, start, closed, limit, max_slots, counters):
                     states[depth] = nxt
                     nodes += 1
                     run += 1
+                    if depth > deepest:
+                        deepest = depth
                     if due(counters, nodes):
+                        if drawing:
+                            _show(counters, kid_moves, ix, depth, deepest)
                         if publish(counters, nodes, depth, depth, memo_count):
                             return STOPPED, np.zeros(0, dtype=np.uint8), nodes
                     if run > budget:

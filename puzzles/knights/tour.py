@@ -18,11 +18,14 @@ from puzzles.knights.board import Board
 class Tour:
     """The squares of a tour in order (numbers y * width + x), with a lazily built inverse."""
 
-    def __init__(self, squares: np.ndarray, width: int, height: int, closed: bool = False):
+    def __init__(self, squares: np.ndarray, width: int, height: int, closed: bool = False, first: int = 0):
+        """`first`: how many squares of a longer path come before these (a search's path held in part):
+        the squares are numbered from first + 1."""
         self.squares = np.ascontiguousarray(squares, dtype=np.int32)
         self.width = width
         self.height = height
         self.closed = closed
+        self.first = first
         self._order: np.ndarray | None = None
 
     def __len__(self) -> int:

@@ -48,6 +48,8 @@ class Board:
     gravity: bool = False
     marked: tuple[Cell, ...] = ()
     trail: tuple[Cell, ...] = field(default=(), compare=False)
+    # a path search's progress, drawn in place of its path: cells reached and their fewest segments
+    reach: tuple[tuple[Cell, int], ...] = field(default=(), compare=False)
 
     @property
     def width(self) -> int:

@@ -20,6 +20,7 @@ few sweeps per move rather than one per tile.
 import numpy as np
 
 from core.arrays import copy_into
+from core import live
 from core.hashset import is_full, new_set, set_add, set_grow, set_has, table_bytes
 from core.jit import helper, kernel
 from core.progress import CHECK_EVERY, publish
@@ -101,6 +102,20 @@ def _grow(buf, need, most):
     return bigger
 
 
+@helper
+def _show(counters, chosen, depth, deepest):
+    """The live picture: the pairs removed along the path, each as first << 32 | second (tile numbers)."""
+    seq = live.open_picture(counters, live.BACKTRACK, depth)
+    kept = min(depth, live.PATH_ROOM)
+    first = depth - kept
+    for k in range(kept):
+        counters[live.PATH + k] = (chosen[first + k, 0] << np.int64(32)) | chosen[first + k, 1]
+    counters[live.LENGTH] = depth
+    counters[live.KEPT] = kept
+    counters[live.DEEPEST] = deepest
+    live.close_picture(counters, seq)
+
+
 @kernel
 def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, gravity, zob, cap, max_moves,
                 counters):
@@ -112,7 +127,10 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     when no order exists, CAP when the dead-node store is full, MEMORY when the
     moves listed along the path would pass `max_moves`, STOPPED; after CAP,
     MEMORY and STOPPED, moves are those on the path being tried (none checked).
+    The live picture shows the pairs removed along the path being tried.
     """
+    drawing = live.drawing(counters)
+    deepest = 0
     cells = cells.copy()
     tile_pos = tile_pos.copy()
     n_tiles = tile_kind.shape[0]
@@ -195,6 +213,8 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
             pending = 0
             for d in range(depth + 1):
                 pending += hi[d] - pos[d]
+            if drawing:
+                _show(counters, chosen, depth, deepest)
             if publish(counters, expanded, pending, depth, stored):
                 return STOPPED, chosen[:depth].copy(), expanded
         # ---- try the next move; back up over finished nodes -----------------------
@@ -236,6 +256,8 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                         publish(counters, expanded, 0, depth, stored)
                         return STOPPED, chosen[:depth].copy(), expanded
                 if depth == 0:
+                    if drawing:  # back at the start: the last picture says how deep the search went
+                        _show(counters, chosen, 0, deepest)
                     publish(counters, expanded, 0, 0, stored)
                     return EXHAUSTED, chosen[:0], expanded
                 depth -= 1
@@ -271,6 +293,8 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
             chosen[depth, 1] = b
             k = key[depth] ^ zob[a] ^ zob[b]
             if remaining == 0:
+                if drawing:
+                    _show(counters, chosen, depth + 1, depth + 1)
                 publish(counters, expanded, 0, depth + 1, stored)
                 return FOUND, chosen[: depth + 1].copy(), expanded
             if set_has(dead, k):
@@ -282,6 +306,8 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                 _put_back(cells, tile_pos, a, b, gravity, stride, height, saved_x[depth], saved[depth])
                 continue
             depth += 1
+            if depth > deepest:
+                deepest = depth
             key[depth] = k
             lo[depth] = hi[depth - 1]
             break

@@ -118,7 +118,7 @@ def run_contest(args) -> int:
                              ("--generate", args.generate), ("--from", args.from_), ("--to", args.to),
                              ("--clear", args.clear), ("--hint", args.hint), ("--json", args.json),
                              ("--max-segments", args.max_segments), ("--no-outside", args.no_outside),
-                             ("--gravity", args.gravity)) if on]
+                             ("--gravity", args.gravity), ("--trace", args.trace)) if on]
     if extra:
         raise InputError(f"--contest reads everything from standard input; leave out {', '.join(extra)}")
     try:
@@ -144,7 +144,7 @@ def run(args, console: Console) -> int:
         return cs.EXIT_OK
     limits = cs.limits_from(args)
     options = {"max_segments": args.max_segments or 0}
-    solution = cs.run_job(lambda control: solve(board, mode, options, control, limits), limits)
+    solution = cs.run_job(lambda control: solve(board, mode, options, control, limits), limits, trace=args.trace)
     if args.json:
         cs.print_json(cs.solution_json(solution, **extra))
         return cs.EXIT_OK

@@ -23,6 +23,7 @@ from typing import IO, Iterable, Iterator, TextIO
 import numpy as np
 
 from core.errors import InputError
+from core.progress import new_counters
 from core.status import FOUND
 from puzzles.link.board import MAX_SIDE, Board
 from puzzles.link.grid import blocked_map, index, stride_of
@@ -102,7 +103,7 @@ def answer(source: IO, out: TextIO) -> int:
     """Answer every board of a contest input (a text or binary stream, read as UTF-8); returns how many
     boards. Raises InputError on bad input."""
     lines = _Lines(input_lines(source))
-    counters = np.zeros(8, dtype=np.int64)
+    counters = new_counters(quiet=True)
     while True:
         line = lines.next_content()
         if line is None:

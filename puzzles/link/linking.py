@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core import live
 from core.jit import helper, kernel
-from core.progress import SearchControl, due, publish
+from core.progress import SearchControl, due, new_counters, publish
 from core.search import timed
 from core.status import EXHAUSTED, FOUND, STOPPED
 from puzzles.link.board import Board, Cell
@@ -40,8 +41,12 @@ def fewest_segments(blocked, stride, src, dst, limit, counters):
     The two ends themselves may be tiles. Returns (code, segments, corners):
     FOUND with the corner cells as padded indices (src, each turn, dst),
     EXHAUSTED when no path of at most `limit` segments exists, STOPPED when
-    asked to stop.
+    asked to stop. The live picture is a map of the cells reached so far,
+    with the fewest segments that reach each (core.live REACH).
     """
+    drawing = live.drawing(counters)
+    if drawing:
+        live.start_reach_map(counters, blocked.shape[0])
     n = blocked.shape[0] * 4
     steps = direction_steps(stride)
     dist = np.full(n, UNREACHED, dtype=np.int32)
@@ -67,6 +72,9 @@ def fewest_segments(blocked, stride, src, dst, limit, counters):
                 continue  # reached more cheaply after it was queued
             expanded += 1
             if due(counters, expanded):
+                if drawing:
+                    seq = live.open_picture(counters, live.REACH, k)
+                    live.close_picture(counters, seq)
                 if publish(counters, expanded, ncur - i + nn, k, expanded):
                     return STOPPED, -1, np.empty(0, dtype=np.int64)
             c = s >> 2
@@ -77,12 +85,16 @@ def fewest_segments(blocked, stride, src, dst, limit, counters):
                 prev[t] = s
                 dist[t] = k
                 found = t
+                if drawing:
+                    live.reach_cell(counters, c2, k)
                 break
             if blocked[c2] == 0 and dist[t] > k:
                 dist[t] = k
                 prev[t] = s
                 cur[ncur] = t
                 ncur += 1
+                if drawing:
+                    live.reach_cell(counters, c2, k)
             if k < limit:
                 for turn in (1, 3):
                     t = c * 4 + ((d + turn) & 3)
@@ -95,6 +107,9 @@ def fewest_segments(blocked, stride, src, dst, limit, counters):
             cur, nxt = nxt, cur
             ncur = nn
             k += 1
+    if drawing:
+        seq = live.open_picture(counters, live.REACH, k)
+        live.close_picture(counters, seq)
     publish(counters, expanded, 0, k, expanded)
     if found < 0:
         return EXHAUSTED, -1, np.empty(0, dtype=np.int64)

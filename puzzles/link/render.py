@@ -28,6 +28,7 @@ EMPTY_STYLE = Style(color="grey50")
 PATH_OK = Style(color="bright_green", bold=True)
 PATH_FAR = Style(color="yellow", bold=True)
 PATH_TRAIL = Style(color="cyan", bold=True)
+REACHED = Style(color="bright_green")
 
 
 def cell_size(zoom: int, board=None) -> tuple[int, int]:
@@ -52,6 +53,8 @@ def _links(path: LinkPath) -> dict[Cell, int]:
 
 def shown_path(board: Board) -> tuple[LinkPath | None, Style, str]:
     """The path to draw, its style, and a caption saying what it is."""
+    if board.reach:  # a search in progress: what it has reached, not the answer
+        return None, REACHED, "digits: the fewest segments that reach a cell so far"
     if board.trail:
         return LinkPath(len(board.trail) - 1, board.trail), PATH_TRAIL, ""
     if len(board.marked) != 2:
@@ -86,6 +89,11 @@ def _body(ch: str, links: int, wide: int) -> str:
     return left + ch + right
 
 
+def _segments(n: int) -> str:
+    """A segment count in one character: 1-9, then '+'."""
+    return str(n) if n < 10 else "+"
+
+
 def _with_ring(shown: range, size: int) -> range:
     """The shown columns (or rows), and the outside ring beside them where they reach an edge."""
     return range(shown.start - 1 if shown.start == 0 else shown.start,
@@ -108,6 +116,7 @@ def render(board: Board, view: View = View()) -> Group:
     path, path_style, caption = shown_path(board)
     links = _links(path) if path else {}
     styles = _kind_styles(board)
+    reached = dict(board.reach)
     inner_xs, inner_ys = view.window(board.width, board.height)
     xs = _with_ring(inner_xs, board.width)
     ys = _with_ring(inner_ys, board.height)
@@ -119,6 +128,8 @@ def render(board: Board, view: View = View()) -> Group:
             if not board.inside(here):
                 if arms:
                     body, style = _body(GLYPH.get(arms, "·"), arms, wide), path_style
+                elif here in reached:
+                    body, style = _body(_segments(reached[here]), 0, wide), REACHED
                 elif board.outside:
                     body, style = " " * wide, RING_OPEN
                 else:
@@ -129,6 +140,8 @@ def render(board: Board, view: View = View()) -> Group:
             if ch == EMPTY:
                 if arms:
                     body, style = _body(GLYPH.get(arms, "·"), arms, wide), path_style
+                elif here in reached:
+                    body, style = _body(_segments(reached[here]), 0, wide), REACHED
                 else:
                     body, style = _body("·", 0, wide), EMPTY_STYLE
                 if here in board.marked:

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from core.progress import new_counters
 from core.status import FOUND
 from puzzles.interface import Step
 from puzzles.link.board import EMPTY, Board, Cell, cell_text
@@ -30,7 +31,7 @@ def replay(board: Board, grid: Grid, moves: np.ndarray, limit: int) -> list[Step
         owner[y][x] = t
     pos = list(grid.tile_cell)
     blocked = blocked_map(board)
-    counters = np.zeros(8, dtype=np.int64)
+    counters = new_counters(quiet=True)
     rows = list(board.rows)
     current = replace(board, marked=(), trail=())
     steps = [Step("start", current)]

@@ -13,7 +13,7 @@ from core.status import STOPPED, Limit, Status
 from core.warmup import Kernel
 from puzzles.interface import Option, Solution, Solver, Step, count_text
 from puzzles.link.board import MAX_SEGMENTS, Board, cell_text, validate
-from puzzles.link import clearing
+from puzzles.link import clearing, live
 from puzzles.link.generate import place_args, place_pairs
 from puzzles.link.grid import build, index
 from puzzles.link.linking import LinkPath, fewest_segments, path_args, quick_path, search_bytes, search_path
@@ -89,6 +89,7 @@ def solve_path(board: Board, options: dict, control: SearchControl, limits: Limi
     fits = tree_fits(search_bytes(board), limits)
     code, path, seconds = STOPPED, None, 0.0
     if fits:
+        control.show_with(live.reach_decoder(board))
         with control.node_cap(limits.max_states):
             code, path, seconds = search_path(board, a, b, limit, control)
     expanded = int(control.counters[EXPANDED])
@@ -171,6 +172,7 @@ def clear(board: Board, limit: int, control: SearchControl, limits: Limits):
     if cap == 0:
         return Status.LIMIT, Limit.MEMORY, no_moves, Stats(), grid, ""
     max_moves = max(1, moves_room // clearing.MOVE_BYTES)
+    control.show_with(live.clear_decoder(board, grid, limit))
     (code, moves, expanded), seconds = timed(
         control, clearing.clear_board, *_clear_args(board, grid, limit, cap, max_moves, control.counters))
     stats = replace(counter_stats(control, seconds), nodes_expanded=int(expanded))

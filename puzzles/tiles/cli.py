@@ -117,7 +117,7 @@ def build(args, console: Console) -> int:
               f"{describe_bytes(need)} and may take about {D.build_seconds(part):,.0f} s",
               highlight=False, soft_wrap=True)
     path, seconds = cs.run_build(lambda control: D.build(part, control), "building the pattern databases",
-                                 part.entries(), "entries", "moves", args.timeout)
+                                 part.entries(), "entries", "moves", args.timeout, trace=args.trace)
     if path is None:
         err.print("the build was stopped; nothing was written", highlight=False)
         return cs.EXIT_OK
@@ -135,7 +135,8 @@ def _extras(board: Board) -> dict:
 def run_one(args, console: Console) -> int:
     board = board_from_args(args)
     limits = cs.limits_from(args)
-    solution = cs.run_job(lambda control: solve(board, args.algo, _options(args), control, limits), limits)
+    solution = cs.run_job(lambda control: solve(board, args.algo, _options(args), control, limits), limits,
+                          trace=args.trace)
     if args.json:
         cs.print_json(cs.solution_json(solution, **_extras(board)))
         return cs.EXIT_OK
@@ -165,6 +166,8 @@ def run_batch(args, console: Console) -> int:
     Ctrl-C ends the batch early and the totals say after how many lines."""
     if args.board is not None or args.file is not None or args.preset is not None or args.shuffle is not None:
         raise InputError("--batch reads its boards from the file: leave out --board, --file, --preset, --shuffle")
+    if args.trace:
+        raise InputError("--trace follows one search; --batch runs one per line: leave out --trace")
     lines = B.read_file(args.batch, args.size)
     goal = B.with_goal(args.goal, None if args.goal_blank is None else args.goal_blank == "first")
     for line in lines:  # every goal is checked before any search starts

@@ -16,7 +16,8 @@ Korf's program, and a goal is recognised when it is generated.
 """
 import numpy as np
 
-from core.jit import kernel
+from core import live
+from core.jit import helper, kernel
 from core.progress import CHECK_EVERY, publish
 from core.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
 from puzzles.tiles import heuristics as H
@@ -61,6 +62,18 @@ def _first_bound(tiles, pos, g, lk, mode, codes, vals, sums):
     return md, conf, h
 
 
+@helper
+def _h(mode, md, conf, sums, d):
+    """The heuristic of the node at depth d, from what the stack keeps of it."""
+    h = md[d]
+    if mode == LINEAR_CONFLICT:
+        h = md[d] + 2 * conf[d]
+    elif mode == PATTERN_DATABASES:
+        for s in range(sums.shape[1]):
+            h = max(h, sums[d, s])
+    return h
+
+
 @kernel
 def search(tiles0, nbr, g, lk, mode, max_nodes, max_stack, counters):
     """A shortest path to the goal; returns (code, blank cells along it, generated, expanded).
@@ -68,8 +81,10 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, max_stack, counters):
     mode: MANHATTAN, LINEAR_CONFLICT or PATTERN_DATABASES (with lk). max_nodes
     caps the expansions, exactly (CAP); an iteration whose stack would pass
     max_stack bytes (see stack_bytes) ends the search (MEMORY). The path
-    starts with the blank's cell now.
+    starts with the blank's cell now. The live picture shows the blank's cells along the stack,
+    g, h and the bound; each finished iteration adds its bound and its nodes to the history.
     """
+    drawing = live.drawing(counters)
     n = tiles0.shape[0]
     sets = lk.tile_lookup.shape[0]
     tiles = tiles0.copy()
@@ -116,6 +131,7 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, max_stack, counters):
             sums = np.empty((room, sets), dtype=np.int64)
             saved = np.empty((room, sets), dtype=np.int64)
         next_bound = NO_BOUND
+        iteration_start = expanded
         d = 0
         blank[0] = pos[0]
         came[0] = -1
@@ -161,6 +177,8 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, max_stack, counters):
                 path = np.empty(d + 2, dtype=np.int64)
                 path[:d + 1] = blank[:d + 1]
                 path[d + 1] = c
+                if drawing:
+                    live.show_bounded(counters, path, d + 1, 0, bound, expanded - iteration_start)
                 publish(counters, expanded, d + 1, bound, 0)
                 return FOUND, path, generated, expanded
             h = child_md
@@ -188,6 +206,9 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, max_stack, counters):
                     next_bound = f
                 continue
             if expanded >= max_nodes:  # the cap: no node past the max_nodes-th is entered
+                if drawing:
+                    live.show_bounded(counters, blank, d, _h(mode, md, conf, sums, d), bound,
+                                      expanded - iteration_start)
                 publish(counters, expanded, d, bound, 0)
                 return CAP, np.empty(0, dtype=np.int64), generated, expanded
             # make the move: tile t from c into the blank at b
@@ -212,8 +233,13 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, max_stack, counters):
                     vals[i] = newv[s]
             expanded += 1
             if expanded % CHECK_EVERY == 0:
+                if drawing:
+                    live.show_bounded(counters, blank, d, _h(mode, md, conf, sums, d), bound,
+                                      expanded - iteration_start)
                 if publish(counters, expanded, d, bound, 0):
                     return STOPPED, np.empty(0, dtype=np.int64), generated, expanded
+        if drawing:
+            live.add_history_pair(counters, bound, expanded - iteration_start)
         if next_bound == NO_BOUND:
             publish(counters, expanded, 0, bound, 0)
             return EXHAUSTED, np.empty(0, dtype=np.int64), generated, expanded

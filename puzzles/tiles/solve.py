@@ -20,6 +20,7 @@ from core.warmup import Kernel
 from puzzles.interface import Option, Solution, Solver, Step, count_text, plain_headline
 from puzzles.tiles import heuristics as H
 from puzzles.tiles import idastar as I
+from puzzles.tiles import live
 from puzzles.tiles import patterns as P
 from puzzles.tiles import pdb as D
 from puzzles.tiles.board import BLANK, Board, validate
@@ -295,6 +296,8 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     if reason is not None and chosen.algo != "census":
         details["reason"] = reason
         return Solution(Status.UNSOLVABLE, [Step("start", board)], Stats(), None, solver, details)
+    if chosen.algo != "rows":  # row by row searches regions of its own boards: nothing to draw on this one
+        control.show_with(live.decoder(board, chosen.algo != "idastar", path_steps))
     status, limit, blanks, stats, more = search(board, chosen, control, limits)
     details.update(more)
     if reason is not None:

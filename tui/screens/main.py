@@ -13,7 +13,9 @@ from textual.widgets import Header, OptionList
 from core.errors import InputError
 from core.runner import CancelledBeforeSearch, Job
 from puzzles.interface import Solution
+from core.progress import Phase
 from tui import boards, storage
+from tui.live import live_step
 from tui.messages import (BoardEdited, CancelRequested, EditOnStep, SolveFinished, SolveProgress,
                           SolveRequested, StepChosen)
 from tui.screens.ask import Answer, Ask
@@ -41,6 +43,10 @@ class MainScreen(Screen):
         Binding("f3", "focus_pane('solver')", "Solver", id="focus.solver", show=False),
         Binding("f4", "focus_pane('timeline')", "Timeline", id="focus.timeline", show=False),
         Binding("ctrl+left", "families", "Families", id="families", show=False),
+        Binding("f8", "freeze", "Freeze", id="freeze",
+                tooltip="while a search runs: hold the board on the position shown, or follow the search again"),
+        Binding("f7", "track", "Search/solution", id="track",
+                tooltip="the timeline shows the search's snapshots, or the solution"),
         Binding("f9", "play", "Play", id="play",
                 tooltip="move the pieces yourself, each move marked closer, same or farther from the goal"),
         Binding("ctrl+t", "hardest", "Hardest start", id="hardest", show=False,
@@ -98,7 +104,8 @@ class MainScreen(Screen):
         self._board_changed()
 
     def _board_changed(self) -> None:
-        if self.solution is not None or self.query_one(Timeline).steps:
+        timeline = self.query_one(Timeline)
+        if self.solution is not None or timeline.steps or timeline.search:
             self.solution = None
             self.query_one(Timeline).clear(f"the board changed: {self.app.key_for('solve', self)} solves it again")
         self.query_one(BoardView).step = None
@@ -311,8 +318,10 @@ class MainScreen(Screen):
         self.job = job
         self.query_one(StatsPane).begin()
         self.query_one(SolverPane).set_running(True)
-        self.query_one(Timeline).clear("searching…")
+        self.query_one(Timeline).start_search()
         self.query_one(BoardView).step = None
+        self.add_class("-searching")
+        self.refresh_bindings()
         self._run(job)
 
     @work(thread=True, group="solve")
@@ -334,19 +343,26 @@ class MainScreen(Screen):
             self.job.cancel()
 
     def on_solve_progress(self, event: SolveProgress) -> None:
-        if event.job is self.job:
-            self.query_one(StatsPane).show(event.snapshot)
+        """Counters to the Stats pane; the live picture to the search track, which the board follows."""
+        if event.job is not self.job:
+            return
+        snapshot = event.snapshot
+        self.query_one(StatsPane).show(snapshot)
+        if snapshot.live is not None and snapshot.phase in (Phase.SEARCHING, Phase.DONE):
+            self.query_one(Timeline).add_snapshot(live_step(snapshot, self.session.board))
 
     def on_solve_finished(self, event: SolveFinished) -> None:
         if event.job is not self.job:
             return  # a search this screen already replaced
         self.job = None
+        self.remove_class("-searching")
         self.query_one(SolverPane).set_running(False)
         stats = self.query_one(StatsPane)
         stats.finish(event.solution, event.error, event.cancelled)
         timeline = self.query_one(Timeline)
         if event.solution is None:
-            timeline.clear("cancelled" if event.cancelled else "the search failed")
+            timeline.finish_search(None, message="cancelled" if event.cancelled else "the search failed")
+            self.refresh_bindings()
             return
         self.solution = event.solution
         self._keep_distances(event.solution)
@@ -355,10 +371,11 @@ class MainScreen(Screen):
             if event.solution.table is not None:
                 self.call_after_refresh(self.action_play)
         if len(event.solution.steps) > 1:
-            timeline.load(event.solution.steps, event.solution.alternatives)
+            timeline.finish_search(event.solution.steps, event.solution.alternatives)
             self.query_one("#timeline-steps", OptionList).focus()
         else:
-            timeline.clear(self.family.headline(event.solution))
+            timeline.finish_search(None, message=self.family.headline(event.solution))
+        self.refresh_bindings()  # freeze goes, the track switch comes
 
     # --- play and the hardest starts ----------------------------------------------------
     def _keep_distances(self, solution: Solution) -> None:
@@ -459,9 +476,27 @@ class MainScreen(Screen):
 
     def on_step_chosen(self, event: StepChosen) -> None:
         timeline = self.query_one(Timeline)
+        board = self.query_one(BoardView)
         if not timeline.steps:
+            board.step = None  # nothing to replay: the board under edit
             return
-        self.query_one(BoardView).step = timeline.steps[event.index]
+        # the timeline may have moved on since the message left (a newer snapshot, the other track):
+        # the board shows the step it shows now
+        board.step = timeline.steps[min(timeline.index, len(timeline.steps) - 1)]
+
+    # --- watching the search ------------------------------------------------------
+    def action_freeze(self) -> None:
+        self.query_one(Timeline).action_freeze()
+
+    def action_track(self) -> None:
+        self.query_one(Timeline).action_switch_track()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "freeze":
+            return self.query_one(Timeline).can_freeze  # shown only while a search runs
+        if action == "track":
+            return self.query_one(Timeline).can_switch
+        return True
 
     def on_unmount(self) -> None:
         self.action_cancel()

@@ -1,7 +1,10 @@
 """The Board pane: the family's drawing of the board, a cursor, and the editor keys."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import work
 from textual.binding import Binding
@@ -10,6 +13,7 @@ from textual.widget import Widget
 
 from core.errors import InputError
 from puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, Step, View
+from tui.live import LiveStep
 from tui.messages import BoardEdited, EditOnStep
 from tui.session import EditSession
 
@@ -117,14 +121,22 @@ class BoardView(Widget, can_focus=True):
         problem = self.session.problem() if editing else None
         if problem is not None and problem.where is not None:
             highlight = frozenset({(problem.where[0] - 1, problem.where[1] - 1)})
-        view = View(cursor=self.session.cursor, highlight=highlight,
+        live = isinstance(self.step, LiveStep)
+        view = View(cursor=None if live else self.session.cursor, highlight=highlight,
                     origin=self.origin, cells=(cols, rows), zoom=self.drawn_zoom)
         drawing = family.render(board, view)
         w, h = family.dimensions(board)
+        note = Text()  # wraps: a refusal or a problem is read in full
+        if live and self.step.other is not None:
+            drawing = self._both_sides(drawing, self.step.other, view, note)
         parts = [drawing]
         status = Text(no_wrap=True, overflow="ellipsis")
         x, y = self.session.cursor
-        if editing:
+        if live:
+            status.append(self.step.label, "bold")
+            if self.step.note:
+                note.append(self.step.note, "dim")
+        elif editing:
             status.append(f"{w}x{h}  cursor {x + 1},{y + 1}", "dim")
             if family.brushes:
                 status.append(f"  brush {self.session.brush_name}", "dim")
@@ -135,7 +147,6 @@ class BoardView(Widget, can_focus=True):
             status.append(f"cursor {x + 1},{y + 1}  ", "dim")
             status.append(self.step.label, "bold")
         parts.append(status)
-        note = Text()  # wraps: a refusal or a problem is read in full
         if self.message:
             note.append(self.message, "yellow")
         elif editing:
@@ -148,6 +159,19 @@ class BoardView(Widget, can_focus=True):
                 note.append("✓ ready to solve", "green")
         parts.append(note)
         return Group(*parts)
+
+    def _both_sides(self, drawing: RenderableType, other, view: View, note: Text) -> RenderableType:
+        """A bidirectional search: its start side and its goal side beside each other, if both fit."""
+        family = self.session.family
+        w, _ = family.dimensions(other)
+        wide, _ = family.cell_size(view.zoom, other)
+        if 2 * (w + 2) * wide + 2 > self.size.width:
+            note.append("(the goal side's position needs a wider pane) ", "dim")
+            return drawing
+        grid = Table.grid(padding=(0, 2))
+        grid.add_row(Text("from the start", "dim"), Text("from the goal", "dim"))
+        grid.add_row(drawing, family.render(other, replace(view, highlight=frozenset())))
+        return grid
 
     def _solver_lacks(self) -> str | None:
         """What the chosen solver still needs from this valid board ("path needs two marked cells")."""

@@ -14,6 +14,7 @@ from core.progress import Phase, Snapshot
 from core.status import Status
 from puzzles.bars import bar_lines
 from puzzles.interface import Solution
+from tui.widgets.bars import LayerBars
 
 SPARK_POINTS = 120
 NARROW = 33  # pane widths below this get the counters' short labels
@@ -43,7 +44,8 @@ def compiling_line(s: Snapshot) -> str:
 
 
 class StatsPane(VerticalScroll):
-    """Counters at up to 10 Hz while a search runs; then the headline, the final counts and the details.
+    """Counters at up to 10 Hz while a search runs, with a chart of the layers or iterations it has
+    finished (or a sparkline of its frontier); then the headline, the final counts and the details.
 
     The headline and the counters come first; the pane scrolls when the details
     below them do not fit.
@@ -65,10 +67,12 @@ class StatsPane(VerticalScroll):
         yield Static(id="stats-bars")  # under the headline: the first thing a census from the goal shows
         yield Static(id="stats-numbers")
         yield Sparkline([], id="stats-spark")
+        yield LayerBars(id="stats-bars")
         yield Static(id="stats-details")
 
     def on_mount(self) -> None:
         self.query_one(Sparkline).display = False
+        self.query_one(LayerBars).display = False
         self.watch_snapshot(None)
 
     def begin(self) -> None:
@@ -77,6 +81,7 @@ class StatsPane(VerticalScroll):
         spark = self.query_one(Sparkline)
         spark.data = []
         spark.display = False
+        self.query_one(LayerBars).display = False
         self.outcome = ""
         self.details = ""
         self._bars()
@@ -86,12 +91,14 @@ class StatsPane(VerticalScroll):
         if self.solution is not None:
             return  # a late sample from the finished search
         self.snapshot = snapshot
-        if snapshot.phase == Phase.SEARCHING:
+        if snapshot.phase in (Phase.SEARCHING, Phase.DONE):
+            bars = self.query_one(LayerBars)
+            bars.show(snapshot.live)  # layers or iterations, when the search has them
             self.history.append(float(snapshot.frontier))
             del self.history[:-SPARK_POINTS]
             spark = self.query_one(Sparkline)
             spark.data = list(self.history)
-            spark.display = len(self.history) >= 2
+            spark.display = len(self.history) >= 2 and not bars.display  # the frontier over time, otherwise
 
     def finish(self, solution: Solution | None, error: str | None = None, cancelled: bool = False) -> None:
         if cancelled:

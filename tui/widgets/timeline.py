@@ -1,4 +1,11 @@
-"""The Timeline pane: the solution step by step, a scrub bar, and playback."""
+"""The Timeline pane: the solution step by step, a scrub bar, and playback; and the search's own track.
+
+Two tracks share the pane. The solution track holds the answer's steps. The
+search track holds the snapshots of the running (or last) search, the position
+it was working on ten times a second, kept in bounded memory (tui/track.py):
+while the search runs the pane follows the newest snapshot unless it is held
+(freeze) or a person steps back, and either track can be shown afterwards.
+"""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -15,12 +22,15 @@ from textual.widgets.option_list import Option
 
 from puzzles.interface import Step
 from tui.messages import StepChosen
+from tui.track import SearchTrack
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16, 32)  # steps per second
 # The step list holds a window of steps, not all of them: a tour of a big board has a
 # million steps, which a family hands over as a lazy sequence and a list widget cannot hold.
 WINDOW = 400
 MARGIN = 40  # refill the window when the shown step comes this close to its edge
+SOLUTION = "solution"
+SEARCH = "search"
 
 
 class ScrubBar(Widget):
@@ -80,8 +90,14 @@ class Timeline(Vertical):
         self.steps: Sequence[Step] = ()
         self.solutions: list[Sequence[Step]] = []  # the steps of every solution to browse
         self.which = 0
+        self.search: SearchTrack = SearchTrack()  # the snapshots of the running or last search
+        self.track = SOLUTION  # which of the two is shown
+        self.running = False  # a search is adding snapshots
+        self.follow = True  # while it runs, the search track shows its newest snapshot
+        self._message = "no solution yet"  # the solution track's head when it has no steps
         self._timer = None
         self._listed = range(0)  # the steps in the list widget now
+        self._generation = 0  # the search track's generation when it was listed
 
     def compose(self) -> ComposeResult:
         yield Static("no solution yet", id="timeline-head")
@@ -93,23 +109,139 @@ class Timeline(Vertical):
         """Show a new solution (and others to browse with n/p), starting at its first step."""
         self.solutions = [steps, *alternatives]
         self.which = 0
+        self.running = False
+        self.track = SOLUTION
         self._show(self.solutions[0])
         self.refresh_bindings()
 
-    def _show(self, steps: Sequence[Step]) -> None:
+    def _show(self, steps: Sequence[Step], at: int = 0) -> None:
         self.stop()
         self.steps = steps
         self._listed = range(0)
-        self._list_around(0)
+        self._generation = self.search.generation
+        self._list_around(at)
         self.query_one(ScrubBar).total = max(0, len(self.steps) - 1)
-        self.index = 0
-        self.query_one(OptionList).highlighted = 0  # the index may not have changed: mark the step anyway
+        self.index = at
+        self.query_one(OptionList).highlighted = at - self._listed.start  # mark the step even if the index stayed
         self._refresh_head()
-        self.post_message(StepChosen(0))
+        self.post_message(StepChosen(at))
+
+    # --- the search track ---------------------------------------------------------
+    def start_search(self) -> None:
+        """A search begins: its snapshots fill a new search track, shown and followed as they come."""
+        self.solutions = []
+        self.which = 0
+        self.search = SearchTrack()
+        self.running = True
+        self.follow = True
+        self._empty("searching…", searching=True)
+        self.refresh_bindings()
+
+    def _empty(self, head: str, searching: bool = False) -> None:
+        """An empty list under `head`: the search track of a search just begun, or the solution track."""
+        self.stop()
+        self.track = SEARCH if searching else SOLUTION
+        self.steps = self.search if searching else ()
+        self._listed = range(0)
+        self.query_one(OptionList).clear_options()
+        self.query_one(ScrubBar).total = 0
+        self.query_one(ScrubBar).position = 0
+        self.index = 0
+        self.query_one("#timeline-head", Static).update(head)
+
+    def add_snapshot(self, step: Step) -> None:
+        """One more snapshot of the running search. The track stays on the snapshot it shows (it may
+        have moved in the list when older ones were thinned), or on the newest while following."""
+        track = self.search
+        showing = self.track == SEARCH and len(track) > 0
+        number = track.number(self.index) if showing else 0
+        track.add(step)
+        if len(track) == 1:
+            self.refresh_bindings()
+        if self.track != SEARCH:
+            return
+        if track.generation != self._generation:  # indices shifted: list them again
+            self._generation = track.generation
+            self._listed = range(0)
+        self.query_one(ScrubBar).total = self.last
+        if self.follow or not showing:
+            self._set_index(self.last)
+        else:
+            self._set_index(track.index_of(number), announce=False)
+        self._place(self.index)
+
+    def finish_search(self, steps: Sequence[Step] | None, alternatives: list[list[Step]] = (),
+                      message: str = "") -> None:
+        """The search ended: show its solution if it has steps to show, else say `message` (the
+        search track stays a key away)."""
+        self.running = False
+        self.follow = True
+        if steps is not None and len(steps) > 1:
+            self.load(steps, alternatives)
+            return
+        self.solutions = []
+        self._message = message
+        self._show_no_solution()
+        self.refresh_bindings()
+
+    def _show_no_solution(self) -> None:
+        """The solution track without a solution: its message, and the board itself on screen."""
+        self._empty(self._solution_head())
+        self.post_message(StepChosen(-1))
+
+    def _solution_head(self) -> str:
+        """The message, after the key that shows the search track (the message may be cut at its end)."""
+        key = self.app.key_for("track", self) if self.search else ""
+        return f"{key}: the search · {self._message}" if key else self._message
+
+    def action_switch_track(self) -> None:
+        """The other track: the search's snapshots, or the solution."""
+        if self.track == SEARCH:
+            if self.solutions:
+                self.track = SOLUTION
+                self._show(self.solutions[self.which])
+            else:
+                self._show_no_solution()
+        elif len(self.search):
+            self.track = SEARCH
+            self.follow = True
+            self._show(self.search, at=len(self.search) - 1)
+        self.refresh_bindings()
+
+    def action_freeze(self) -> None:
+        """While a search runs: hold the snapshot on screen, or follow the newest again."""
+        if not self.running:
+            return
+        if self.track != SEARCH:
+            self.action_switch_track()
+            return
+        self.follow = not self.follow
+        if self.follow:
+            self._set_index(self.last)
+        self._refresh_head()
+
+    def _set_index(self, index: int, announce: bool = True) -> None:
+        """Show step `index`; with announce, say so (the board follows) even if the index stayed."""
+        changed = index != self.index
+        self.index = index
+        if announce and (changed or self.track == SEARCH):
+            self.post_message(StepChosen(index))
+
+    def _prompt(self, i: int) -> str:
+        if self.track == SEARCH:
+            return f"{self.search.number(i):>4}. {self.steps[i].label}"
+        return f"{i:>4}. {self.steps[i].label}" if i else "   0. start"
 
     def _list_around(self, index: int) -> None:
         """Put the window of steps around index into the list widget, unless it is there already."""
         listed = self._listed
+        if (self.track == SEARCH and listed and listed.start <= index and listed.stop < len(self.steps)
+                and len(self.steps) - listed.start <= 2 * WINDOW):
+            # the search track grew at its end: list the new snapshots after the others
+            self.query_one(OptionList).add_options([Option(self._prompt(i), id=str(i))
+                                                     for i in range(listed.stop, len(self.steps))])
+            self._listed = range(listed.start, len(self.steps))
+            return
         outside = not listed or not listed.start <= index < listed.stop
         near_start = index < listed.start + MARGIN and listed.start > 0
         near_end = index >= listed.stop - MARGIN and listed.stop < len(self.steps)
@@ -119,27 +251,27 @@ class Timeline(Vertical):
         self._listed = range(lo, min(len(self.steps), lo + WINDOW))
         listing = self.query_one(OptionList)
         listing.clear_options()
-        listing.add_options([Option(f"{i:>4}. {self.steps[i].label}" if i else "   0. start", id=str(i))
-                             for i in self._listed])
+        listing.add_options([Option(self._prompt(i), id=str(i)) for i in self._listed])
 
     def clear(self, why: str = "no solution yet") -> None:
-        self.stop()
-        self.steps = ()
+        """Nothing to show (the board changed): no solution and no search track."""
         self.solutions = []
         self.which = 0
-        self._listed = range(0)
+        self.search = SearchTrack()
+        self.running = False
+        self._message = why
+        self._empty(why)
         self.refresh_bindings()
-        self.query_one(OptionList).clear_options()
-        self.query_one(ScrubBar).total = 0
-        self.query_one(ScrubBar).position = 0
-        self.index = 0
-        self.query_one("#timeline-head", Static).update(why)
 
     @property
     def last(self) -> int:
         return max(0, len(self.steps) - 1)
 
     def watch_index(self, index: int) -> None:
+        self._place(index)
+
+    def _place(self, index: int) -> None:
+        """The scrub bar, the list and the head at step index."""
         if not self.steps:
             return
         self.query_one(ScrubBar).position = index
@@ -153,8 +285,17 @@ class Timeline(Vertical):
         if not self.steps:
             return
         step = self.steps[self.index]
-        state = f"▶ playing {SPEEDS[self.speed]:g}/s" if self.playing else f"❚❚ paused {SPEEDS[self.speed]:g}/s"
         text = Text(no_wrap=True, overflow="ellipsis")
+        if self.track == SEARCH:
+            if self.running:
+                text.append("● live · " if self.follow else "❚❚ held · ", "bold")
+            text.append(f"search {self.index + 1:,}/{len(self.steps):,}", "bold")
+            if self.search.thinned:
+                text.append(f" of {self.search.added:,} (older thinned)", "dim")
+            text.append(f"  {step.label}")
+            self.query_one("#timeline-head", Static).update(text)
+            return
+        state = f"▶ playing {SPEEDS[self.speed]:g}/s" if self.playing else f"❚❚ paused {SPEEDS[self.speed]:g}/s"
         if len(self.solutions) > 1:
             text.append(f"solution {self.which + 1}/{len(self.solutions)} · ", "bold")
         text.append(f"step {self.index:,}/{self.last:,}", "bold")
@@ -166,6 +307,11 @@ class Timeline(Vertical):
         if not self.steps:
             return
         index = max(0, min(self.last, index))
+        if self.track == SEARCH and self.running:  # stepping holds the view; reaching the newest follows again
+            following = index == self.last
+            if following != self.follow:
+                self.follow = following
+                self._refresh_head()
         if index != self.index:
             self.index = index
             self.post_message(StepChosen(index))
@@ -188,6 +334,15 @@ class Timeline(Vertical):
         if action == "solution":
             return len(self.solutions) > 1  # shown only when there are several
         return True
+
+    @property
+    def can_switch(self) -> bool:
+        """There is another track to show: the search's snapshots, or (after the search) the solution."""
+        return len(self.search) > 0 and not (self.running and self.track == SEARCH)
+
+    @property
+    def can_freeze(self) -> bool:
+        return self.running
 
     def action_play(self) -> None:
         if self.playing:
