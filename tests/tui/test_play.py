@@ -55,7 +55,7 @@ async def test_the_hardest_start_one_key_away_and_the_bars_in_the_stats_pane():
         assert any("no hardest starts yet" in n for n in notices(app))
         main._start("distances", {"moves": "unit", "scope": "component", "keep": True, "hardest": 2}, Limits())
         await wait_for(pilot, lambda: main.table is not None and main.hardest, timeout=120, what="the census")
-        bars = str(main.query_one(StatsPane).query_one("#stats-bars").render())
+        bars = str(main.query_one(StatsPane).query_one("#stats-distances").render())
         rows = bars.splitlines()
         assert sum(int(r.split()[-1].replace(",", "")) for r in rows) == 25_955  # every position in a bar
         assert all(len(r) <= 40 for r in rows)  # the side pane's width

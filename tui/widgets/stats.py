@@ -64,7 +64,7 @@ class StatsPane(VerticalScroll):
 
     def compose(self) -> ComposeResult:
         yield Static(id="stats-head")
-        yield Static(id="stats-bars")  # under the headline: the first thing a census from the goal shows
+        yield Static(id="stats-distances")  # under the headline: the first thing a census from the goal shows
         yield Static(id="stats-numbers")
         yield Sparkline([], id="stats-spark")
         yield LayerBars(id="stats-bars")
@@ -123,7 +123,7 @@ class StatsPane(VerticalScroll):
         """A census from the goal's positions per distance, as bars that read without colour."""
         census = self.solution.details.get("census") if self.solution is not None else None
         levels = census.get("by_distance") if census and census.get("from_goal") else None
-        widget = self.query_one("#stats-bars", Static)
+        widget = self.query_one("#stats-distances", Static)
         widget.display = bool(levels)
         if levels:
             # as many lines as the pane shows below the headline (the counters scroll into view)
