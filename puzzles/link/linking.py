@@ -186,7 +186,9 @@ def search_path(board: Board, a: Cell, b: Cell, limit: int | None,
 def quick_path(board: Board, a: Cell, b: Cell, limit: int | None = None) -> LinkPath | None:
     """search_path without the search clock, for drawing and editing (the kernel must be compiled)."""
     stride = stride_of(board)
-    code, segments, corners = fewest_segments(*path_args(board, a, b, limit, np.zeros(8, dtype=np.int64)))
+    quiet = SearchControl()
+    quiet.quiet()  # a whole counters array: the kernel reads its drawing flag and may draw there
+    code, segments, corners = fewest_segments(*path_args(board, a, b, limit, quiet.counters))
     if code != FOUND:
         return None
     return LinkPath(int(segments), tuple(cell_at(stride, int(i)) for i in corners))
