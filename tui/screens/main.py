@@ -31,7 +31,9 @@ class MainScreen(Screen):
     """Edit a board, solve it in the background, step through the answer."""
 
     BINDINGS = [
-        Binding("f5", "solve", "Solve", id="solve", priority=True),
+        # Not a priority binding: F5 waits its turn behind the keys typed before it, so a burst that
+        # changes the solver form and ends in F5 solves with the form as it was left.
+        Binding("f5", "solve", "Solve", id="solve"),
         Binding("escape", "cancel", "Cancel", id="cancel"),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
@@ -39,9 +41,9 @@ class MainScreen(Screen):
         Binding("ctrl+o", "open", "Open", id="open"),
         Binding("ctrl+n", "new", "New board", id="new", show=False),
         Binding("f6", "race", "Race", id="race", tooltip="run several solvers on this board side by side"),
-        Binding("f2", "focus_pane('board')", "Board", id="focus.board", show=False),
-        Binding("f3", "focus_pane('solver')", "Solver", id="focus.solver", show=False),
-        Binding("f4", "focus_pane('timeline')", "Timeline", id="focus.timeline", show=False),
+        Binding("f2", "focus_pane('board')", "Board", id="focus.board", show=False, priority=True),
+        Binding("f3", "focus_pane('solver')", "Solver", id="focus.solver", show=False, priority=True),
+        Binding("f4", "focus_pane('timeline')", "Timeline", id="focus.timeline", show=False, priority=True),
         Binding("ctrl+left", "families", "Families", id="families", show=False),
         Binding("f8", "freeze", "Freeze", id="freeze",
                 tooltip="while a search runs: hold the board on the position shown, or follow the search again"),
@@ -190,8 +192,11 @@ class MainScreen(Screen):
             self.notify(otherwise, severity="warning", timeout=2)
 
     def action_focus_pane(self, which: str) -> None:
+        # Keys typed after F2-F4 in one burst (pasted, or over SSH) must reach the new pane: as a
+        # priority binding this runs before the app forwards the next key, and set_focus moves the
+        # focus now, where Widget.focus() would wait its turn behind the keys already queued.
         target = {"board": "#board", "solver": "#solver-form", "timeline": "#timeline-steps"}[which]
-        self.query_one(target).focus()
+        self.set_focus(self.query_one(target))
 
     # --- boards: leaving, opening, saving, recovering -------------------------------
     def leave(self, then: Callable[[], None], doing: str, note: str = "Esc: stay on this board") -> None:

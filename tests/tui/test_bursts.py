@@ -1,0 +1,28 @@
+"""Keys that arrive in one burst (a paste, a slow SSH link) act in the order they were typed."""
+from textual import events
+
+from tests.tui.helpers import preset_app, wait_for
+
+
+def burst(app, *keys: str) -> None:
+    """Queue the keys as the terminal driver does, without waiting for any to be handled."""
+    for key in keys:
+        app.post_message(events.Key(key, None))
+
+
+async def test_f5_at_the_end_of_a_burst_solves_with_the_form_as_the_burst_left_it():
+    app = preset_app("klotski", "hengdao-lima")
+    async with app.run_test(size=(80, 24)) as pilot:
+        burst(app, "f3", "right", "right", "right", "f5")  # algorithm: bfs -> idastar, then solve
+        await wait_for(pilot, lambda: app.screen.solution is not None, what="the solution")
+        assert app.screen.query_one("#solver").settings()[0] == "idastar"
+        assert app.screen.solution.solver == "idastar"
+
+
+async def test_keys_after_a_pane_key_reach_that_pane():
+    app = preset_app("klotski", "hengdao-lima")
+    async with app.run_test(size=(80, 24)) as pilot:
+        burst(app, "f3", "right")
+        await pilot.pause()
+        assert app.screen.query_one("#solver").settings()[0] == "bibfs"
+        assert app.focused is app.screen.query_one("#solver-form")
