@@ -26,3 +26,16 @@ async def test_keys_after_a_pane_key_reach_that_pane():
         await pilot.pause()
         assert app.screen.query_one("#solver").settings()[0] == "bibfs"
         assert app.focused is app.screen.query_one("#solver-form")
+
+
+async def test_f5_at_the_end_of_a_burst_starts_the_race_the_columns_show():
+    app = preset_app("klotski", "hengdao-lima")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        screen = app.screen
+        first = screen.lanes[0].settings()["solver"]
+        burst(app, "right", "f5")  # the first column's solver, then start
+        await wait_for(pilot, lambda: screen.race is not None, what="the race")
+        ran = screen.entries[0].solver.id
+        assert ran != first and ran == screen.lanes[0].settings()["solver"]
+        await pilot.press("escape")

@@ -231,8 +231,8 @@ class RaceScreen(Screen):
     """Pick the solvers, start, watch them run, compare them."""
 
     BINDINGS = [
-        Binding("f5", "start", "Start", id="race.start", priority=True, tooltip="start the race"),
-        Binding("f5", "edit", "New race", id="race.edit", priority=True,
+        Binding("f5", "start", "Start", id="race.start", tooltip="start the race"),
+        Binding("f5", "edit", "New race", id="race.edit",
                 tooltip="change the solvers and their settings for another race"),
         Binding("escape", "cancel", "Cancel", id="race.cancel", tooltip="stop every solver"),
         Binding("escape", "back", "Back", id="race.back", tooltip="back to the board"),
