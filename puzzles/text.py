@@ -5,6 +5,7 @@ import re
 from collections.abc import Sequence
 
 from core.errors import InputError
+from puzzles.interface import count_text
 from puzzles.numbers import shown, whole
 
 Cell = tuple[int, int]
@@ -40,5 +41,5 @@ def rectangle_width(rows: Sequence[str]) -> int:
     width = len(rows[0])
     for y, row in enumerate(rows):
         if len(row) != width:
-            raise InputError(f"row {y + 1} has {len(row)} cells but row 1 has {width}", (1, y + 1))
+            raise InputError(f"row {y + 1} has {count_text(len(row), 'cell')} but row 1 has {width}", (1, y + 1))
     return width

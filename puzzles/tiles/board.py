@@ -128,7 +128,7 @@ def parse_rows(text: str, what: str = "") -> tuple[int, int, tuple[int, ...]]:
     try:
         width = rectangle_width(rows)
     except InputError as exc:
-        raise InputError(what + exc.message.replace("cells", "numbers"), exc.where) from None
+        raise InputError(what + exc.message.replace("cell", "number"), exc.where) from None
     height = len(rows)
     check_size(width, height)
     tiles = tuple(_token(tok, (x, y), what) for y, row in enumerate(rows) for x, tok in enumerate(row))

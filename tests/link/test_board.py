@@ -36,7 +36,7 @@ def test_any_printable_character_is_a_kind():
 
 
 @pytest.mark.parametrize("text,words,where", [
-    ("AB\nA", "row 2 has 1 cells but row 1 has 2", (1, 2)),
+    ("AB\nA", "row 2 has 1 cell but row 1 has 2", (1, 2)),
     ("A B", "a space cannot be a cell", (2, 1)),
     ("A\tB", "a tab cannot be a cell", (2, 1)),
     ("", "empty board", None),

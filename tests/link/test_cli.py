@@ -83,7 +83,7 @@ def test_human_output(capsys):
 
 
 @pytest.mark.parametrize("args,words", [
-    (["--board", "AB/C"], "row 2 has 1 cells but row 1 has 2"),
+    (["--board", "AB/C"], "row 2 has 1 cell but row 1 has 2"),
     (["--board", "A B", "--clear"], "a space cannot be a cell"),
     (["--preset", "nope", "--clear"], "unknown preset 'nope'"),
     (["--file", "/nonexistent/board.txt", "--clear"], "cannot read board file"),
