@@ -63,7 +63,7 @@ async def test_help_lists_the_arrows_once_and_the_solver_keys_once():
 
 
 @pytest.mark.parametrize("size", [(80, 24), (60, 20), (160, 50)])
-@pytest.mark.parametrize("family_id", ["klotski", "cube8", "die", "knights", "link"])
+@pytest.mark.parametrize("family_id", ["klotski", "cube8", "die", "knights", "link", "tiles"])
 async def test_footer_keys_are_whole_and_solve_is_among_them(size, family_id):
     family = registry.get(family_id)
     app = PuzzleApp(family_id, family.parse(family.presets[0].text), None, warm=False)
@@ -74,6 +74,22 @@ async def test_footer_keys_are_whole_and_solve_is_among_them(size, family_id):
         shown = [c for c in footer.children if c.display]
         assert any(getattr(c, "action", "") == "solve" for c in shown)
         assert max(c.region.right for c in shown) <= footer.region.right
+
+
+async def test_footer_keys_stay_whole_beneath_a_dialog():
+    """A dialog over the main screen recomposes the footer beneath it, which then shows through."""
+    from tui.screens.ask import Answer, Ask
+    family = registry.get("tiles")
+    app = PuzzleApp("tiles", family.parse(family.presets[0].text), None, warm=False)
+    async with app.run_test(size=(60, 20)) as pilot:
+        main = app.screen
+        await pilot.press("down", "right", "space")  # the editor's keys join the footer
+        app.push_screen(Ask("keep going?", [Answer("y", "yes", "yes")]))
+        await pilot.pause()
+        await pilot.pause()
+        footer = main.query_one(KeyFooter)
+        shown = [c for c in footer.children if c.display]
+        assert sum(footer._width(c) for c in shown) <= footer.content_region.width
 
 
 async def test_open_a_board_by_its_path(tmp_path):

@@ -21,6 +21,11 @@ class KeyFooter(Footer):
         self.call_after_refresh(self._fit)
 
     def _fit(self) -> None:
+        if any(self._width(c) == 0 for c in self.children if c.display):
+            # Keys composed but not laid out yet (a dialog pushed over the screen recomposes the
+            # footer beneath it): measured now, all would seem to fit and run past the edge.
+            self.call_after_refresh(self._fit)
+            return
         palette = [c for c in self.children if c.has_class("-command-palette")]
         first = [c for c in self.children if getattr(c, "action", None) in self.FIRST]
         room = self.content_region.width - sum(self._width(c) for c in palette + first)
