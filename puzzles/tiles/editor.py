@@ -64,7 +64,7 @@ def slide(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
     if (x, y) == (bx, by):
         raise InputError("the cursor is on the blank: put it on a tile next to the blank", _where(cursor))
     if abs(x - bx) + abs(y - by) != 1:
-        raise InputError(f"tile {board.at(cursor)} is not next to the blank (at {bx + 1},{by + 1})",
+        raise InputError(f"tile {board.at(cursor)} is not next to the blank, which is at {bx + 1},{by + 1}",
                          _where(cursor))
     tiles = list(board.tiles)
     i, j = y * board.width + x, by * board.width + bx
