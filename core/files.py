@@ -8,12 +8,13 @@ from typing import BinaryIO, Callable
 
 
 def write_atomically(path: Path, write: Callable[[BinaryIO], None], prefix: str = ".tmp-") -> Path:
-    """Call write(f) on a temporary file in path's folder, then put it in path's place."""
+    """Call write(f) on a temporary file in path's folder, then put it in path's place; if write
+    raises, the temporary file goes and the exception passes on."""
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
     try:
         os.chmod(tmp, 0o644)  # mkstemp's 0600 would hide the file from the user's other tools
-        with os.fdopen(fd, "wb") as f:
+        with os.fdopen(fd, "w+b") as f:  # readable too, so that write() may map the file
             write(f)
             f.flush()
             os.fsync(f.fileno())

@@ -198,6 +198,11 @@ def limits_from(args) -> Limits:
                   max_memory=getattr(args, "max_memory", None))
 
 
+def board_given(args) -> bool:
+    """Whether --board, --file or --preset names the board (else the family makes one from other options)."""
+    return args.board is not None or args.file is not None or args.preset is not None
+
+
 def board_text(args, family) -> str:
     """The board text given by --board, --file or --preset."""
     if args.board is not None:

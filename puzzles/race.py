@@ -435,10 +435,13 @@ def _cells(report: Report) -> tuple[list[str], list[list[Text]]]:
     return ["solver", "status", "length", *(header for header, *_ in COLUMNS)], rows
 
 
-def by_solver(report: Report) -> Table:
-    """A row a solver, a column a figure."""
-    headers, rows = _cells(report)
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), collapse_padding=True)
+def _table() -> Table:
+    return Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), collapse_padding=True)
+
+
+def by_solver(headers: list[str], rows: list[list[Text]]) -> Table:
+    """A row a solver, a column a figure (the cells of _cells)."""
+    table = _table()
     table.add_column(headers[0], ratio=1, min_width=7, overflow="fold")
     table.add_column(headers[1], no_wrap=True)
     for header in headers[2:]:
@@ -448,10 +451,9 @@ def by_solver(report: Report) -> Table:
     return table
 
 
-def by_figure(report: Report) -> Table:
+def by_figure(headers: list[str], rows: list[list[Text]]) -> Table:
     """A column a solver, a row a figure: the same table turned, for a narrow terminal."""
-    headers, rows = _cells(report)
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), collapse_padding=True)
+    table = _table()
     table.add_column("", no_wrap=True, style="dim")
     for cells in rows:
         table.add_column(cells[0], justify="right", overflow="fold")
@@ -471,7 +473,7 @@ class ResultsTable:
         # the solver column may wrap (at its longest word); every other column keeps its width
         widths = [max(len(h), *(_longest(cells[i], whole=i > 0) for cells in rows)) for i, h in enumerate(headers)]
         fits = sum(widths) + COLUMN_GAP * (len(widths) - 1) <= options.max_width
-        yield by_solver(self.report) if fits else by_figure(self.report)
+        yield (by_solver if fits else by_figure)(headers, rows)
 
 
 def _longest(text: Text, whole: bool) -> int:

@@ -62,7 +62,7 @@ def _family():
 
 def board_from_args(args) -> cboard.Board:
     """The board from --board/--file/--preset, with --start and --pattern applied on top."""
-    given = args.board is not None or args.file is not None or args.preset is not None
+    given = cs.board_given(args)
     if not given and (args.start is None or args.pattern is None):
         raise InputError("no board: give --start X,Y and --pattern ROWS (or --board, --file, --preset)")
     board = cboard.parse(cs.board_text(args, _family())) if given else None

@@ -61,7 +61,7 @@ def _family():
 
 def board_from_args(args) -> kboard.Board:
     """The board from --size/--start/--closed/--blocked, or from --board/--file/--preset plus overrides."""
-    given = args.board is not None or args.file is not None or args.preset is not None
+    given = cs.board_given(args)
     if given and args.size is not None:
         raise InputError("give either --size or a board (--board, --file, --preset), not both")
     if given:

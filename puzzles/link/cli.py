@@ -65,7 +65,7 @@ def load(args) -> tuple[Board, int | None]:
     """The board from the arguments with the rule flags applied, and the generator seed if generated."""
     seed = None
     if args.generate is not None:
-        if args.board is not None or args.file is not None or args.preset is not None:
+        if cs.board_given(args):
             raise InputError("--generate makes its own board: leave out --board, --file and --preset")
         w, h = parse_size(args.generate, "--generate")
         seed = args.seed if args.seed is not None else __import__("random").randrange(2**31)

@@ -17,7 +17,7 @@ from core.search import Limits, Stats
 from core.status import Status
 from puzzles.interface import Solution
 from puzzles.reading import read_board_file
-from puzzles.tiles.board import Board, MAX_SIDE, MIN_SIDE, check_size, check_tiles, parse_rows
+from puzzles.tiles.board import Board, MAX_SIDE, MIN_SIDE, check_size, parse_rows
 from puzzles.tiles.solve import solve
 
 
@@ -63,9 +63,7 @@ def _board(line: str, size: tuple[int, int] | None, at: str) -> Board:
     if len(words) < width * height:
         raise InputError(f"{at}{len(words)} numbers; a {width}x{height} board needs {width * height}")
     rows = [" ".join(words[len(words) - width * height:][y * width:(y + 1) * width]) for y in range(height)]
-    w, h, tiles = parse_rows("/".join(rows), at)
-    check_tiles(w, h, tiles, at)
-    return Board(w, h, tiles)
+    return Board(*parse_rows("/".join(rows), at))
 
 
 def read_file(path: str, size: tuple[int, int] | None = None) -> list[Line]:

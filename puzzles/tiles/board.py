@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from core.errors import InputError
 from puzzles.numbers import shown, whole
+from puzzles.text import MAX_TYPED
 from puzzles.text import parse_size as size_text
 from puzzles.text import rectangle_width
 
@@ -103,9 +104,6 @@ def parse_size(text: str, what: str = "") -> tuple[int, int]:
     width, height = size_text(text, what)
     check_size(width, height)
     return width, height
-
-
-MAX_TYPED = 10**6  # far past the largest tile; check_tiles names the real range
 
 
 def _token(text: str, cell: Cell, what: str) -> int:

@@ -71,7 +71,7 @@ def _apply_goal(board: Board, args) -> Board:
 
 def board_from_args(args) -> Board:
     """The board from --board/--file/--preset or --shuffle, with the goal options applied."""
-    given = args.board is not None or args.file is not None or args.preset is not None
+    given = cs.board_given(args)
     if args.shuffle is not None:
         if given:
             raise InputError("--shuffle makes its own board: leave out --board, --file and --preset")
@@ -92,7 +92,7 @@ def _options(args) -> dict:
 
 def build(args, console: Console) -> int:
     """--build-pdb: the tables for the board's shape (or --size), within the limits given."""
-    given = args.board is not None or args.file is not None or args.preset is not None
+    given = cs.board_given(args)
     size = args.size or (4, 4)
     board = board_from_args(args) if given else _apply_goal(Board(*size, solved_tiles(*size)), args)
     if args.pdb == "auto":  # the shape's default, not a larger one that happens to be built
@@ -164,7 +164,7 @@ def run_one(args, console: Console) -> int:
 def run_batch(args, console: Console) -> int:
     """Every line's length, nodes and time as it is solved, then the totals; a cancel, a limit or
     Ctrl-C ends the batch early and the totals say after how many lines."""
-    if args.board is not None or args.file is not None or args.preset is not None or args.shuffle is not None:
+    if cs.board_given(args) or args.shuffle is not None:
         raise InputError("--batch reads its boards from the file: leave out --board, --file, --preset, --shuffle")
     if args.trace:
         raise InputError("--trace follows one search; --batch runs one per line: leave out --trace")

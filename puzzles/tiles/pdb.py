@@ -21,13 +21,13 @@ import hashlib
 import json
 import mmap
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from core.cache import cache_base
+from core.files import write_atomically
 from core.memory import describe_bytes, fits
 from core.progress import SearchControl
 from core.search import timed
@@ -166,6 +166,10 @@ def fits_memory(part: Partition, max_memory: int | None) -> bool:
     return fits(build_memory(part), max_memory)
 
 
+class _Stopped(Exception):
+    """A limit or a cancel stopped the build: the file is not written."""
+
+
 def build(part: Partition, control: SearchControl, path: Path | None = None) -> tuple[Path | None, float]:
     """Build every table of the partition and write the file; (its path, seconds of search).
 
@@ -182,16 +186,16 @@ def build(part: Partition, control: SearchControl, path: Path | None = None) -> 
     if n <= B.LABELLED_CELLS:
         labels, elapsed = timed(control, B.region_labels, n, part.width)
         seconds += elapsed
-    fd, tmp = tempfile.mkstemp(prefix=".tiles-pdb-", suffix=".tmp", dir=path.parent)
-    try:
-        os.chmod(tmp, 0o644)  # mkstemp's 0600 would hide the cache from the user's other tools
-        os.ftruncate(fd, file_size(part))
-        done = 0
+    done = 0
+
+    def write(f) -> None:
+        nonlocal seconds, done
+        f.truncate(file_size(part))
         for t in part.tables():
             cells = np.array(t.cells, dtype=np.int64)
             size = t.entries(n)
             # one table mapped at a time: once written and unmapped its pages leave the process
-            out = np.memmap(tmp, dtype=np.uint8, mode="r+", offset=HEADER_SIZE + offsets[t], shape=(size,))
+            out = np.memmap(f, dtype=np.uint8, mode="r+", offset=HEADER_SIZE + offsets[t], shape=(size,))
             (code, _), elapsed = timed(control, B.build, n, part.width, cells, rank_weights(n, len(cells)), nbr,
                                        labels, out.view(np.ndarray), control.counters, done)
             seconds += elapsed
@@ -201,21 +205,13 @@ def build(part: Partition, control: SearchControl, path: Path | None = None) -> 
             if code == B.TOO_MANY_REGIONS:
                 raise ValueError(f"table {t.cells} splits the empty cells into more than {B.MAX_REGIONS} regions")
             if code != FOUND:
-                os.close(fd)
-                os.unlink(tmp)
-                return None, seconds
+                raise _Stopped
             done += size
-        os.pwrite(fd, _header(part, offsets, seconds), 0)
-        os.fsync(fd)
-        os.close(fd)
-        fd = -1
-        os.replace(tmp, path)
-    except BaseException:
-        if fd >= 0:
-            os.close(fd)
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+        f.seek(0)
+        f.write(_header(part, offsets, seconds))
+
+    try:
+        write_atomically(path, write, ".tiles-pdb-")
+    except _Stopped:
+        return None, seconds
     return path, seconds

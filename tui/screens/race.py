@@ -24,14 +24,13 @@ from core.errors import InputError
 from core.memory import describe_bytes
 from core.progress import Phase, Snapshot
 from core.race import CANCELLED, DONE, FAILED, FOR_CORE, QUEUED, RUNNING, Lane, Race
-from core.search import Limits
 from core.status import Status
 from puzzles import race as R
 from puzzles.interface import ZOOM_OVERVIEW, Solution, Solver, View
 from tui.messages import AnswerOpened, RaceFinished
 from tui.widgets.footer import KeyFooter
 from tui.widgets.form import Field, OptionsForm
-from tui.widgets.solver import STATE_CAP, TIMEOUT, limit_fields, option_fields
+from tui.widgets.solver import chosen, limit_fields, option_fields
 from tui.widgets.stats import STATUS_STYLE
 
 MIN_LANES, MAX_LANES = 2, 4
@@ -112,9 +111,8 @@ class RaceLane(Vertical):
         values = self.settings()
         solver = self._solver(values)
         memory = values.get(MEMORY)
-        limits = Limits(max_states=values.get(STATE_CAP), timeout_s=values.get(TIMEOUT),
-                        max_memory=memory * MiB if memory else None)
-        return R.Entry(name, solver, {o.name: values.get(o.name, o.default) for o in solver.options}, limits)
+        options, limits = chosen(solver, values, memory * MiB if memory else None)
+        return R.Entry(name, solver, options, limits)
 
     # --- the race -------------------------------------------------------------------------
     def begin(self, entry: R.Entry, race: list[R.Entry]) -> None:

@@ -27,6 +27,12 @@ def limit_fields(keep: dict) -> list[Field]:
             Field(TIMEOUT, "timeout s", "float", keep.get(TIMEOUT))]
 
 
+def chosen(solver: Solver, values: dict, max_memory: int | None = None) -> tuple[dict, Limits]:
+    """The solver's options and limits from a form's values (an option the form lacks keeps its default)."""
+    options = {o.name: values.get(o.name, o.default) for o in solver.options}
+    return options, Limits(max_states=values.get(STATE_CAP), timeout_s=values.get(TIMEOUT), max_memory=max_memory)
+
+
 class SolverPane(Vertical):
     """Settings for the next solve, as a compact form, with a note on what the algorithm guarantees."""
 
@@ -63,10 +69,8 @@ class SolverPane(Vertical):
 
     def settings(self) -> tuple[str, dict, Limits]:
         """(solver id, options, limits) for the next solve."""
-        values = self.form.values()
         solver = self.solver()
-        options = {o.name: values.get(o.name, o.default) for o in solver.options}
-        limits = Limits(max_states=values.get(STATE_CAP), timeout_s=values.get(TIMEOUT))
+        options, limits = chosen(solver, self.form.values())
         return solver.id, options, limits
 
     def on_options_form_changed(self, event: OptionsForm.Changed) -> None:
