@@ -10,6 +10,7 @@ import numpy as np
 from core import ops
 from core.hashset import is_full, map_get, map_grow, map_put, new_map, table_bytes
 from core import live
+from core.arrays import copy_into
 from core.jit import kernel
 from core.paths import NO_PATH, trace
 from core.progress import CHECK_EVERY, publish
@@ -42,7 +43,7 @@ def _more_buckets(heads, f):
     if size == heads.shape[0]:
         return heads
     bigger = np.full(size, -1, dtype=np.int64)
-    bigger[: heads.shape[0]] = heads
+    copy_into(bigger, heads, heads.shape[0])
     return bigger
 
 

@@ -98,6 +98,14 @@ def cut_note(live, unit: str = "moves") -> str:
     return f"the newest {len(live.path):,} of {live.length:,} {unit} are held"
 
 
+def path_view(ahead: list[Step], back: list[Step] | None, live, unit: str = "positions") -> LiveView:
+    """The live picture of a path search: the board at the end of `ahead` and the moves along it, and
+    a bidirectional search's goal side `back` (None: the search has none)."""
+    other, other_moves = (back[-1].board, tuple(s.data for s in back[1:])) if back is not None else (None, ())
+    return LiveView(ahead[-1].board, ahead[-1].highlight, tuple(s.data for s in ahead[1:]), other, other_moves,
+                    cut_note(live, unit))
+
+
 @dataclass
 class Solution:
     """What solve() returns. steps[0] is the starting board; each later step is one move."""

@@ -67,10 +67,9 @@ class SearchTrack(Sequence, Generic[T]):
     def index_of(self, number: int) -> int:
         """The index of the item with this arrival number, or of the last one kept before it (the
         oldest kept if none is)."""
-        numbers = [n for n, _ in self._older]
         if self._recent and number >= self._recent[0][0]:
             return len(self._older) + min(len(self._recent) - 1, number - self._recent[0][0])
-        return max(0, bisect_right(numbers, number) - 1)
+        return max(0, bisect_right(self._older, number, key=lambda entry: entry[0]) - 1)
 
     @property
     def thinned(self) -> bool:

@@ -78,7 +78,7 @@ class Cube8Space(D.Space):
             # forward from the start: which goal positions share its component
             start = np.array([self.start], dtype=np.int64)
             (code, reached), elapsed = timed(control, K.distances, start, self.par, dist, queue, cap,
-                                             control.counters, 0)
+                                             control.counters)
             stats = counter_stats(control, elapsed, int(reached))
             if code != FOUND:
                 status, limit = kernel_status(code, control, Limit.STATES)
@@ -88,7 +88,7 @@ class Cube8Space(D.Space):
                 return D.Result(Status.UNSOLVABLE, None, stats,
                                 note=f"the start's component ({int(reached):,} positions) holds no goal position")
         (code, reached), elapsed = timed(control, K.distances, sources, self.par, dist, queue, cap,
-                                         control.counters, 0)
+                                         control.counters)
         del queue
         stats = stats.plus(counter_stats(control, elapsed, int(reached)))
         table = tables.DenseTable(dist, self.identity, D.scope_header(scope, self))

@@ -114,13 +114,13 @@ def rolls_from(number, par, cells, out):
 
 
 @kernel
-def distances(sources, par, dist, queue, cap, counters, done_before):
+def distances(sources, par, dist, queue, cap, counters):
     """Breadth-first from the positions `sources`: dist[n] = fewest rolls between n and the
     nearest source (UNREACHED if none). Rolls can be undone, so that is also the fewest
     rolls from n to a source: a sweep from a pattern's goal positions is its distance table.
 
     dist has SPACE bytes, queue SPACE uint32 entries. Past `cap` positions the sweep ends
-    with CAP. Progress counts add done_before, so several sweeps can report as one job.
+    with CAP. Several sweeps report as one job through the snapshots' running totals.
     Returns (code, positions reached). The live picture shows the position being expanded
     (the sweep keeps no parent links, so not the path to it) and each finished level's size.
     """
@@ -152,7 +152,7 @@ def distances(sources, par, dist, queue, cap, counters, done_before):
             t = out[j]
             if dist[t] == UNREACHED:
                 if tail >= cap:
-                    publish(counters, done_before + head, tail - head, depth, done_before + tail)
+                    publish(counters, head, tail - head, depth, tail)
                     return CAP, tail
                 dist[t] = depth + 1
                 queue[tail] = t
@@ -160,11 +160,11 @@ def distances(sources, par, dist, queue, cap, counters, done_before):
         if head % CHECK_EVERY == 0:
             if drawing:
                 _show_position(counters, node, depth)
-            if publish(counters, done_before + head, tail - head, depth, done_before + tail):
+            if publish(counters, head, tail - head, depth, tail):
                 return STOPPED, tail
     if drawing:
         live.add_history(counters, tail - level_start)
-    publish(counters, done_before + head, 0, depth, done_before + tail)
+    publish(counters, head, 0, depth, tail)
     return FOUND, tail
 
 

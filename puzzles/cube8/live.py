@@ -6,7 +6,7 @@ from typing import Callable
 from core.live import Live
 from puzzles.cube8 import cubes as C
 from puzzles.cube8.board import Board
-from puzzles.interface import LiveView, cut_note
+from puzzles.interface import LiveView, path_view
 
 
 def decoder(board: Board, par: int, path_steps: Callable) -> Callable[[Live], LiveView | None]:
@@ -18,12 +18,6 @@ def decoder(board: Board, par: int, path_steps: Callable) -> Callable[[Live], Li
     def view(live: Live) -> LiveView | None:
         if len(live.path) == 0:
             return None
-        ahead = steps(live.path)
-        other, other_moves = None, ()
-        if len(live.other):
-            back = steps(live.other)
-            other, other_moves = back[-1].board, tuple(s.data for s in back[1:])
-        return LiveView(ahead[-1].board, ahead[-1].highlight, tuple(s.data for s in ahead[1:]), other, other_moves,
-                        cut_note(live, "positions"))
+        return path_view(steps(live.path), steps(live.other) if len(live.other) else None, live)
 
     return view

@@ -129,7 +129,7 @@ def build_table(control: SearchControl, path: Path | None = None,
         control.show_with(live.decoder(Board(square, pattern), C.parity(start), path_steps))
         sources = np.array([C.index(start)], dtype=np.int64)
         (code, reached), elapsed = timed(control, K.distances, sources, C.parity(start), dist[cls],
-                                         queue, C.SPACE, control.counters, 0)
+                                         queue, C.SPACE, control.counters)
         seconds += elapsed
         if code != FOUND:
             return None, seconds
@@ -250,4 +250,4 @@ def kernels() -> list[Kernel]:
                                                   C.parity(position), NO_CAP, 1, counters)),
             *shortest_path_kernels(("idastar",), start, ctx, counters),
             Kernel("distance table", K.distances, (np.empty(1, dtype=np.int64), 0, np.empty(1, dtype=np.uint8),
-                                                   np.empty(1, dtype=np.uint32), 0, counters, 0))]
+                                                   np.empty(1, dtype=np.uint32), 0, counters))]

@@ -6,7 +6,8 @@ from puzzles import distances as D
 from puzzles.interface import Move
 from puzzles.klotski.board import Board, Piece, format_board, validate
 from puzzles.klotski.moves import count_placements, goal_states
-from puzzles.klotski.packing import DIRS, Layout, decode, encode, make_context, make_layout
+from puzzles.klotski.live import board_at
+from puzzles.klotski.packing import DIRS, encode, make_context, make_layout
 from puzzles.klotski.solve import MOVES, move_label
 
 HINT_SOLVER = "bibfs"
@@ -37,16 +38,6 @@ def identity(board: Board, convention: str, distinct: bool) -> dict:
             "distinct": distinct}
 
 
-def board_of(layout: Layout, board: Board, word: int) -> Board:
-    """The position `word` with the board's letters: each class's letters in order on its anchors in order."""
-    pieces = []
-    for cls, anchors in zip(layout.classes, decode(layout, word)):
-        w, h = cls.shape
-        for letter, (x, y) in zip(sorted(cls.letters), anchors):
-            pieces.append(Piece(letter, x, y, w, h))
-    return board.with_pieces(pieces)
-
-
 def one_line(board: Board) -> str:
     """The board as --board reads it: rows and any target or goal line, separated by '/'."""
     return format_board(board).strip().replace("\n", "/")
@@ -70,7 +61,7 @@ def space(board: Board, options: dict) -> D.PackedSpace:
         "klotski", ident, encode(layout, board),
         goals=lambda limit: goal_states(ctx, limit),
         contexts=lambda: [ctx, make_context(layout)],  # each census thread its own scratch
-        word=word, board=lambda w: board_of(layout, board, w), text=one_line,
+        word=word, board=lambda w: board_at(layout, board, w), text=one_line,
         most=lambda limit: count_placements(ctx, limit))
 
 

@@ -6,7 +6,7 @@ from typing import Callable
 import numpy as np
 
 from core.live import Live
-from puzzles.interface import LiveView, Step, cut_note
+from puzzles.interface import LiveView, Step, path_view
 from puzzles.klotski.board import Board
 from puzzles.klotski.packing import Layout, decode, encode
 
@@ -36,12 +36,7 @@ def decoder(layout: Layout, board: Board, path_steps: Callable) -> Callable[[Liv
             return None
         if live.kind == "census":
             return LiveView(board_at(layout, board, int(live.path[-1])))
-        steps = steps_from(live.path, board)
-        other, other_moves = None, ()
-        if len(live.other):
-            back = steps_from(live.other, None)
-            other, other_moves = back[-1].board, tuple(s.data for s in back[1:])
-        return LiveView(steps[-1].board, steps[-1].highlight, tuple(s.data for s in steps[1:]), other,
-                        other_moves, cut_note(live, "positions"))
+        back = steps_from(live.other, None) if len(live.other) else None
+        return path_view(steps_from(live.path, board), back, live)
 
     return view

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Callable
 
 from core.live import Live
-from puzzles.interface import LiveView, Step, cut_note
+from puzzles.interface import LiveView, Step, path_view
 from puzzles.tiles.board import BLANK, Board
 from puzzles.tiles.kernels import unpack
 
@@ -25,16 +25,10 @@ def decoder(board: Board, packed: bool, path_steps: Callable) -> Callable[[Live]
         if not packed:
             if live.cut:  # the blank's older cells are not held: the board at the first one is unknown
                 return None
-            steps = path_steps(board, [int(c) for c in live.path])
-            return LiveView(steps[-1].board, steps[-1].highlight, tuple(s.data for s in steps[1:]))
+            return path_view(path_steps(board, [int(c) for c in live.path]), None, live)
         if live.kind == "census":
             return LiveView(board.with_tiles(unpack(int(live.path[-1]), board.size)))
-        steps = from_positions(live.path)
-        other, other_moves = None, ()
-        if len(live.other):
-            back = from_positions(live.other)
-            other, other_moves = back[-1].board, tuple(s.data for s in back[1:])
-        return LiveView(steps[-1].board, steps[-1].highlight, tuple(s.data for s in steps[1:]), other,
-                        other_moves, cut_note(live, "positions"))
+        back = from_positions(live.other) if len(live.other) else None
+        return path_view(from_positions(live.path), back, live)
 
     return view
