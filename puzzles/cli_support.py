@@ -106,6 +106,30 @@ def add_distance_arguments(parser: argparse.ArgumentParser) -> None:
                             "or with --census --from-goal the census it holds")
 
 
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """Where an exhaustive search runs (families whose searches split over workers)."""
+    from core.engine import ENGINES, LOCAL
+
+    group = parser.add_argument_group("workers")
+    group.add_argument("--engine", choices=ENGINES, default=LOCAL,
+                       help="local: worker processes on this machine (default); ray: a Ray cluster")
+    group.add_argument("--workers", type=positive_int, metavar="N",
+                       help="how many workers (default: one per core, or every CPU of the cluster)")
+    group.add_argument("--address", metavar="ADDR",
+                       help="with --engine ray: the cluster to join (default: start one here for the run)")
+
+
+def engine_from(args):
+    """The EngineSpec the engine arguments name; InputError for ones that do not go together or a
+    missing Ray."""
+    from core.engine import RAY, EngineSpec, require_ray
+
+    spec = EngineSpec(args.engine, args.workers, args.address)
+    if spec.kind == RAY:
+        require_ray()
+    return spec
+
+
 def distance_mode(args) -> bool:
     """Whether the command is about distances to the goal (a census from it, or a saved table);
     InputError for options that do not go together."""
