@@ -21,3 +21,7 @@ def one_line(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
+class EngineError(RuntimeError):
+    """A split search lost a worker and cannot give a true answer: the message says which and when."""

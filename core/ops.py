@@ -95,6 +95,16 @@ def _typer(hook, ctx_class, impl):
     return typer
 
 
+# The modules that registered hooks, per context class: a worker process that receives a context
+# imports them, since unpickling the context imports only the module defining its class.
+HOOK_MODULES: dict = {}
+
+
+def hook_modules(ctx) -> list[str]:
+    """The modules to import before searching over this context in another process."""
+    return sorted(HOOK_MODULES.get(type(ctx), ()))
+
+
 def implement(ctx_class, **kernels):
     """Register a puzzle's functions (keyword = hook name) for its context namedtuple class.
 
@@ -102,6 +112,7 @@ def implement(ctx_class, **kernels):
     it was declared with (helper: inlined; routine or kernel: called), so no
     wrapper function stands between a search and the puzzle.
     """
+    HOOK_MODULES.setdefault(ctx_class, set()).update(fn.__module__ for fn in kernels.values())
     for hook, fn in kernels.items():
         if hook not in HOOKS:
             raise TypeError(f"unknown hook {hook!r}; expected one of {sorted(HOOKS)}")

@@ -59,6 +59,7 @@ class Outcome:
     census: Census | None = None
     solutions: int = 0
     kept: list[np.ndarray] = field(default_factory=list)
+    workers: list = field(default_factory=list)  # a partitioned census's core.partitioned.WorkerUse each
 
 
 SHORTEST = {
@@ -176,17 +177,22 @@ def census_kernels(ctx, counters: np.ndarray) -> list[Kernel]:
 
 
 def count_states(starts: np.ndarray, contexts: list, control: SearchControl, limits: Limits,
-                 layers: census.Layers | None = None) -> Outcome:
+                 layers: census.Layers | None = None, engine=None) -> Outcome:
     """Census of every state reachable from the starts (the moves must be reversible).
 
     `contexts`: one puzzle context per worker thread (one or two); two use both cores.
     `--max-states` caps the states counted; the memory budget holds the
     contexts, the starts and the census's buffers. `layers` records the
     levels (census.Layers); when it keeps them, a finished census turns them
-    into a distance table (layers.table), within the same budget.
+    into a distance table (layers.table), within the same budget. `engine`
+    (core.engine.EngineSpec) spreads it over workers when it names more than
+    one or Ray (core/partitioned.py); the counts are the same.
     """
     starts = np.ascontiguousarray(starts, dtype=np.uint64)
     cap = limits.max_states if limits.max_states is not None else HARD_CAP
+    from core import partitioned
+    if partitioned.partitioned(engine):
+        return _count_partitioned(starts, contexts[0], engine, cap, control, limits, layers)
     workers = max(1, min(2, len(contexts)))
     room = (budget_bytes(limits.max_memory) - array_bytes(*contexts, starts) - SCRATCH
             - census.fixed_bytes(workers))
@@ -214,6 +220,22 @@ def count_states(starts: np.ndarray, contexts: list, control: SearchControl, lim
         status = Status.UNSOLVABLE
     result = Census(int(total), int(goals), int(depth), int(first_goal) if first_goal >= 0 else None)
     return Outcome(status, limit, stats=counter_stats(control, elapsed, int(total)), census=result)
+
+
+def _count_partitioned(starts, ctx, engine, cap: int, control: SearchControl, limits: Limits,
+                       layers: census.Layers | None) -> Outcome:
+    from core import partitioned
+    before = control.elapsed()
+    try:
+        code, total, goals, depth, first_goal, use = partitioned.run(starts, ctx, engine, cap, control,
+                                                                     limits.max_memory, layers)
+    finally:
+        elapsed = control.end_search() - before
+    status, limit = kernel_status(code, control, Limit.STATES)
+    if status == Status.SOLVED and goals == 0:
+        status = Status.UNSOLVABLE
+    result = Census(int(total), int(goals), int(depth), int(first_goal) if first_goal >= 0 else None)
+    return Outcome(status, limit, stats=counter_stats(control, elapsed, int(total)), census=result, workers=use)
 
 
 def _backtrack_args(ctx, root, max_depth, mode, keep, counters) -> tuple:

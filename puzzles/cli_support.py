@@ -106,17 +106,23 @@ def add_distance_arguments(parser: argparse.ArgumentParser) -> None:
                             "or with --census --from-goal the census it holds")
 
 
-def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
-    """Where an exhaustive search runs (families whose searches split over workers)."""
+def add_engine_arguments(parser: argparse.ArgumentParser, about: str | None = None) -> None:
+    """Where an exhaustive search runs (families whose searches split over workers); `about` says
+    what the family's split does."""
     from core.engine import ENGINES, LOCAL
 
-    group = parser.add_argument_group("workers")
+    group = parser.add_argument_group("workers", about)
     group.add_argument("--engine", choices=ENGINES, default=LOCAL,
                        help="local: worker processes on this machine (default); ray: a Ray cluster")
     group.add_argument("--workers", type=positive_int, metavar="N",
                        help="how many workers (default: one per core, or every CPU of the cluster)")
     group.add_argument("--address", metavar="ADDR",
                        help="with --engine ray: the cluster to join (default: start one here for the run)")
+
+
+CENSUS_ENGINE_HELP = ("the census runs in this process (two threads) unless --workers is more than 1 or "
+                      "--engine ray: then its states are split by a hash into one partition per worker, "
+                      "with the same counts")
 
 
 def engine_from(args):
@@ -128,6 +134,18 @@ def engine_from(args):
     if spec.kind == RAY:
         require_ray()
     return spec
+
+
+def census_engine(args):
+    """The EngineSpec of a census (None when the command is no census); InputError for engine
+    options given to another search."""
+    from core.engine import LOCAL
+
+    if not args.census:
+        if args.workers or args.engine != LOCAL or args.address:
+            raise InputError("--engine, --workers and --address spread a census over workers: add --census")
+        return None
+    return engine_from(args)
 
 
 def distance_mode(args) -> bool:

@@ -118,6 +118,7 @@ class Space:
     identity: dict
     start: int
     unit: str = "moves"
+    engine = None  # core.engine.EngineSpec: where the census runs (None: in this process)
 
     def census(self, control: SearchControl, limits: Limits, scope: str, hardest: int, keep: bool) -> Result:
         raise NotImplementedError
@@ -213,6 +214,7 @@ class PackedSpace(Space):
         return np.ascontiguousarray(words, dtype=np.uint64), None
 
     def census(self, control: SearchControl, limits: Limits, scope: str, hardest: int, keep: bool) -> Result:
+        refuse_partitioned(self.engine, scope, keep)
         contexts = self._contexts()
         extra = Stats()
         if scope == "component":
@@ -232,7 +234,7 @@ class PackedSpace(Space):
             if refused is not None:
                 return refused
         layers = core_census.Layers(probe=self.start, sample=hardest, keep=keep)
-        out = count_states(goals, contexts, control, limits, layers)
+        out = count_states(goals, contexts, control, limits, layers, self.engine)
         result = _outcome_result(out, layers)
         result.stats = extra.plus(out.stats)
         if out.status in (Status.SOLVED, Status.UNSOLVABLE):  # finished (every level is a goal's)
@@ -241,6 +243,30 @@ class PackedSpace(Space):
             result.table.identity = self.identity
             result.table.scope = scope_header(scope, self)
         return result
+
+
+def census_counts(out) -> dict:
+    """A census's counts for a solution's details (core.search.Outcome), with what each worker held
+    when it was spread over several."""
+    c = out.census
+    counts = {"states": c.states, "goal_states": c.goal_states, "max_depth": c.max_depth, "goal_depth": c.goal_depth}
+    if out.workers:
+        counts["workers"] = [{"states": w.states, "peak_bytes": w.peak_bytes, "peak_rss_bytes": 1024 * w.peak_rss_kb}
+                             for w in out.workers]
+    return counts
+
+
+def refuse_partitioned(engine, scope: str, keep: bool) -> None:
+    """InputError for what a census spread over workers does not do: each worker holds only its
+    own levels, so the table and the goal positions of the start's component stay in one process."""
+    from core.partitioned import partitioned
+    if not partitioned(engine):
+        return
+    if keep:
+        raise InputError("--save-table builds the table in one process: leave out --workers and --engine ray")
+    if scope == "component":
+        raise InputError("--component lists the component's goal positions in one process: leave out "
+                         "--workers and --engine ray")
 
 
 def scope_header(scope: str, space: Space) -> dict:
@@ -338,6 +364,8 @@ def solve(board, space: Space, moves: Callable[[Any], list[Move]], options: dict
     if scope not in SCOPES:
         raise InputError(f"unknown scope {scope!r}; expected {' or '.join(SCOPES)}")
     keep = bool(options.get("keep", False))
+    space.engine = options.get("engine")
+    refuse_partitioned(space.engine, scope, keep)
     estimate = space.estimate(limits, scope) if keep else None
     if estimate is not None and estimate.fits is False:
         # refused before it starts: the table alone would pass the budget

@@ -12,6 +12,7 @@ from core.errors import one_line
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+EXIT_ENGINE = 1  # a split search lost a worker: no answer, and not the input's fault
 EXIT_INTERRUPTED = 130  # a KeyboardInterrupt that no signal handler saw (128 + SIGINT)
 
 
@@ -109,7 +110,7 @@ def command(argv: list[str]) -> int:
     answered = light_command(argv)
     if answered is not None:
         return answered
-    from core.errors import InputError
+    from core.errors import EngineError, InputError
     from core.runner import CancelledBeforeSearch
     from puzzles import cli_support as cs
     from puzzles import registry
@@ -130,6 +131,9 @@ def command(argv: list[str]) -> int:
             return run_app(family=args.family, preset=args.preset, path=args.file)
     except InputError as exc:
         return cs.fail(str(exc))
+    except EngineError as exc:
+        cs.fail(str(exc))
+        return EXIT_ENGINE
     except CancelledBeforeSearch:
         cs.cancelled_while_compiling(getattr(args, "json", False))
         return EXIT_INTERRUPTED

@@ -52,6 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--census", action="store_true",
                         help="with --from-goal: count the positions by their rolls to the pattern")
     cs.add_distance_arguments(parser)
+    cs.add_engine_arguments(parser, cs.CENSUS_ENGINE_HELP)
     cs.add_limit_arguments(parser)
 
 
@@ -156,7 +157,7 @@ def run(args, console: Console) -> int:
         raise InputError("a cube8 census counts from the pattern: add --from-goal")
     if cs.distance_mode(args):
         x, y = C.xy(board.start)
-        return cs.run_distances(args, _family(), board, {}, console, render,
+        return cs.run_distances(args, _family(), board, {"engine": cs.census_engine(args)}, console, render,
                                 {"start": [x + 1, y + 1], "pattern": board.pattern_text()})
     algo = args.algo or ("table" if T.open_table() is not None else "bibfs")
     options = {"cap": args.cap or 0}

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from core import census as core_census
 from core import tables
 from core.memory import budget_bytes, describe_bytes, fits
 from core.progress import SearchControl
-from core.search import Limits, Stats, counter_stats, kernel_status, timed
+from core.partitioned import partitioned
+from core.search import Limits, Stats, count_states, counter_stats, kernel_status, timed
 from core.status import FOUND, Limit, Status
 from puzzles import distances as D
 from puzzles.cube8 import cubes as C
 from puzzles.cube8 import kernels as K
 from puzzles.cube8.board import Board, format_board, validate
-from puzzles.cube8.solve import goal_numbers, path_steps
+from puzzles.cube8.solve import goal_numbers, ida_start, path_steps
 from puzzles.interface import Move
 
 HINT_SOLVER = "bibfs"
@@ -66,6 +68,8 @@ class Cube8Space(D.Space):
                           budget_bytes(limits.max_memory), True)
 
     def census(self, control: SearchControl, limits: Limits, scope: str, hardest: int, keep: bool) -> D.Result:
+        if partitioned(self.engine):
+            return self._partitioned(control, limits, scope, hardest, keep)
         if not fits(CENSUS_BYTES, limits.max_memory):
             return D.Result(Status.LIMIT, Limit.MEMORY, Stats(),
                             note=f"the census needs {describe_bytes(CENSUS_BYTES)}")
@@ -102,6 +106,22 @@ class Cube8Space(D.Space):
             result.status = Status.UNSOLVABLE
         result.hardest = [int(n) for n in table.farthest(hardest)]
         result.table = table if keep else None
+        return result
+
+
+    def _partitioned(self, control: SearchControl, limits: Limits, scope: str, hardest: int,
+                     keep: bool) -> D.Result:
+        """The census spread over workers: the engine's census over the position numbers (no
+        dense table: each worker holds only its levels), the same counts as the sweep."""
+        D.refuse_partitioned(self.engine, scope, keep)
+        _, ctx = ida_start(C.position(self.start, self.par), self.pattern)
+        layers = core_census.Layers(probe=self.start, sample=hardest)
+        out = count_states(goal_numbers(self.pattern).astype(np.uint64), [ctx], control, limits, layers,
+                           self.engine)
+        result = D.Result(out.status, out.limit, out.stats, list(layers.sizes),
+                          layers.probe_level if layers.probe_level >= 0 else None, [int(w) for w in layers.last])
+        if out.status in (Status.SOLVED, Status.UNSOLVABLE):
+            result.status = Status.SOLVED if result.start_distance is not None else Status.UNSOLVABLE
         return result
 
 

@@ -95,7 +95,7 @@ def run_bibfs(position, pattern, max_len: int, control: SearchControl, limits: L
     return status, limit, path, counter_stats(control, elapsed)
 
 
-def _idastar_start(position, pattern) -> tuple[np.ndarray, K.Cube8Ctx]:
+def ida_start(position, pattern) -> tuple[np.ndarray, K.Cube8Ctx]:
     """The start state and the context of an IDA* search."""
     goal = pattern.index(C.EMPTY)
     target = np.array([-1 if c == C.EMPTY else c for c in pattern], dtype=np.int64)
@@ -107,7 +107,7 @@ def _idastar_start(position, pattern) -> tuple[np.ndarray, K.Cube8Ctx]:
 def run_idastar(position, pattern, control: SearchControl, limits: Limits):
     """(status, limit, positions of a shortest path, stats) by the engine's IDA*."""
     par = C.parity(position)
-    start, ctx = _idastar_start(position, pattern)
+    start, ctx = ida_start(position, pattern)
     control.show_with(live.decoder(Board(C.empty_of(position), pattern), par, path_steps))
     out = shortest_path("idastar", start, ctx, control, limits)
     path = [C.position(int(n), par) for n in out.path] if out.status == Status.SOLVED else []
@@ -245,7 +245,7 @@ def kernels() -> list[Kernel]:
     board = Board(4, (0, 0, 0, 0, 0, C.EMPTY, 0, 0, 0))
     position = board.position()
     counters = SearchControl().counters
-    start, ctx = _idastar_start(position, board.pattern)
+    start, ctx = ida_start(position, board.pattern)
     return [Kernel("bidirectional BFS", K.bibfs, (C.index(position), goal_numbers(board.pattern),
                                                   C.parity(position), NO_CAP, 1, counters)),
             *shortest_path_kernels(("idastar",), start, ctx, counters),

@@ -34,6 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--census", action="store_true",
                         help="count every reachable position instead of solving")
     cs.add_distance_arguments(parser)
+    cs.add_engine_arguments(parser, cs.CENSUS_ENGINE_HELP)
     cs.add_limit_arguments(parser)
 
 
@@ -56,7 +57,7 @@ def _family():
 
 def run(args, console: Console) -> int:
     board = board_from_args(args)
-    options = {"moves": args.moves, "distinct": args.distinct}
+    options = {"moves": args.moves, "distinct": args.distinct, "engine": cs.census_engine(args)}
     if cs.distance_mode(args):
         return cs.run_distances(args, _family(), board, options, console, render,
                                 {"convention": args.moves, "distinct": args.distinct})

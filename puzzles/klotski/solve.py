@@ -90,10 +90,8 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     control.show_with(live.decoder(layout, board, path_steps))
     if solver == "census":
         # a second context (its own scratch arrays) lets the census use two cores
-        out = count_states(start, [ctx, make_context(layout)], control, limits)
-        c = out.census
-        details = {"census": {"states": c.states, "goal_states": c.goal_states,
-                              "max_depth": c.max_depth, "goal_depth": c.goal_depth}}
+        out = count_states(start, [ctx, make_context(layout)], control, limits, engine=options.get("engine"))
+        details = {"census": D.census_counts(out)}
         return Solution(out.status, [Step("start", board)], out.stats, out.limit, solver, details)
     goals = None
     extra = Stats()

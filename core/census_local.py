@@ -1,0 +1,269 @@
+"""The local engine of the partitioned census: one long-lived worker process per partition.
+
+Workers come from a fork server (numba's compiled code and threads do not
+survive a fork of a process that has run kernels; the server runs none), and
+load the census kernels from the disk cache. Each
+level, a worker writes its successors bucketed by owner to one file in a
+folder in memory (/dev/shm when it has room), and each owner reads its runs
+from every worker's file: arrays move as bytes, never as pickled lists. The
+counters every worker's kernels update live in one shared file the
+coordinator reads for progress and writes to stop them.
+
+Workers ignore Ctrl-C (the terminal sends it to the whole process group):
+the coordinator stops them through their counters, and a worker whose
+coordinator is gone sees its pipe close and exits.
+"""
+from __future__ import annotations
+
+import atexit
+import importlib
+import mmap
+import multiprocessing
+import os
+import shutil
+import signal
+import tempfile
+from multiprocessing.connection import wait
+
+import numpy as np
+
+from core.errors import EngineError
+from core.progress import EXPANDED, SLOTS, STOP
+
+POLL_S = 0.1
+SHM = "/dev/shm"
+
+
+def scratch_folder(need: int) -> str:
+    """A new folder for the run's files: in memory when /dev/shm has room for `need` bytes."""
+    base = None
+    try:
+        if os.path.isdir(SHM) and shutil.disk_usage(SHM).free > need:
+            base = SHM
+    except OSError:
+        pass
+    return tempfile.mkdtemp(prefix="puzzle-explorer-census-", dir=base)
+
+
+def _counters(folder: str, parts: int, create: bool) -> tuple[mmap.mmap, np.ndarray]:
+    path = os.path.join(folder, "counters")
+    size = parts * SLOTS * 8
+    with open(path, "w+b" if create else "r+b") as f:
+        if create:
+            f.truncate(size)
+        mm = mmap.mmap(f.fileno(), size)
+    return mm, np.frombuffer(mm, dtype=np.int64).reshape(parts, SLOTS)
+
+
+def _out_path(folder: str, index: int) -> str:
+    return os.path.join(folder, f"out-{index}")
+
+
+def _read_runs(folder: str, plan, dest: np.ndarray) -> None:
+    """dest filled with the runs (sender, first, count) of the senders' files, in plan order."""
+    at = 0
+    for src, lo, count in plan:
+        if not count:
+            continue
+        view = memoryview(dest[at:at + count]).cast("B")
+        with open(_out_path(folder, src), "rb", buffering=0) as f:
+            f.seek(8 * lo)
+            done = 0
+            while done < len(view):
+                got = f.readinto(view[done:])
+                if not got:
+                    raise EngineError(f"census worker {src}'s successors were cut short")
+                done += got
+        at += count
+
+
+def serve(conn, index: int, parts: int, folder: str):
+    """A worker's life: a partition per census, levels expanded and merged as the coordinator asks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from core import partition
+
+    _mm, rows = _counters(folder, parts, create=False)
+    counters = rows[index]
+    part = None
+    try:
+        while True:
+            msg = conn.recv()
+            if msg[0] == "begin":
+                _, ctx, starts, budget, probe, sample, modules = msg
+                for name in modules:
+                    importlib.import_module(name)  # the puzzle's hooks, before any kernel compiles
+                partition.prepare_kernels(ctx, counters)
+                part = partition.Partition(index, parts, ctx, starts, budget, counters, probe, sample)
+                del starts
+                conn.send(part.first())
+            elif msg[0] == "expand":
+                code, bounds = part.expand()
+                if code == partition.FOUND:
+                    part.outgoing().tofile(_out_path(folder, index))
+                conn.send((code, bounds.copy(), part.written()))
+            elif msg[0] == "merge":
+                _, plan, room = msg
+                received = sum(count for _, _, count in plan)
+                conn.send(part.merge(received, lambda dest: _read_runs(folder, plan, dest), room))
+            elif msg[0] == "end":
+                part = None  # its buffers go back to the system until the next census
+            else:
+                return
+    except (EOFError, BrokenPipeError):
+        return  # the coordinator is gone
+    except Exception as exc:  # said to the coordinator, which ends the census with it
+        conn.send(Failed(f"{type(exc).__name__}: {exc}"))
+
+
+class Failed(str):
+    """A worker's last reply: why it could not go on."""
+
+
+class LocalPool:
+    """Worker processes, one per partition, and the shared counters. A pool that finished a census
+    waits, idle and holding no buffers, for the next one (acquire/release), so a census does not
+    pay for starting processes and loading kernels each time; a stopped or failed one is ended."""
+
+    def __init__(self, parts: int, need: int, modules):
+        self.parts = parts
+        self.folder = scratch_folder(need)
+        self._mm, self.counters = _counters(self.folder, parts, create=True)
+        self.procs: list = []
+        self.conns: list = []
+        self.level = 0
+        mp = multiprocessing.get_context("forkserver")
+        # the server imports numpy, numba and the census modules once (it runs no kernel, so its forks are
+        # safe); each worker forked from it then only loads the kernels from the disk cache
+        mp.set_forkserver_preload(["core.partition", *modules])
+        for i in range(parts):
+            mine, theirs = mp.Pipe()
+            proc = mp.Process(target=serve, name=f"census-{i}", daemon=True, args=(theirs, i, parts, self.folder))
+            proc.start()
+            theirs.close()
+            self.procs.append(proc)
+            self.conns.append(mine)
+
+    def alive(self) -> bool:
+        return all(p.is_alive() for p in self.procs)
+
+    def start(self, ctx, starts, budget: int, probe, sample: int, modules, tick) -> list:
+        self.level = 0
+        for conn in self.conns:
+            conn.send(("begin", ctx, starts, budget, probe, sample, modules))
+        return self._gather(tick, "starting")
+
+    def _gather(self, tick, doing: str) -> list:
+        """Every worker's reply; EngineError when a worker ends without one."""
+        replies: list = [None] * self.parts
+        waiting = set(range(self.parts))
+        while waiting:
+            ready = wait([self.conns[i] for i in waiting] + [self.procs[i].sentinel for i in waiting], POLL_S)
+            for i in list(waiting):
+                if self.conns[i] in ready or self.conns[i].poll():
+                    try:
+                        replies[i] = self.conns[i].recv()
+                    except EOFError:
+                        replies[i] = None
+                    if isinstance(replies[i], Failed):
+                        raise EngineError(f"census worker {i + 1} of {self.parts} failed at level {self.level}: "
+                                          f"{replies[i]}")
+                    if replies[i] is not None:
+                        waiting.discard(i)
+                        continue
+                if not self.procs[i].is_alive() or replies[i] is None and self.conns[i] in ready:
+                    self.procs[i].join(0.1)
+                    raise EngineError(f"census worker {i + 1} of {self.parts} (process {self.procs[i].pid}) ended "
+                                      f"while {doing} level {self.level} (exit code {self.procs[i].exitcode}); "
+                                      "its states are lost: run the census again")
+            tick()
+        return replies
+
+    def expand(self, tick) -> list:
+        for conn in self.conns:
+            conn.send(("expand",))
+        return self._gather(tick, "expanding")
+
+    def merge(self, bounds: list, room: int, tick) -> list:
+        for p, conn in enumerate(self.conns):
+            conn.send(("merge", [(src, int(b[p]), int(b[p + 1] - b[p])) for src, b in enumerate(bounds)], room))
+        replies = self._gather(tick, "merging")
+        for i in range(self.parts):  # every owner has read them
+            try:
+                os.unlink(_out_path(self.folder, i))
+            except FileNotFoundError:
+                pass
+        self.level += 1
+        return replies
+
+    def expanded(self) -> int:
+        return int(self.counters[:, EXPANDED].sum())
+
+    def stop(self, code: int) -> None:
+        self.counters[:, STOP] = code
+
+    def finish(self) -> None:
+        """The census is over: the workers drop their partitions and wait for the next."""
+        for conn in self.conns:
+            conn.send(("end",))
+        self.counters[:] = 0
+
+    def close(self) -> None:
+        """Every worker ended (asked, then made to) and the files removed."""
+        self.counters[:, STOP] = max(1, int(self.counters[0, STOP]))
+        for conn in self.conns:
+            try:
+                conn.send(("quit",))
+            except (OSError, ValueError):
+                pass
+        for proc in self.procs:
+            proc.join(1.0)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join(1.0)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
+        for conn in self.conns:
+            conn.close()
+        del self.counters
+        try:
+            self._mm.close()
+        except BufferError:
+            pass
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+_IDLE: dict[int, LocalPool] = {}  # a finished census's pool by its number of workers
+
+
+def acquire(parts: int, need: int, modules) -> LocalPool:
+    """An idle pool of `parts` workers, or a new one. Its folder is in memory only if /dev/shm had
+    room for `need` bytes when it was made."""
+    pool = _IDLE.pop(parts, None)
+    if pool is not None and pool.alive():
+        return pool
+    if pool is not None:
+        pool.close()
+    return LocalPool(parts, need, modules)
+
+
+def release(pool: LocalPool, reuse: bool) -> None:
+    """After a census: kept for the next one if it ended normally, else every worker ended."""
+    if reuse and pool.alive() and pool.parts not in _IDLE:
+        try:
+            pool.finish()
+        except OSError:
+            pool.close()
+            return
+        _IDLE[pool.parts] = pool
+    else:
+        pool.close()
+
+
+def close_idle() -> None:
+    """End every idle pool's workers (at exit, or when the memory they keep loaded matters)."""
+    while _IDLE:
+        _IDLE.popitem()[1].close()
+
+
+atexit.register(close_idle)

@@ -1,0 +1,143 @@
+"""The Ray engine of the partitioned census: one actor per partition, holding its levels.
+
+Each level an actor expands its partition and keeps the successors bucketed
+by owner; the coordinator asks for them as one object per owner (the object
+store carries them, read without a copy on the owner's node) and hands each
+owner its runs from every actor. An actor runs two calls at once, so that
+progress and stop reach it while a kernel runs (the kernels release the GIL).
+An actor lost mid-census loses its states with it: the run ends with
+EngineError rather than a wrong count.
+"""
+from __future__ import annotations
+
+import importlib
+
+from core.errors import EngineError
+from core.progress import EXPANDED, STOP, new_counters
+
+POLL_S = 0.1
+
+
+class PartitionActor:
+    """A partition in a Ray worker (see core/partition.py)."""
+
+    def __init__(self, index, parts, ctx, starts, budget, probe, sample, modules):
+        for name in modules:
+            importlib.import_module(name)
+        from core import partition
+
+        self.counters = new_counters(quiet=True)
+        partition.prepare_kernels(ctx, self.counters)
+        self.part = partition.Partition(index, parts, ctx, starts, budget, self.counters, probe, sample)
+
+    def first(self):
+        return self.part.first()
+
+    def expand(self):
+        code, bounds = self.part.expand()
+        return code, bounds.copy(), self.part.written()
+
+    def runs(self):
+        """Owner p's run of the bucketed successors, for every p."""
+        out, b = self.part.outgoing(), self.part.starts
+        runs = tuple(out[b[p]:b[p + 1]] for p in range(self.part.parts))
+        return runs if len(runs) > 1 else runs[0]
+
+    def merge(self, room, *runs):
+        def fill(dest):
+            at = 0
+            for r in runs:
+                dest[at:at + r.shape[0]] = r
+                at += r.shape[0]
+        return self.part.merge(sum(r.shape[0] for r in runs), fill, room)
+
+    def progress(self) -> int:
+        return int(self.counters[EXPANDED])
+
+    def stop(self, code: int) -> None:
+        self.counters[STOP] = code
+
+
+class RayPool:
+    """The actors of one census on a connected Ray cluster (core/ray_cluster.py)."""
+
+    def __init__(self, ray, parts: int):
+        self.ray = ray
+        self.parts = parts
+        cpus = float(ray.cluster_resources().get("CPU", parts))
+        # more partitions than CPUs share them rather than wait for ones that never come
+        self.actor_class = ray.remote(num_cpus=min(1.0, cpus / parts), max_concurrency=2,
+                                      max_restarts=0)(PartitionActor)
+        self.actors: list = []
+        self.level = 0
+        self._expanded = [0] * parts
+        self._asked = None
+
+    def _get(self, refs: list, tick, doing: str) -> list:
+        ray = self.ray
+        waiting = list(refs)
+        while waiting:
+            _, waiting = ray.wait(waiting, num_returns=len(waiting), timeout=POLL_S)
+            tick()
+        try:
+            return ray.get(refs)
+        except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError,
+                ray.exceptions.ObjectLostError) as exc:
+            raise EngineError(f"a census worker (Ray actor) was lost while {doing} level {self.level}: "
+                              f"{type(exc).__name__}; its states are lost: run the census again") from None
+
+    def start(self, ctx, starts, budget: int, probe, sample: int, modules, tick) -> list:
+        starts_ref = self.ray.put(starts)
+        self.actors = [self.actor_class.remote(i, self.parts, ctx, starts_ref, budget, probe, sample, modules)
+                       for i in range(self.parts)]
+        return self._get([a.first.remote() for a in self.actors], tick, "starting")
+
+    def expand(self, tick) -> list:
+        replies = self._get([a.expand.remote() for a in self.actors], tick, "expanding")
+        self._runs = None
+        if all(code == 0 for code, _, _ in replies):
+            many = [a.runs.options(num_returns=self.parts).remote() for a in self.actors]
+            self._runs = [r if isinstance(r, list) else [r] for r in many]
+        return replies
+
+    def merge(self, bounds: list, room: int, tick) -> list:
+        refs = [a.merge.remote(room, *[self._runs[src][p] for src in range(self.parts)])
+                for p, a in enumerate(self.actors)]
+        replies = self._get(refs, tick, "merging")
+        self._runs = None  # the object store may free them
+        self.level += 1
+        return replies
+
+    def expanded(self) -> int:
+        """Nodes expanded by every actor: asked at most once per poll, read from the last answers."""
+        ray = self.ray
+        if self._asked is not None:
+            done, _ = ray.wait(self._asked, num_returns=len(self._asked), timeout=0)
+            if len(done) == len(self._asked):
+                try:
+                    self._expanded = ray.get(self._asked)
+                except ray.exceptions.RayError:
+                    pass
+                self._asked = None
+        if self._asked is None and self.actors:
+            self._asked = [a.progress.remote() for a in self.actors]
+        return sum(self._expanded)
+
+    def stop(self, code: int) -> None:
+        for a in self.actors:
+            a.stop.remote(code)
+
+    def close(self) -> None:
+        for a in self.actors:
+            try:
+                self.ray.kill(a)
+            except Exception:  # already gone
+                pass
+        self.actors = []
+
+
+def pick_workers(ray, asked: int | None) -> int:
+    """The workers asked for, or one per CPU of the cluster."""
+    if asked:
+        return asked
+    return max(1, int(ray.cluster_resources().get("CPU", 1)))
