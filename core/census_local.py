@@ -162,7 +162,7 @@ class LocalPool:
                 if self.conns[i] in ready or self.conns[i].poll():
                     try:
                         replies[i] = self.conns[i].recv()
-                    except EOFError:
+                    except (EOFError, OSError):  # it died with the pipe open
                         replies[i] = None
                     if isinstance(replies[i], Failed):
                         raise EngineError(f"census worker {i + 1} of {self.parts} failed at level {self.level}: "

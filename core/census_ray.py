@@ -12,10 +12,22 @@ from __future__ import annotations
 
 import importlib
 
+import numpy as np
+
 from core.errors import EngineError
 from core.progress import EXPANDED, STOP, new_counters
 
 POLL_S = 0.1
+
+
+def writable(value):
+    """The value with its arrays copied: Ray hands arrays over read-only, straight from the object
+    store, and a context's scratch arrays are written to."""
+    if isinstance(value, np.ndarray):
+        return np.array(value)
+    if isinstance(value, tuple):
+        return type(value)(*map(writable, value)) if hasattr(value, "_fields") else tuple(map(writable, value))
+    return value
 
 
 class PartitionActor:
@@ -26,6 +38,7 @@ class PartitionActor:
             importlib.import_module(name)
         from core import partition
 
+        ctx = writable(ctx)
         self.counters = new_counters(quiet=True)
         partition.prepare_kernels(ctx, self.counters)
         self.part = partition.Partition(index, parts, ctx, starts, budget, self.counters, probe, sample)
