@@ -1,0 +1,65 @@
+"""The census spread over actors of a real local Ray cluster (two CPUs): few cases, one cluster."""
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from core.engine import RAY, EngineSpec
+from core.errors import EngineError
+from core.progress import SearchControl
+from core.runner import Job
+from core.search import Limits
+from puzzles.klotski.board import parse
+from puzzles.klotski.solve import solve
+
+ray = pytest.importorskip("ray")
+
+WIDE = "AAbcde/AAfgh./....../....../....../......"
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def census(board, options):
+    sol = solve(parse(board), "census", options, SearchControl(), Limits())
+    return sol.status, {k: v for k, v in sol.details["census"].items() if k != "workers"}, sol.stats.nodes_expanded
+
+
+@pytest.mark.parametrize("board,options,workers", [
+    ("HAAI/HAAI/JBBK/JNOK/P..Q", {"moves": "unit"}, 2),
+    ("AAb/AAc/d.e/.f.", {"moves": "free", "distinct": True}, 3),  # three partitions share the two CPUs
+])
+def test_the_census_on_ray_actors_is_the_single_process_one(cluster, board, options, workers):
+    assert census(board, {**options, "engine": EngineSpec(RAY, workers)}) == census(board, options)
+
+
+def actor_pids() -> list[int]:
+    """The processes of this run's partition actors (Ray names them after the actor class)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and (entry / "cmdline").read_bytes().startswith(b"ray::PartitionActor"):
+                pids.append(int(entry.name))
+        except OSError:
+            pass
+    return pids
+
+
+def test_a_lost_actor_ends_the_census_with_a_clear_error(cluster):
+    job = Job(lambda c: solve(parse(WIDE), "census", {"distinct": True, "engine": EngineSpec(RAY, 2)}, c, Limits()))
+    job._thread.start()
+    deadline = time.monotonic() + 120
+    while job.control.elapsed() < 0.5:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    actors = actor_pids()
+    assert len(actors) == 2
+    os.kill(actors[0], signal.SIGKILL)
+    assert job._finished.wait(30)
+    assert isinstance(job._error, EngineError) and "Ray actor" in str(job._error)
