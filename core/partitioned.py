@@ -98,7 +98,6 @@ def _levels(pool, parts: int, starts, ctx, each: int, cap: int, control: SearchC
     counters = control.counters
     use = [WorkerUse() for _ in range(parts)]
     stopping = [False]
-    frontier = [0]
 
     def tick() -> None:
         if control.stop_requested != RUN and not stopping[0]:
@@ -127,7 +126,7 @@ def _levels(pool, parts: int, starts, ctx, each: int, cap: int, control: SearchC
     total, goals, depth = n_cur, sum(r.goals for r in reports), 0
     first_goal = 0 if goals else -1
 
-    def record(reports, n: int) -> None:
+    def record(reports, n: int, level: int) -> None:
         if layers is not None:
             layers.sizes.append(n)
             if layers.probe is not None and layers.probe_level < 0 and any(r.probe for r in reports):
@@ -136,7 +135,7 @@ def _levels(pool, parts: int, starts, ctx, each: int, cap: int, control: SearchC
                 layers.last = np.sort(np.concatenate([r.sample for r in reports]))[:layers.sample]
         live.append_history(counters, n)
         shown = [r.sample[0] for r in reports if r.sample.shape[0]]
-        live.show_sample(counters, live.CENSUS, depth, int(min(shown)) if shown else None)
+        live.show_sample(counters, live.CENSUS, level, int(min(shown)) if shown else None)
 
     def publish(n: int) -> None:
         counters[EXPANDED] = pool.expanded()
@@ -145,9 +144,8 @@ def _levels(pool, parts: int, starts, ctx, each: int, cap: int, control: SearchC
         counters[STORED] = total
         counters[SOLUTIONS] = goals
         counters[MAX_FRONTIER] = max(int(counters[MAX_FRONTIER]), n)
-        frontier[0] = n
 
-    record(reports, n_cur)
+    record(reports, n_cur, 0)
     while n_cur > 0:
         publish(n_cur)
         expanded = pool.expand(tick)
@@ -174,7 +172,7 @@ def _levels(pool, parts: int, starts, ctx, each: int, cap: int, control: SearchC
             publish(n_next)
             return limit, total, goals, depth, first_goal, use
         if n_next > 0:
-            record(reports, n_next)
+            record(reports, n_next, depth + 1)
         total += n_next
         goals += new_goals
         if new_goals and first_goal < 0:

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from core import astar, backtrack, bfs, bibfs, census, idastar, tables
+from core import astar, backtrack, bfs, bibfs, census, idastar, partitioned, tables
 from core.jit import prepare
 from core.memory import HARD_CAP, SCRATCH, array_bytes, budget_bytes, fits, state_cap
 from core.progress import EXPANDED, MAX_FRONTIER, RUN, STOP_CANCEL, STORED, SearchControl
@@ -190,7 +190,6 @@ def count_states(starts: np.ndarray, contexts: list, control: SearchControl, lim
     """
     starts = np.ascontiguousarray(starts, dtype=np.uint64)
     cap = limits.max_states if limits.max_states is not None else HARD_CAP
-    from core import partitioned
     if partitioned.partitioned(engine):
         return _count_partitioned(starts, contexts[0], engine, cap, control, limits, layers)
     workers = max(1, min(2, len(contexts)))
@@ -215,27 +214,28 @@ def count_states(starts: np.ndarray, contexts: list, control: SearchControl, lim
             del runs
     finally:
         elapsed = control.end_search() - before
-    status, limit = kernel_status(code, control, Limit.STATES)
-    if status == Status.SOLVED and goals == 0:
-        status = Status.UNSOLVABLE
-    result = Census(int(total), int(goals), int(depth), int(first_goal) if first_goal >= 0 else None)
-    return Outcome(status, limit, stats=counter_stats(control, elapsed, int(total)), census=result)
+    return _census_outcome(code, total, goals, depth, first_goal, control, elapsed)
 
 
 def _count_partitioned(starts, ctx, engine, cap: int, control: SearchControl, limits: Limits,
                        layers: census.Layers | None) -> Outcome:
-    from core import partitioned
     before = control.elapsed()
     try:
         code, total, goals, depth, first_goal, use = partitioned.run(starts, ctx, engine, cap, control,
                                                                      limits.max_memory, layers)
     finally:
         elapsed = control.end_search() - before
+    return _census_outcome(code, total, goals, depth, first_goal, control, elapsed, use)
+
+
+def _census_outcome(code: int, total, goals, depth, first_goal, control: SearchControl, elapsed: float,
+                    workers=()) -> Outcome:
     status, limit = kernel_status(code, control, Limit.STATES)
     if status == Status.SOLVED and goals == 0:
         status = Status.UNSOLVABLE
     result = Census(int(total), int(goals), int(depth), int(first_goal) if first_goal >= 0 else None)
-    return Outcome(status, limit, stats=counter_stats(control, elapsed, int(total)), census=result, workers=use)
+    return Outcome(status, limit, stats=counter_stats(control, elapsed, int(total)), census=result,
+                   workers=list(workers))
 
 
 def _backtrack_args(ctx, root, max_depth, mode, keep, counters) -> tuple:
