@@ -145,6 +145,7 @@ def run_contest(args, console: Console) -> int:
 
 
 def run(args, console: Console) -> int:
+    engine = cs.census_engine(args)
     if args.build_table:
         build(console, trace=args.trace)
         return cs.EXIT_OK
@@ -157,7 +158,7 @@ def run(args, console: Console) -> int:
         raise InputError("a cube8 census counts from the pattern: add --from-goal")
     if cs.distance_mode(args):
         x, y = C.xy(board.start)
-        return cs.run_distances(args, _family(), board, {"engine": cs.census_engine(args)}, console, render,
+        return cs.run_distances(args, _family(), board, {"engine": engine}, console, render,
                                 {"start": [x + 1, y + 1], "pattern": board.pattern_text()})
     algo = args.algo or ("table" if T.open_table() is not None else "bibfs")
     options = {"cap": args.cap or 0}

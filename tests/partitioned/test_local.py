@@ -196,3 +196,8 @@ def test_progress_merges_every_workers_counters_and_the_timeout_stops_them():
     assert expanded == sorted(expanded) and expanded[-1] > expanded[0] > 0
     assert searching[-1].stored > 1000 and searching[-1].depth >= 2
     assert sol.stats.nodes_expanded >= expanded[-1]
+
+
+def test_cube8_engine_options_need_the_census(capsys):
+    code, _, err = run_cli(capsys, "solve", "cube8", "--start", "1,1", "--pattern", "WWW/EWW/WWW", "--workers", "2")
+    assert code == 2 and "add --census" in err
