@@ -9,6 +9,11 @@ from every worker's file: arrays move as bytes, never as pickled lists. The
 counters every worker's kernels update live in one shared file the
 coordinator reads for progress and writes to stop them.
 
+A worker keeps its levels in files of that folder too, mapped into its
+memory: one that dies leaves them behind, and the process started in its
+place takes them up and runs the level's step again, so the answer does not
+change (MAX_RESTARTS a census; past that the run ends with EngineError).
+
 Workers ignore Ctrl-C (the terminal sends it to the whole process group):
 the coordinator stops them through their counters, and a worker whose
 coordinator is gone sees its pipe close and exits.
@@ -29,8 +34,10 @@ import numpy as np
 
 from core.errors import EngineError
 from core.progress import EXPANDED, SLOTS, STOP
+from core.status import FOUND
 
 POLL_S = 0.1
+MAX_RESTARTS = 3  # workers replaced in one census before it gives up
 SHM = "/dev/shm"
 
 
@@ -84,18 +91,22 @@ def serve(conn, index: int, parts: int, folder: str):
 
     _mm, rows = _counters(folder, parts, create=False)
     counters = rows[index]
+    files = LevelFiles(folder, index)
     part = None
     try:
         while True:
             msg = conn.recv()
-            if msg[0] == "begin":
-                _, ctx, starts, budget, probe, sample, modules = msg
+            if msg[0] in ("begin", "resume"):
+                ctx, budget, probe, sample, modules = msg[1]
                 for name in modules:
                     importlib.import_module(name)  # the puzzle's hooks, before any kernel compiles
                 partition.prepare_kernels(ctx, counters)
-                part = partition.Partition(index, parts, ctx, starts, budget, counters, probe, sample)
-                del starts
-                conn.send(part.first())
+                part = partition.Partition(index, parts, ctx, budget, counters, probe, sample, files)
+                if msg[0] == "begin":
+                    files.clear()
+                    conn.send(part.begin(msg[2]))
+                else:
+                    part.resume(*msg[2])  # the command it died in comes next
             elif msg[0] == "expand":
                 code, bounds = part.expand()
                 if code == partition.FOUND:
@@ -107,12 +118,52 @@ def serve(conn, index: int, parts: int, folder: str):
                 conn.send(part.merge(received, lambda dest: _read_runs(folder, plan, dest), room))
             elif msg[0] == "end":
                 part = None  # its buffers go back to the system until the next census
+                files.clear()
             else:
                 return
     except (EOFError, BrokenPipeError):
         return  # the coordinator is gone
     except Exception as exc:  # said to the coordinator, which ends the census with it
         conn.send(Failed(f"{type(exc).__name__}: {exc}"))
+
+
+def _mapped(path: str, entries: int | None) -> np.ndarray:
+    """The uint64 array in a file: a new one of `entries` (its pages untouched until written),
+    or the one there when entries is None."""
+    with open(path, "r+b" if entries is None else "w+b") as f:
+        if entries is not None:
+            f.truncate(8 * entries)
+        mm = mmap.mmap(f.fileno(), os.fstat(f.fileno()).st_size)
+    return np.frombuffer(mm, dtype=np.uint64)
+
+
+class LevelFiles:
+    """A partition's levels as files of the run's folder (in memory on /dev/shm): a worker that
+    dies leaves them behind, and the one started in its place takes up from them."""
+
+    def __init__(self, folder: str, index: int):
+        self.folder, self.index = folder, index
+
+    def _path(self, depth: int) -> str:
+        return os.path.join(self.folder, f"level-{self.index}-{depth}")
+
+    def create(self, depth: int, entries: int) -> np.ndarray:
+        self.remove(depth - 3)  # the partition holds levels depth-2 (about to go), depth-1 and depth
+        return _mapped(self._path(depth), entries)
+
+    def open(self, depth: int) -> np.ndarray:
+        return _mapped(self._path(depth), None)
+
+    def remove(self, depth: int) -> None:
+        try:
+            os.unlink(self._path(depth))
+        except FileNotFoundError:
+            pass
+
+    def clear(self) -> None:
+        for name in os.listdir(self.folder):
+            if name.startswith(f"level-{self.index}-"):
+                os.unlink(os.path.join(self.folder, name))
 
 
 class Failed(str):
@@ -131,29 +182,62 @@ class LocalPool:
         self.procs: list = []
         self.conns: list = []
         self.level = 0
-        mp = multiprocessing.get_context("forkserver")
+        self.mp = multiprocessing.get_context("forkserver")
         # the server imports numpy, numba and the census modules once (it runs no kernel, so its forks are
         # safe); each worker forked from it then only loads the kernels from the disk cache
-        mp.set_forkserver_preload(["core.partition", *modules])
+        self.mp.set_forkserver_preload(["core.partition", *modules])
         for i in range(parts):
-            mine, theirs = mp.Pipe()
-            proc = mp.Process(target=serve, name=f"census-{i}", daemon=True, args=(theirs, i, parts, self.folder))
-            proc.start()
-            theirs.close()
-            self.procs.append(proc)
-            self.conns.append(mine)
+            self.procs.append(None)
+            self.conns.append(None)
+            self._spawn(i)
+        self.job = None  # what every worker of this census is given: context, budget, probe, sample, modules
+        self.state: list = []  # per partition: [depth, its level before, its level, nodes expanded before it]
+        self.asked: list = []  # per worker: the command it is working on, sent again to a replacement
+        self.restarts = [0] * parts
+
+    def _spawn(self, i: int) -> None:
+        mine, theirs = self.mp.Pipe()
+        proc = self.mp.Process(target=serve, name=f"census-{i}", daemon=True, args=(theirs, i, self.parts, self.folder))
+        proc.start()
+        theirs.close()
+        self.procs[i], self.conns[i] = proc, mine
+
+    def _ask(self, i: int, msg) -> None:
+        self.asked[i] = msg
+        try:
+            self.conns[i].send(msg)
+        except OSError:
+            pass  # it died: _gather starts another in its place
+
+    def _restart(self, i: int) -> None:
+        """A new worker in place of worker i, given its partition's levels back and its command again."""
+        self.procs[i].join(0.1)
+        self.conns[i].close()
+        self._spawn(i)
+        self.restarts[i] += 1
+        if self.state[i] is not None:
+            self.conns[i].send(("resume", self.job, tuple(self.state[i])))
+        self._ask(i, self.asked[i])
 
     def alive(self) -> bool:
         return all(p.is_alive() for p in self.procs)
 
     def start(self, ctx, starts, budget: int, probe, sample: int, modules, tick) -> list:
         self.level = 0
-        for conn in self.conns:
-            conn.send(("begin", ctx, starts, budget, probe, sample, modules))
-        return self._gather(tick, "starting")
+        self.job = (ctx, budget, probe, sample, modules)
+        self.state = [None] * self.parts
+        self.asked = [None] * self.parts
+        self.restarts = [0] * self.parts
+        for i in range(self.parts):
+            self._ask(i, ("begin", self.job, starts))
+        replies = self._gather(tick, "starting")
+        self.state = [[0, 0, r.states, 0] for r in replies]
+        return replies
 
     def _gather(self, tick, doing: str) -> list:
-        """Every worker's reply; EngineError when a worker ends without one."""
+        """Every worker's reply. A worker that ends without one is replaced, up to MAX_RESTARTS
+        times a census, by one that takes up its levels and runs its command again; past that,
+        or when it fails rather than dies, EngineError."""
         replies: list = [None] * self.parts
         waiting = set(range(self.parts))
         while waiting:
@@ -172,26 +256,36 @@ class LocalPool:
                         continue
                 if not self.procs[i].is_alive() or replies[i] is None and self.conns[i] in ready:
                     self.procs[i].join(0.1)
-                    raise EngineError(f"census worker {i + 1} of {self.parts} (process {self.procs[i].pid}) ended "
-                                      f"while {doing} level {self.level} (exit code {self.procs[i].exitcode}); "
-                                      "its states are lost: run the census again")
+                    code = self.procs[i].exitcode
+                    if sum(self.restarts) >= MAX_RESTARTS or self.counters[i, STOP]:
+                        raise EngineError(f"census worker {i + 1} of {self.parts} (process {self.procs[i].pid}) "
+                                          f"ended while {doing} level {self.level} (exit code {code}), after "
+                                          f"{sum(self.restarts)} restarts: run the census again")
+                    self._restart(i)
             tick()
         return replies
 
     def expand(self, tick) -> list:
-        for conn in self.conns:
-            conn.send(("expand",))
-        return self._gather(tick, "expanding")
+        for i in range(self.parts):
+            self._ask(i, ("expand",))
+        replies = self._gather(tick, "expanding")
+        for state, (code, _, _) in zip(self.state, replies):
+            if code == FOUND:
+                state[3] += state[2]
+        return replies
 
     def merge(self, bounds: list, room: int, tick) -> list:
-        for p, conn in enumerate(self.conns):
-            conn.send(("merge", [(src, int(b[p]), int(b[p + 1] - b[p])) for src, b in enumerate(bounds)], room))
+        for p in range(self.parts):
+            self._ask(p, ("merge", [(src, int(b[p]), int(b[p + 1] - b[p])) for src, b in enumerate(bounds)], room))
         replies = self._gather(tick, "merging")
         for i in range(self.parts):  # every owner has read them
             try:
                 os.unlink(_out_path(self.folder, i))
             except FileNotFoundError:
                 pass
+        for state, r in zip(self.state, replies):
+            if r.code == FOUND and not r.capped:
+                state[:3] = [state[0] + 1, state[2], r.states]
         self.level += 1
         return replies
 

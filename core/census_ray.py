@@ -41,10 +41,12 @@ class PartitionActor:
         ctx = writable(ctx)
         self.counters = new_counters(quiet=True)
         partition.prepare_kernels(ctx, self.counters)
-        self.part = partition.Partition(index, parts, ctx, starts, budget, self.counters, probe, sample)
+        self.part = partition.Partition(index, parts, ctx, budget, self.counters, probe, sample)
+        self.starts = starts
 
     def first(self):
-        return self.part.first()
+        report, self.starts = self.part.begin(self.starts), None
+        return report
 
     def expand(self):
         code, bounds = self.part.expand()

@@ -93,21 +93,53 @@ class Report:
 class Partition:
     """Partition `index` of `parts`: its levels, its ledger, and the two steps of a level."""
 
-    def __init__(self, index: int, parts: int, ctx, starts: np.ndarray, budget: int, counters: np.ndarray,
-                 probe: int | None = None, sample: int = 0):
+    def __init__(self, index: int, parts: int, ctx, budget: int, counters: np.ndarray,
+                 probe: int | None = None, sample: int = 0, files=None):
         self.index, self.parts, self.ctx = index, parts, ctx
         self.counters = counters
         self.probe = None if probe is None else np.uint64(probe)
         self.sample = sample
+        self.files = files  # where the levels live if not in memory (core.census_local.LevelFiles)
         self.bufs = Buffers(budget)
         # three level buffers rotate: names[0] the level before, names[1] the level, names[2] the next
         self.names = ["level a", "level b", "level c"]
-        first = np.unique(owned(np.ascontiguousarray(starts, dtype=np.uint64), parts, index))
-        self.bufs.hold(self.names[1], first, first.shape[0])
-        self.n_prev, self.n_cur = 0, first.shape[0]
+        self.depth = 0
+        self.n_prev, self.n_cur = 0, 0
         self.expanded = 0
         self.sent = 0
         self.starts = np.zeros(parts + 1, dtype=np.int64)
+
+    def begin(self, starts: np.ndarray) -> Report:
+        """Level 0: the starts this partition owns."""
+        first = np.unique(owned(np.ascontiguousarray(starts, dtype=np.uint64), self.parts, self.index))
+        n = first.shape[0]
+        level = self._new_level(1, 0, n)
+        if level is None:
+            return Report(MEMORY)
+        level[:n] = first
+        self.bufs.wrote(self.names[1], n)
+        self.n_cur = n
+        return self.first()
+
+    def resume(self, depth: int, n_prev: int, n_cur: int, expanded: int) -> None:
+        """Take up where a worker that died left off: its level before and its level at `depth`,
+        which it left in files, and the nodes it had expanded before that level."""
+        self.depth, self.n_prev, self.n_cur, self.expanded = depth, n_prev, n_cur, expanded
+        for i, d, n in ((0, depth - 1, n_prev), (1, depth, n_cur)):
+            if d >= 0 and n > 0:
+                self.bufs.hold(self.names[i], self.files.open(d), n)
+
+    def _new_level(self, i: int, depth: int, size: int) -> np.ndarray | None:
+        """A new array for level `depth` in level buffer i (the one there freed first); None if refused."""
+        self.bufs.arrays.pop(self.names[i], None)
+        self.bufs.written.pop(self.names[i], None)
+        try:
+            array = (np.empty(max(size, 1), dtype=np.uint64) if self.files is None
+                     else self.files.create(depth, max(size, 1)))
+        except (MemoryError, OSError):
+            return None
+        self.bufs.hold(self.names[i], array, 0)
+        return array
 
     def first(self) -> Report:
         """The report of level 0 (the starts this partition owns)."""
@@ -180,11 +212,12 @@ class Partition:
             bufs.wrote(SPARE, received)
             ordered = radix_sort(bufs[SUCC], bufs[SPARE], received, self.counters)
         nxt = self.names[2]
-        memory_room = max(0, bufs.room(nxt, bufs.free()))
-        if bufs.capacity(nxt) < min(received, memory_room):
-            memory_room = census._fit(max(0, bufs.free() + bufs.cost(nxt) // 8))
-            if not bufs.provide(nxt, min(received, memory_room)):
-                memory_room = 0
+        # the level three back is not needed any more: the next one may take what it held and what is left
+        self.bufs.arrays.pop(nxt, None)
+        self.bufs.written.pop(nxt, None)
+        memory_room = census._fit(max(0, bufs.free()))
+        if self._new_level(2, self.depth + 1, min(received, memory_room)) is None:
+            memory_room = 0
         n, goals, capped, stopped = census.merge_level(
             ordered, received, EMPTY, 0, self._level(0), self.n_prev,
             self._level(1), self.n_cur, bufs.arrays.get(nxt, EMPTY), self.ctx,
@@ -200,6 +233,7 @@ class Partition:
             return report
         self.names = [self.names[1], self.names[2], self.names[0]]
         self.n_prev, self.n_cur = self.n_cur, n
+        self.depth += 1
         return report
 
 

@@ -43,6 +43,7 @@ class WorkerUse:
     states: int = 0  # the states it owns
     peak_bytes: int = 0
     peak_rss_kb: int = 0
+    restarts: int = 0  # processes started in its place after one died (the local engine)
 
 
 def per_worker_bytes(ctx, starts: np.ndarray) -> int:
@@ -88,6 +89,8 @@ def run(starts: np.ndarray, ctx, spec: EngineSpec, cap: int, control: SearchCont
             out = _levels(pool, parts, starts, ctx, each, cap, control, layers, modules)
             if spec.kind == LOCAL:
                 ended[0] = out[0] != STOPPED
+                for use, restarts in zip(out[5], pool.restarts):
+                    use.restarts = restarts
             return out
         finally:
             control.end_search()  # ending the workers is not search time

@@ -251,8 +251,8 @@ def census_counts(out) -> dict:
     c = out.census
     counts = {"states": c.states, "goal_states": c.goal_states, "max_depth": c.max_depth, "goal_depth": c.goal_depth}
     if out.workers:
-        counts["workers"] = [{"states": w.states, "peak_bytes": w.peak_bytes, "peak_rss_bytes": 1024 * w.peak_rss_kb}
-                             for w in out.workers]
+        counts["workers"] = [{"states": w.states, "peak_bytes": w.peak_bytes, "peak_rss_bytes": 1024 * w.peak_rss_kb,
+                              "restarts": w.restarts} for w in out.workers]
     return counts
 
 

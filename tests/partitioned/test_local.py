@@ -140,8 +140,26 @@ def test_cancel_stops_every_worker_within_a_second_and_leaves_none():
     assert census_workers() == []
 
 
-def test_a_killed_worker_ends_the_census_with_a_clear_error_and_no_worker_left():
+MEDIUM = "AAbc/AAde/f.../...."  # every piece distinct: 855,360 positions, a second or two over two workers
+
+
+def test_a_killed_worker_is_replaced_from_its_levels_and_the_census_is_unchanged():
     census_local.close_idle()
+    options = {"moves": "unit", "distinct": True}
+    single = solve(parse(MEDIUM), "census", options, SearchControl(), Limits())
+    job = _running(lambda c: solve(parse(MEDIUM), "census", {**options, "engine": local(2)}, c, Limits()), 0.3)
+    victim = next(p for p in census_workers() if p.name == "census-1")
+    victim.kill()
+    assert job._finished.wait(60)
+    spread = job._result
+    assert counts(spread) == counts(single)
+    assert [w["restarts"] for w in spread.details["census"]["workers"]] == [0, 1]
+    assert victim.pid not in [p.pid for p in census_workers()]
+
+
+def test_a_worker_killed_past_the_restarts_ends_the_census_with_a_clear_error_and_no_worker_left(monkeypatch):
+    census_local.close_idle()
+    monkeypatch.setattr(census_local, "MAX_RESTARTS", 0)
     job = _running(lambda c: solve(parse(WIDE), "census", {"distinct": True, "engine": local(2)}, c, Limits()), 0.3)
     victim = next(p for p in census_workers() if p.name == "census-1")
     victim.kill()
@@ -152,13 +170,15 @@ def test_a_killed_worker_ends_the_census_with_a_clear_error_and_no_worker_left()
 
 
 def test_the_command_line_says_a_lost_worker_in_one_line(capsys, monkeypatch):
+    expand = census_local.LocalPool.expand
+
     def lose(self, tick):
         self.procs[0].kill()
         self.procs[0].join()
-        return census_local.LocalPool._gather(self, tick, "expanding")
+        return expand(self, tick)
 
-    monkeypatch.setattr(census_local.LocalPool, "expand", lambda self, tick: (
-        [c.send(("expand",)) for c in self.conns], lose(self, tick))[1])
+    monkeypatch.setattr(census_local, "MAX_RESTARTS", 0)
+    monkeypatch.setattr(census_local.LocalPool, "expand", lose)
     code, out, err = run_cli(capsys, "solve", "klotski", "--preset", "hengdao-lima", "--census", "--workers", "2")
     assert code == 1 and out == ""
     assert err.startswith("error: census worker 1 of 2") and err.count("\n") == 1
