@@ -25,7 +25,7 @@ from core import live, ops, partition
 from core.census import Layers
 from core.engine import LOCAL, RAY, EngineSpec
 from core.memory import SCRATCH, array_bytes, budget_bytes
-from core.progress import (DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, RUN, SOLUTIONS, STORED,
+from core.progress import (DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, RUN, SOLUTIONS, STORED, Phase,
                            SearchControl)
 from core.status import CAP, FOUND, MEMORY, STOPPED
 
@@ -106,7 +106,7 @@ def _levels(pool, parts: int, starts, ctx, each: int, cap: int, control: SearchC
         if control.stop_requested != RUN and not stopping[0]:
             stopping[0] = True
             pool.stop(control.stop_requested)
-        if control.phase == "searching":
+        if control.phase == Phase.SEARCHING:
             counters[EXPANDED] = pool.expanded()
 
     def note(reports) -> None:
