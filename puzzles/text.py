@@ -8,7 +8,6 @@ from core.errors import InputError
 from puzzles.interface import Cell, count_text
 from puzzles.numbers import shown, whole
 
-Cell = tuple[int, int]
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _SIZE = re.compile(r"\s*([0-9]+)\s*(?:[xX×*]\s*([0-9]+))?\s*")
 # Far past every family's largest board; the family's own check gives the real range.
@@ -18,6 +17,11 @@ def cell_text(cell: Cell) -> str:
     """0-based (x, y) -> '3,1': the 1-based x,y of files, the command line and the screen."""
     return f"{cell[0] + 1},{cell[1] + 1}"
 
+
+
+def cell_text(cell: Cell) -> str:
+    """0-based (x, y) -> '3,1': the 1-based x,y of files, the command line and the screen."""
+    return f"{cell[0] + 1},{cell[1] + 1}"
 
 
 def parse_cell(text: str, what: str) -> Cell:
