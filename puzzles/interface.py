@@ -18,8 +18,8 @@ from core.progress import SearchControl
 from core.search import Limits, Stats
 from core.status import LIMIT_TEXT, Limit, Status
 from core.warmup import Kernel
+from puzzles.text import Cell  # (x, y), 0-based
 
-Cell = tuple[int, int]  # (x, y), 0-based
 JSON = dict[str, Any]  # an object as json.dumps writes it
 
 
@@ -158,11 +158,6 @@ def plain_headline(solution: Solution, unit: str = "moves", shortest: bool = Fal
         word = unit if n != 1 else unit.removesuffix("s")
         return f"{n:,} {word}" + (", shortest" if shortest else "")
     return solution.reason()
-
-
-def count_text(n: int, one: str, many: str | None = None) -> str:
-    """'1 tour', '304 tours', '25,955 positions'."""
-    return f"{n:,} {one if n == 1 else (many or one + 's')}"
 
 
 ZOOM_NORMAL = 0

@@ -5,10 +5,9 @@ import re
 from collections.abc import Sequence
 
 from core.errors import InputError
-from puzzles.interface import count_text
-from puzzles.numbers import shown, whole
+from puzzles.numbers import count_text, shown, whole
 
-Cell = tuple[int, int]
+Cell = tuple[int, int]  # (x, y), 0-based; puzzles.interface.Cell too
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _SIZE = re.compile(r"\s*([0-9]+)\s*(?:[xX×*]\s*([0-9]+))?\s*")
 # Far past every family's largest board; the family's own check gives the real range.

@@ -12,7 +12,8 @@ from core.search import (Limits, Stats, kernel_status, nodes_left, search_paths,
                          tree_fits)
 from core.status import FOUND, STOPPED, Limit, Status
 from core.warmup import Kernel
-from puzzles.interface import Option, Solution, Solver, Step, count_text
+from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.numbers import count_text
 from puzzles.knights import existence, greedy, live, plain, pruned, thin
 from puzzles.knights.board import Board, validate
 from puzzles.knights.geometry import ORDERS, deltas, free_mask, neighbour_table

@@ -11,7 +11,8 @@ from core.progress import EXPANDED, SearchControl
 from core.search import Limits, Stats, counter_stats, kernel_status, timed, tree_fits
 from core.status import STOPPED, Limit, Status
 from core.warmup import Kernel
-from puzzles.interface import Option, Solution, Solver, Step, count_text
+from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.numbers import count_text
 from puzzles.link.board import MAX_SEGMENTS, Board, cell_text, validate
 from puzzles.link import clearing, live
 from puzzles.link.generate import place_args, place_pairs
