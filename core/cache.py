@@ -99,7 +99,7 @@ def configure_numba_cache() -> Path | None:
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     config = sys.modules.get("numba.core.config")
     if config is not None:  # loaded already: it read the environment before we set it
-        config.CACHE_DIR = str(folder)
+        config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]  # numba's config has no stubs for it
     _prune(folder)
     return folder
 

@@ -23,7 +23,7 @@ from core.progress import CHECK_EVERY, publish
 from core.status import EXHAUSTED, FOUND, MEMORY, STOPPED
 
 STACK_SHARE = 16  # the depth-first stack may take 1/16 of the budget
-NO_BOUND = np.int64(1) << np.int64(62)
+NO_BOUND = 1 << 62  # an int64 in the kernels, as every global int is
 
 
 def peak_bytes(cap: int) -> int:

@@ -14,7 +14,10 @@ import signal
 import threading
 import time
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from types import FrameType
+from typing import Any, Callable, Iterator
+
+Handler = Callable[[int, FrameType | None], Any] | int | None  # what signal.signal takes and returns
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 SAME_STOP_S = 1.0  # a further signal within this long of the first is the same stop
@@ -25,9 +28,9 @@ class Interrupts:
         self.signal: int | None = None  # the first stop signal received
         self._first_at = 0.0
         self._cancel: Callable[[], None] | None = None
-        self._previous: dict[int, object] = {}
+        self._previous: dict[int, Handler] = {}
 
-    def _handle(self, signum: int, frame) -> None:
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
         now = time.monotonic()
         if self.signal is None:
             self.signal, self._first_at = signum, now

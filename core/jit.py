@@ -15,25 +15,39 @@ compile time than numba's own inlining (copying and typing the function
 again at every call); without reference counting, arrays passed to it cost
 nothing in a hot loop.
 """
+from typing import Any, Callable, TypeVar, cast, overload
+
 from numba import njit
 from numba.extending import register_jitable
 
+# A kernel, helper or routine is called like the function it compiles (a kernel also has the
+# dispatcher's own methods: compile, py_func, signatures).
+F = TypeVar("F", bound=Callable[..., Any])
+
 # Every kernel made here, so tests can see which signatures got compiled.
-KERNELS: list = []
+KERNELS: list[Any] = []
 
 # Options are spelt out, not left to numba, which would take them from whatever compiles first.
 _PIECE = {"nogil": True, "no_cpython_wrapper": True, "no_cfunc_wrapper": True}
-_OPTIONS: dict = {}  # each helper and routine: the options it compiles with
+_OPTIONS: dict[Callable[..., Any], dict[str, bool]] = {}  # each helper and routine: the options it compiles with
 
 
-def kernel(fn):
+def kernel(fn: F) -> F:
     """Compile fn in nopython mode, cached on disk, releasing the GIL while it runs."""
-    dispatcher = njit(cache=True, nogil=True, forceinline=False, _nrt=True, no_cfunc_wrapper=True)(fn)
+    # _nrt and no_cfunc_wrapper are numba's own options, which its type hints leave out
+    dispatcher = njit(cache=True, nogil=True, forceinline=False, _nrt=True,  # type: ignore[call-overload]
+                      no_cfunc_wrapper=True)(fn)
     KERNELS.append(dispatcher)
-    return dispatcher
+    return cast(F, dispatcher)
 
 
-def helper(fn=None, *, allocates: bool = False):
+@overload
+def helper(fn: F) -> F: ...
+@overload
+def helper(fn: None = None, *, allocates: bool = False) -> Callable[[F], F]: ...
+
+
+def helper(fn: F | None = None, *, allocates: bool = False) -> F | Callable[[F], F]:
     """fn inlined into each kernel that calls it (no call overhead). A helper that
     allocates no arrays runs without reference counting, so the arrays passed to
     it cost nothing; one that does says so: @helper(allocates=True)."""
@@ -42,18 +56,18 @@ def helper(fn=None, *, allocates: bool = False):
     return _piece(fn, inline=True, counted=allocates)
 
 
-def routine(fn):
+def routine(fn: F) -> F:
     """fn compiled once per argument types and called from the kernels that use it."""
     return _piece(fn, inline=False, counted=True)
 
 
-def _piece(fn, inline: bool, counted: bool):
+def _piece(fn: F, inline: bool, counted: bool) -> F:
     options = {**_PIECE, "forceinline": inline, "_nrt": counted}
     _OPTIONS[fn] = options
     return register_jitable(**options)(fn)
 
 
-def piece(fn) -> tuple:
+def piece(fn: Any) -> tuple[Callable[..., Any], Any]:
     """(Python function, jit options) that compile fn as a piece of other kernels: a helper
     or routine as declared, a kernel as a routine."""
     if fn in _OPTIONS:
@@ -61,8 +75,8 @@ def piece(fn) -> tuple:
     return fn.py_func, {**_PIECE, "forceinline": False, "_nrt": True}
 
 
-def prepare(dispatcher, *args) -> None:
+def prepare(dispatcher: Any, *args: Any) -> None:
     """Compile (or load from the disk cache) dispatcher for these arguments, without running it."""
     from numba import typeof
 
-    dispatcher.compile(tuple(typeof(a) for a in args))
+    dispatcher.compile(tuple(map(typeof, args)))

@@ -98,7 +98,7 @@ def fits(nbytes: int, max_memory: int | None) -> bool:
     return nbytes + SCRATCH <= budget_bytes(max_memory)
 
 
-def array_bytes(*values) -> int:
+def array_bytes(*values: object) -> int:
     """Bytes held by the numpy arrays among values, looking inside tuples (puzzle contexts)."""
     import numpy as np
 

@@ -19,6 +19,8 @@ Backtracking over a mutable context (tours and the like):
     leave(ctx, node, depth)                  undo it
     complete(ctx, node, depth) -> bool       the path ending at node is a solution
 """
+from typing import Any, Callable
+
 from numba.extending import overload
 
 from core.jit import piece
@@ -28,39 +30,39 @@ from core.jit import piece
 DEAD_END = 1 << 40
 
 
-def expand(state, ctx, out):
+def expand(state: int, ctx: Any, out: Any) -> int:
     raise NotImplementedError("implemented per puzzle with core.ops.implement")
 
 
-def is_goal(state, ctx):
+def is_goal(state: int, ctx: Any) -> bool:
     raise NotImplementedError("implemented per puzzle with core.ops.implement")
 
 
-def heuristic(state, ctx):
+def heuristic(state: int, ctx: Any) -> int:
     raise NotImplementedError("implemented per puzzle with core.ops.implement")
 
 
-def branching(ctx):
+def branching(ctx: Any) -> int:
     raise NotImplementedError("implemented per puzzle with core.ops.implement")
 
 
-def children(ctx, node, depth, out):
+def children(ctx: Any, node: int, depth: int, out: Any) -> int:
     raise NotImplementedError("implemented per puzzle with core.ops.implement")
 
 
-def enter(ctx, node, depth):
+def enter(ctx: Any, node: int, depth: int) -> None:
     raise NotImplementedError("implemented per puzzle with core.ops.implement")
 
 
-def leave(ctx, node, depth):
+def leave(ctx: Any, node: int, depth: int) -> None:
     raise NotImplementedError("implemented per puzzle with core.ops.implement")
 
 
-def complete(ctx, node, depth):
+def complete(ctx: Any, node: int, depth: int) -> bool:
     raise NotImplementedError("implemented per puzzle with core.ops.implement")
 
 
-HOOKS = {
+HOOKS: dict[str, Callable[..., Any]] = {
     "expand": expand,
     "is_goal": is_goal,
     "heuristic": heuristic,
@@ -72,40 +74,36 @@ HOOKS = {
 }
 
 
-def _typer(hook, ctx_class, impl):
+def _typer(hook: str, ctx_class: type, impl: Callable[..., Any]) -> Callable[..., Any]:
     """An overload typer with the stub's own signature that picks impl for ctx_class only."""
-    def ours(ctx):
-        return getattr(ctx, "instance_class", None) is ctx_class
+    def ours(ctx: Any) -> Callable[..., Any] | None:
+        return impl if getattr(ctx, "instance_class", None) is ctx_class else None
 
+    typer: Callable[..., Callable[..., Any] | None]
     if hook == "expand":
-        def typer(state, ctx, out):
-            return impl if ours(ctx) else None
+        typer = lambda state, ctx, out: ours(ctx)  # noqa: E731
     elif hook in ("is_goal", "heuristic"):
-        def typer(state, ctx):
-            return impl if ours(ctx) else None
+        typer = lambda state, ctx: ours(ctx)  # noqa: E731
     elif hook == "branching":
-        def typer(ctx):
-            return impl if ours(ctx) else None
+        typer = lambda ctx: ours(ctx)  # noqa: E731
     elif hook == "children":
-        def typer(ctx, node, depth, out):
-            return impl if ours(ctx) else None
+        typer = lambda ctx, node, depth, out: ours(ctx)  # noqa: E731
     else:  # enter, leave, complete
-        def typer(ctx, node, depth):
-            return impl if ours(ctx) else None
+        typer = lambda ctx, node, depth: ours(ctx)  # noqa: E731
     return typer
 
 
 # The modules that registered hooks, per context class: a worker process that receives a context
 # imports them, since unpickling the context imports only the module defining its class.
-HOOK_MODULES: dict = {}
+HOOK_MODULES: dict[type, set[str]] = {}
 
 
-def hook_modules(ctx) -> list[str]:
+def hook_modules(ctx: object) -> list[str]:
     """The modules to import before searching over this context in another process."""
     return sorted(HOOK_MODULES.get(type(ctx), ()))
 
 
-def implement(ctx_class, **kernels):
+def implement(ctx_class: type, **kernels: Callable[..., Any]) -> None:
     """Register a puzzle's functions (keyword = hook name) for its context namedtuple class.
 
     Each is compiled straight as the stub's implementation, with the options

@@ -16,11 +16,15 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 import numpy as np
+import numpy.typing as npt
 
 from core import live as picture
 from core import warmup
 from core.jit import helper, kernel
 from core.live import Live, read_live
+
+Counters = npt.NDArray[np.int64]  # the array a kernel shares with Python: the slots below, then the picture
+Whole = int | np.integer[Any]  # a whole number in a kernel, Python's or numpy's
 
 # Slots of the counters array (module globals are compile-time constants in kernels).
 EXPANDED = 0      # nodes expanded so far
@@ -43,7 +47,7 @@ CHECK_EVERY = 1024
 
 
 @helper
-def publish(counters, expanded, frontier, depth, stored):
+def publish(counters: Counters, expanded: Whole, frontier: Whole, depth: Whole, stored: Whole) -> bool | np.bool_:
     """Write the usual counters; return True when the search must stop.
 
     A search stops when Python asks (STOP) or when `expanded` reaches the
@@ -56,11 +60,12 @@ def publish(counters, expanded, frontier, depth, stored):
     counters[STORED] = stored
     if frontier > counters[MAX_FRONTIER]:
         counters[MAX_FRONTIER] = frontier
-    return counters[STOP] != RUN or (counters[NODE_CAP] > 0 and expanded >= counters[NODE_CAP])
+    stop: bool | np.bool_ = counters[STOP] != RUN or (counters[NODE_CAP] > 0 and expanded >= counters[NODE_CAP])
+    return stop
 
 
 @helper
-def due(counters, nodes):
+def due(counters: Counters, nodes: Whole) -> bool | np.bool_:
     """Whether a tree search should publish now: every CHECK_EVERY nodes, and from the node cap on
     (so publish stops it there exactly)."""
     return nodes % CHECK_EVERY == 0 or (counters[NODE_CAP] > 0 and nodes >= counters[NODE_CAP])

@@ -12,10 +12,11 @@ given, except that while the first in the queue waits for memory a later one tha
 from __future__ import annotations
 
 import os
+import functools
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable, Generic, TypeVar
+from typing import Any, Callable, Generic, TypeVar
 
 from core.memory import describe_bytes
 from core.progress import SearchControl, Snapshot
@@ -98,7 +99,7 @@ class Lane(Generic[T]):
         return self.state in (DONE, CANCELLED, FAILED)
 
 
-def check(runners: list[Runner], budget: int) -> None:
+def check(runners: list[Runner[Any]], budget: int) -> None:
     """Raise RaceRefused when a runner could never start under the budget."""
     too_big = [(r.name, r.memory) for r in runners if r.memory > budget]
     if too_big:
@@ -194,16 +195,19 @@ class Race(Generic[T]):
     def _start(self, index: int, lane: Lane[T]) -> None:
         lane.queued_s = time.perf_counter() - self._began
         lane.state = RUNNING
-        lane.job = Job(lane.runner.task, timeout_s=lane.runner.timeout_s,
-                       on_progress=lambda s, i=index: self._sampled(i, s), hz=self._hz)
-        threading.Thread(target=self._drive, args=(lane,), name=f"race {lane.runner.name}", daemon=True).start()
+        job = Job(lane.runner.task, timeout_s=lane.runner.timeout_s,
+                  on_progress=functools.partial(self._sampled, index), hz=self._hz)
+        lane.job = job
+        threading.Thread(target=self._drive, args=(lane, job), name=f"race {lane.runner.name}", daemon=True).start()
 
-    def _drive(self, lane: Lane[T]) -> None:
+    def _drive(self, lane: Lane[T], job: Job[T]) -> None:
         """A runner's own thread: its job's run(), then its end recorded and the race woken."""
         began = time.perf_counter()
-        result, error, state = None, None, DONE
+        result: T | None = None
+        error: BaseException | None = None
+        state = DONE
         try:
-            result = lane.job.run()
+            result = job.run()
         except CancelledBeforeSearch:
             state = CANCELLED
         except BaseException as exc:  # reported in the lane; the other runners go on

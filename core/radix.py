@@ -52,8 +52,8 @@ def radix_sort(keys, spare, n, counters):
         sh = np.uint64(p * width)
         for i in range(n):
             k = src[i]
-            b = np.int64((k >> sh) & mask)
-            dst[counts[p, b]] = k
-            counts[p, b] += 1
+            bucket = np.int64((k >> sh) & mask)
+            dst[counts[p, bucket]] = k
+            counts[p, bucket] += 1
         src, dst = dst, src
     return src

@@ -5,8 +5,9 @@ import threading
 import time
 from typing import Callable, Generic, TypeVar
 
-# CancelledBeforeSearch lives beside SearchControl, which raises it too; imported here for callers.
-from core.progress import STOP_CANCEL, CancelledBeforeSearch, Phase, SearchControl, Snapshot  # noqa: F401
+# CancelledBeforeSearch lives beside SearchControl, which raises it too; exported here for callers.
+from core.progress import CancelledBeforeSearch as CancelledBeforeSearch
+from core.progress import STOP_CANCEL, Phase, SearchControl, Snapshot  # noqa: F401
 
 T = TypeVar("T")
 

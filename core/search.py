@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
@@ -11,6 +12,9 @@ from core.memory import HARD_CAP, SCRATCH, array_bytes, budget_bytes, fits, stat
 from core.progress import EXPANDED, MAX_FRONTIER, RUN, STOP_CANCEL, STORED, SearchControl
 from core.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED, Limit, Status
 from core.warmup import Kernel
+
+# A puzzle's context: the namedtuple of arrays and scalars its hooks read (core.ops).
+Context = Any
 
 FIRST = backtrack.FIRST
 COUNT = backtrack.COUNT
@@ -59,10 +63,10 @@ class Outcome:
     census: Census | None = None
     solutions: int = 0
     kept: list[np.ndarray] = field(default_factory=list)
-    workers: list = field(default_factory=list)  # a partitioned census's core.partitioned.WorkerUse each
+    workers: list[Any] = field(default_factory=list)  # a partitioned census's core.partitioned.WorkerUse each
 
 
-SHORTEST = {
+SHORTEST: dict[str, tuple[Callable[..., Any], Callable[[int], int]]] = {
     "bfs": (bfs.bfs, bfs.peak_bytes),
     "bibfs": (bibfs.bibfs, bibfs.peak_bytes),
     "astar": (astar.astar, astar.peak_bytes),
@@ -104,7 +108,7 @@ def counter_stats(control: SearchControl, elapsed: float, states: int | None = N
     )
 
 
-def timed(control: SearchControl, kernel_fn, *args):
+def timed(control: SearchControl, kernel_fn: Callable[..., Any], *args: Any) -> tuple[Any, float]:
     """Run one kernel on the search clock, compiling it first; returns (result, its seconds)."""
     control.compiling()
     prepare(kernel_fn, *args)
@@ -118,7 +122,8 @@ def timed(control: SearchControl, kernel_fn, *args):
     return result, elapsed
 
 
-def _shortest_args(algo: str, starts, goals, ctx, cap: int, share: tuple, counters) -> tuple:
+def _shortest_args(algo: str, starts: np.ndarray, goals: np.ndarray | None, ctx: Context, cap: int,
+                   share: tuple[int, ...], counters: np.ndarray) -> tuple[Any, ...]:
     """The arguments of a shortest-path kernel, of the types it is compiled for.
 
     share: A*'s most buckets or IDA*'s stack bytes, the kernel's argument after the cap."""
@@ -127,7 +132,7 @@ def _shortest_args(algo: str, starts, goals, ctx, cap: int, share: tuple, counte
     return (starts, ctx, int(cap), *(int(x) for x in share), counters)
 
 
-def shortest_path_kernels(algos, starts: np.ndarray, ctx, counters: np.ndarray) -> list[Kernel]:
+def shortest_path_kernels(algos: Iterable[str], starts: np.ndarray, ctx: Context, counters: np.ndarray) -> list[Kernel]:
     """The kernels shortest_path runs for these algorithms on this kind of context."""
     starts = np.ascontiguousarray(starts, dtype=np.uint64)
     return [Kernel(SHORTEST_NAMES[algo], SHORTEST[algo][0],
@@ -136,7 +141,7 @@ def shortest_path_kernels(algos, starts: np.ndarray, ctx, counters: np.ndarray) 
             for algo in algos]
 
 
-def shortest_path(algo: str, starts: np.ndarray, ctx, control: SearchControl, limits: Limits,
+def shortest_path(algo: str, starts: np.ndarray, ctx: Context, control: SearchControl, limits: Limits,
                   goals: np.ndarray | None = None) -> Outcome:
     """A shortest path of states from a start to a goal with the named algorithm.
 
@@ -150,9 +155,10 @@ def shortest_path(algo: str, starts: np.ndarray, ctx, control: SearchControl, li
         if goals is None:
             raise ValueError("bibfs needs the goal states")
         goals = np.ascontiguousarray(goals, dtype=np.uint64)
-    seeds = np.unique(starts).shape[0] + (np.unique(goals).shape[0] if algo == "bibfs" else 0)
+    seeds = np.unique(starts).shape[0] + (np.unique(goals).shape[0] if goals is not None and algo == "bibfs" else 0)
     budget = budget_bytes(limits.max_memory)
-    share, share_bytes = (), 0  # A*'s most buckets or IDA*'s stack bytes: the kernel's argument after the cap
+    share: tuple[int, ...] = ()  # A*'s most buckets or IDA*'s stack bytes: the kernel's argument after the cap
+    share_bytes = 0
     if algo == "astar":
         share = (astar.bucket_room(budget),)
         share_bytes = share[0] * astar.BUCKET_BYTES
@@ -171,13 +177,13 @@ def shortest_path(algo: str, starts: np.ndarray, ctx, control: SearchControl, li
     return Outcome(status, limit, path, counter_stats(control, elapsed))
 
 
-def census_kernels(ctx, counters: np.ndarray) -> list[Kernel]:
+def census_kernels(ctx: Context, counters: np.ndarray) -> list[Kernel]:
     """The kernels count_states runs on this kind of context."""
     return census.kernels(ctx, counters)
 
 
-def count_states(starts: np.ndarray, contexts: list, control: SearchControl, limits: Limits,
-                 layers: census.Layers | None = None, engine=None) -> Outcome:
+def count_states(starts: np.ndarray, contexts: list[Context], control: SearchControl, limits: Limits,
+                 layers: census.Layers | None = None, engine: Any = None) -> Outcome:
     """Census of every state reachable from the starts (the moves must be reversible).
 
     `contexts`: one puzzle context per worker thread (one or two); two use both cores.
@@ -209,7 +215,8 @@ def count_states(starts: np.ndarray, contexts: list, control: SearchControl, lim
         if layers is not None and layers.keep:
             runs, layers.runs = layers.runs, census.EMPTY  # the table's merge frees them as it returns
             if code == FOUND:
-                layers.table = tables.from_runs(runs, layers.sizes, control.counters)
+                # census.Layers declares .table as None until it is typed (core/census.py is being reworked)
+                layers.table = tables.from_runs(runs, layers.sizes, control.counters)  # type: ignore[assignment]
                 code = FOUND if layers.table is not None else STOPPED
             del runs
     finally:
@@ -238,11 +245,12 @@ def _census_outcome(code: int, total, goals, depth, first_goal, control: SearchC
                    workers=list(workers))
 
 
-def _backtrack_args(ctx, root, max_depth, mode, keep, counters) -> tuple:
+def _backtrack_args(ctx: Context, root: int, max_depth: int, mode: int, keep: int,
+                    counters: np.ndarray) -> tuple[Any, ...]:
     return ctx, int(root), int(max_depth), int(mode), int(keep), counters
 
 
-def search_paths_kernels(ctx, counters: np.ndarray) -> list[Kernel]:
+def search_paths_kernels(ctx: Context, counters: np.ndarray) -> list[Kernel]:
     """The kernel search_paths runs on this kind of context."""
     return [Kernel("backtracking", backtrack.backtrack, _backtrack_args(ctx, 0, 1, FIRST, 1, counters))]
 
@@ -266,7 +274,7 @@ def nodes_left(limits: Limits, used: int) -> int | None:
     return max(0, limits.max_states - used)
 
 
-def search_paths(ctx, root: int, max_depth: int, mode: int, keep: int, control: SearchControl,
+def search_paths(ctx: Context, root: int, max_depth: int, mode: int, keep: int, control: SearchControl,
                  limits: Limits = Limits(), branch: int = 8, held: int = 0) -> Outcome:
     """Backtracking from root: the first solution (FIRST) or all of them counted (COUNT).
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -101,8 +102,8 @@ class SortedTable:
 
     keys: np.ndarray  # uint64, ascending
     dist: np.ndarray  # distances, parallel to keys
-    identity: dict = field(default_factory=dict)
-    scope: dict = field(default_factory=dict)
+    identity: dict[str, Any] = field(default_factory=dict)
+    scope: dict[str, Any] = field(default_factory=dict)
     kind = "sorted"
 
     @property
@@ -142,8 +143,8 @@ class DenseTable:
     """A distance for every position number, UNREACHED where the goal is out of reach."""
 
     dist: np.ndarray  # uint8, indexed by position number
-    identity: dict = field(default_factory=dict)
-    scope: dict = field(default_factory=dict)
+    identity: dict[str, Any] = field(default_factory=dict)
+    scope: dict[str, Any] = field(default_factory=dict)
     kind = "dense"
 
     @property
@@ -156,7 +157,7 @@ class DenseTable:
 
     def lookup(self, numbers) -> np.ndarray:
         numbers = np.atleast_1d(np.asarray(numbers, dtype=np.int64))
-        out = self.dist[numbers].astype(np.int64)
+        out: np.ndarray = self.dist[numbers].astype(np.int64)
         out[out == UNREACHED] = ABSENT
         return out
 
@@ -215,7 +216,7 @@ def save(table, path: Path, family: str) -> Path:
     return write_atomically(path, write, ".table-")
 
 
-def read_header(path: Path) -> tuple[dict, int]:
+def read_header(path: Path) -> tuple[dict[str, Any], int]:
     """The header of a table file and where its arrays begin; InputError if it is not one."""
     try:
         with open(path, "rb") as f:
@@ -249,7 +250,7 @@ def _short(value) -> str:
     return str(value)
 
 
-def load(path: Path, family: str, identity: dict, budget: int | None = None):
+def load(path: Path, family: str, identity: dict[str, Any], budget: int | None = None):
     """The table saved at path, checked against the family and the identity of the board at hand.
 
     Raises InputError in one line: not a table, another version, another

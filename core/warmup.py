@@ -28,7 +28,7 @@ class Kernel:
 
     name: str
     dispatcher: Any
-    args: tuple
+    args: tuple[Any, ...]
 
 
 @dataclass(frozen=True)

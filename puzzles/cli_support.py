@@ -18,8 +18,8 @@ from core.runner import Job
 from core.search import Limits, Stats
 from core.status import Status
 from puzzles import numbers
-from puzzles.interface import Solution, View
-from puzzles.reading import read_board_file
+from puzzles.interface import Family, Solution, View
+from puzzles.reading import find_preset, read_board_file
 from puzzles.trace import trace_to
 
 T = TypeVar("T")
@@ -167,7 +167,7 @@ def distance_mode(args) -> bool:
     return from_goal or bool(getattr(args, "table", None))
 
 
-def run_distances(args, family, board, options: dict, console: Console, render, extra: dict) -> int:
+def run_distances(args, family: Family, board, options: dict, console: Console, render, extra: dict) -> int:
     """The census from the goal (or a saved table's answer): JSON, or the summary, the positions
     per distance as bars, the hardest positions."""
     from puzzles import distances as D
@@ -245,17 +245,14 @@ def board_given(args) -> bool:
     return args.board is not None or args.file is not None or args.preset is not None
 
 
-def board_text(args, family) -> str:
+def board_text(args, family: Family) -> str:
     """The board text given by --board, --file or --preset."""
     if args.board is not None:
         return args.board
     if args.file is not None:
         return read_board_file(args.file)
     if args.preset is not None:
-        for p in family.presets:
-            if args.preset in (p.id, p.name):
-                return p.text
-        raise InputError(f"unknown preset {args.preset!r}; `puzzle-explorer list` shows the presets")
+        return find_preset(family.presets, args.preset, family.id).text
     raise InputError("no board: give --board TEXT, --file PATH or --preset NAME")
 
 

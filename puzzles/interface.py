@@ -7,17 +7,20 @@ files, on the command line and on screen.
 """
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 
+from core.live import Live
 from core.progress import SearchControl
 from core.search import Limits, Stats
 from core.status import LIMIT_TEXT, Limit, Status
 from core.warmup import Kernel
+from puzzles.text import Cell  # (x, y), 0-based
 
-Cell = tuple[int, int]
+JSON = dict[str, Any]  # an object as json.dumps writes it
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,7 @@ class Step:
     label: str
     board: Any
     highlight: frozenset[Cell] = frozenset()
-    data: dict = field(default_factory=dict)  # the move as JSON (empty for the start)
+    data: JSON = field(default_factory=dict)  # the move as JSON (empty for the start)
 
 
 @dataclass(frozen=True)
@@ -85,20 +88,20 @@ class LiveView:
 
     board: Any
     highlight: frozenset[Cell] = frozenset()
-    moves: tuple[dict, ...] = ()
+    moves: tuple[JSON, ...] = ()
     other: Any = None
-    other_moves: tuple[dict, ...] = ()
+    other_moves: tuple[JSON, ...] = ()
     note: str = ""
 
 
-def cut_note(live, unit: str = "moves") -> str:
+def cut_note(live: Live, unit: str = "moves") -> str:
     """What the board pane says of a path held only in part."""
     if not live.cut:
         return ""
     return f"the newest {len(live.path):,} of {live.length:,} {unit} are held"
 
 
-def path_view(ahead: list[Step], back: list[Step] | None, live, unit: str = "positions") -> LiveView:
+def path_view(ahead: list[Step], back: list[Step] | None, live: Live, unit: str = "positions") -> LiveView:
     """The live picture of a path search: the board at the end of `ahead` and the moves along it, and
     a bidirectional search's goal side `back` (None: the search has none)."""
     other, other_moves = (back[-1].board, tuple(s.data for s in back[1:])) if back is not None else (None, ())
@@ -115,7 +118,7 @@ class Solution:
     stats: Stats
     limit: Limit | None = None
     solver: str = ""
-    details: dict = field(default_factory=dict)  # family extras, JSON-ready
+    details: JSON = field(default_factory=dict)  # family extras, JSON-ready
     alternatives: list[list[Step]] = field(default_factory=list)  # further solutions to browse
     # a distance table the search kept (puzzles.distances.BoardTable), for play mode; never printed.
     # Keyword only, so that a family's Solution subclass keeps its own fields' positions.
@@ -213,7 +216,7 @@ class Move:
     piece: str = ""  # what moves, when the player picks that first (a klotski letter); "" when not
     group: Any = None  # consecutive moves with the same group count as one move (a free slide)
     highlight: frozenset[Cell] = frozenset()  # the cells it moves onto
-    data: dict = field(default_factory=dict)  # the move as JSON, as in a solution's steps
+    data: JSON = field(default_factory=dict)  # the move as JSON, as in a solution's steps
 
 
 class Family(Protocol):
@@ -234,7 +237,7 @@ class Family(Protocol):
     def cell_size(self, zoom: int, board: Any = None) -> tuple[int, int]: ...
     def render(self, board: Any, view: View) -> RenderableType: ...
     # solve() hands the control a decoder of its live picture (control.show_with: Live -> LiveView)
-    def solve(self, board: Any, solver: str, options: dict, control: SearchControl,
+    def solve(self, board: Any, solver: str, options: dict[str, Any], control: SearchControl,
               limits: Limits) -> Solution: ...
     # The first line of the app's Stats pane and of the CLI summary: what the search found, in the
     # family's words ("304 tours from 1,1", "proved: no closed tour on 5x5 (...)"). One line, no
@@ -249,9 +252,9 @@ class Family(Protocol):
     #   HINT_SOLVER: an optimal solver id, for a hint by search when there is no table.
     # The family's solvers include puzzles.distances.solver(...) (id "distances").
     distances: Any
-    def add_cli_arguments(self, parser) -> None: ...
-    def run_cli(self, args, console) -> int: ...
+    def add_cli_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+    def run_cli(self, args: argparse.Namespace, console: Console) -> int: ...
     # The options that give a board, and the validated board they give (the `race` command uses
     # them; a family without its own gets --board, --file and --preset, see family.PuzzleFamily).
-    def add_board_arguments(self, parser) -> None: ...
-    def board_from_args(self, args) -> Any: ...
+    def add_board_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+    def board_from_args(self, args: argparse.Namespace) -> Any: ...

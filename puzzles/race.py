@@ -27,7 +27,7 @@ from core.search import Limits, Stats
 from core.status import Status
 from puzzles import cli_support as cs
 from puzzles import numbers
-from puzzles.interface import Option, Solution, Solver
+from puzzles.interface import Family, Option, Solution, Solver
 
 MIN_ENTRIES = 2
 MAX_ENTRIES = 8  # on the command line; the app has room for four columns
@@ -83,14 +83,14 @@ def names_for(ids: list[str]) -> list[str]:
     return out
 
 
-def entries(family, ids: list[str], limits: Limits = Limits()) -> list[Entry]:
+def entries(family: Family, ids: list[str], limits: Limits = Limits()) -> list[Entry]:
     """An entry per solver id, with the solver's default options and the given limits."""
     by_id = {s.id: s for s in family.solvers}
     return [Entry(name, by_id[i], {o.name: o.default for o in by_id[i].options}, limits)
             for name, i in zip(names_for(ids), ids)]
 
 
-def read_algos(family, text: str) -> list[str]:
+def read_algos(family: Family, text: str) -> list[str]:
     """'bfs,astar,idastar' -> solver ids of the family; InputError names what is wrong."""
     ids = [part.strip() for part in text.split(",")]
     known = [s.id for s in family.solvers]
@@ -174,7 +174,7 @@ def apply_settings(race: list[Entry], words: list[str]) -> list[Entry]:
     return race
 
 
-def check_board(family, board, race: list[Entry]) -> None:
+def check_board(family: Family, board, race: list[Entry]) -> None:
     """InputError when the board is not valid or a solver cannot run on it."""
     family.validate(board)
     for e in race:
@@ -190,12 +190,12 @@ def default_budget(max_memory: int | None = None) -> int:
     return max_memory if max_memory is not None else int(available_bytes() * DEFAULT_SHARE)
 
 
-def _task(family, board, entry: Entry, memory: int) -> Callable:
+def _task(family: Family, board, entry: Entry, memory: int) -> Callable:
     limits = replace(entry.limits, max_memory=memory)
     return lambda control: family.solve(board, entry.solver.id, dict(entry.options), control, limits)
 
 
-def prepare(family, board, race: list[Entry], *, budget: int | None = None, slots: int | None = None,
+def prepare(family: Family, board, race: list[Entry], *, budget: int | None = None, slots: int | None = None,
             on_progress: Callable[[int, Snapshot], None] | None = None) -> Race:
     """The race ready to run(); InputError for a board a solver cannot take, RaceRefused when a
     solver's memory can never fit the budget."""
@@ -352,7 +352,7 @@ def judge(race_entries: list[Entry], race: Race, family_id: str = "") -> Report:
     return Report(family_id, results, race.how_run(), disagreements, race.cancelled)
 
 
-def run(family, board, race: list[Entry], **how) -> Report:
+def run(family: Family, board, race: list[Entry], **how) -> Report:
     """Prepare, run and judge a race (see prepare for the keywords)."""
     prepared = prepare(family, board, race, **how)
     prepared.run()

@@ -4,9 +4,12 @@ Light on purpose (no numba, numpy or rich): the fast contest path uses it too.
 """
 from __future__ import annotations
 
-from typing import IO, Iterator
+from typing import IO, TYPE_CHECKING, Iterable, Iterator
 
 from core.errors import InputError
+
+if TYPE_CHECKING:
+    from puzzles.interface import Preset
 
 MAX_BOARD_BYTES = 16 * 2**20  # far above any board (a 1000x1000 grid is 1 MB)
 MAX_LINE_BYTES = 2**20  # far above any line of a contest input
@@ -36,6 +39,14 @@ def read_board_file(path: str, limit: int = MAX_BOARD_BYTES, what: str = "board 
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise InputError(f"{what} {path}, line {line}: {_not_utf8(data, exc.start)}") from None
+
+
+def find_preset(presets: Iterable[Preset], name: str, family_id: str) -> Preset:
+    """The preset a user named, by its id or by its name; InputError naming the family otherwise."""
+    for preset in presets:
+        if name in (preset.id, preset.name):
+            return preset
+    raise InputError(f"unknown preset {name!r} for {family_id}; `puzzle-explorer list` shows them")
 
 
 def input_lines(stream: IO, limit: int = MAX_LINE_BYTES) -> Iterator[str]:

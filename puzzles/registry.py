@@ -6,14 +6,15 @@ import pkgutil
 from functools import cache
 
 import puzzles
+from puzzles.interface import Family
 
 ORDER = ("klotski", "cube8", "die", "knights", "link", "tiles")
 
 
 @cache
-def families() -> dict:
+def families() -> dict[str, Family]:
     """Family id -> family object, in a stable order."""
-    found = {}
+    found: dict[str, Family] = {}
     for info in pkgutil.iter_modules(puzzles.__path__):
         if not info.ispkg:
             continue
@@ -25,7 +26,7 @@ def families() -> dict:
     return dict(sorted(found.items(), key=lambda kv: (rank.get(kv[0], len(ORDER)), kv[0])))
 
 
-def get(family_id: str):
+def get(family_id: str) -> Family:
     """The family with this id; KeyError names the known ones."""
     known = families()
     if family_id not in known:

@@ -7,11 +7,16 @@ from collections.abc import Sequence
 from core.errors import InputError
 from puzzles.numbers import count_text, shown, whole
 
-Cell = tuple[int, int]
+Cell = tuple[int, int]  # (x, y), 0-based; puzzles.interface.Cell too
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _SIZE = re.compile(r"\s*([0-9]+)\s*(?:[xX×*]\s*([0-9]+))?\s*")
 # Far past every family's largest board; the family's own check gives the real range.
 MAX_TYPED = 10**6
+
+
+def cell_text(cell: Cell) -> str:
+    """0-based (x, y) -> '3,1': the 1-based x,y of files, the command line and the screen."""
+    return f"{cell[0] + 1},{cell[1] + 1}"
 
 
 def parse_cell(text: str, what: str) -> Cell:

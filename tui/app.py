@@ -7,19 +7,21 @@ import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
 
 from core.errors import InputError
 from tui import boards
-from tui.keys import ids_label, key_label, keys_label
+from tui.keys import declared_bindings, ids_label, key_label, keys_label
 
-KEYMAP_HELP = ("keys can be remapped in ~/.config/puzzle-explorer/keymap.txt, one line a binding: its id "
-               "(the right-hand column above) and its keys, e.g. `solve = f9` or `edit.place = P`")
-# Terminal sizes where the layout changes (see app.tcss): wide, narrow, short, tiny.
+if TYPE_CHECKING:  # the start screen shows before numba, which the interface loads, is imported
+    from puzzles.interface import Family
+
+# Terminal sizes where the layout changes (app.tcss has the rules): wide from, narrow, short, tiny below.
 WIDE = 110
 NARROW = 72
 SHORT = 30
@@ -45,11 +47,12 @@ class DetachedExecutor(ThreadPoolExecutor):
 
 
 def read_keymap(path: Path) -> dict[str, str]:
-    """`binding-id = key[,key]` lines; # starts a comment. Unreadable lines are skipped."""
-    keymap = {}
+    """`binding-id = key[,key]` lines; # starts a comment. Unreadable lines are skipped, and a file
+    that cannot be read (missing, not UTF-8) is no keymap: the app starts with its own keys."""
+    keymap: dict[str, str] = {}
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError:
+    except (OSError, UnicodeDecodeError):
         return keymap
     for line in text.splitlines():
         line = line.split("#", 1)[0].strip()
@@ -71,7 +74,7 @@ class PuzzleApp(App):
     def __init__(self, family_id: str | None = None, board=None, board_name: str | None = None,
                  warm: bool = True, source: str = "new:") -> None:
         super().__init__()
-        self.families: dict = {}
+        self.families: dict[str, Family] = {}
         self.keymap: dict[str, str] = {}
         self._direct = (family_id, board, board_name, source)
         self._warm = warm
@@ -110,8 +113,8 @@ class PuzzleApp(App):
             return [k for k in self.keymap[binding_id].split(",") if k.strip()]
         screen = where.screen if where is not None else self.screen
         for node in (self, screen, *screen.walk_children()):
-            for key, bindings in node._bindings.key_to_bindings.items():
-                if any(b.id == binding_id for b in bindings):
+            for key, binding in declared_bindings(type(node)):
+                if binding.id == binding_id:
                     return [key]
         return []
 
@@ -197,97 +200,39 @@ class PuzzleApp(App):
                 self.log.warning(f"warming {first} failed: {exc}")
 
     # --- help and the command palette ---------------------------------------------
-    def _binding_rows(self, node) -> list[tuple[str, str, str]]:
+    def binding_rows(self, node: DOMNode) -> list[tuple[str, str, str]]:
         """(keys, what they do, binding ids) for a node's bindings; bindings that say the same thing
         share a row (the four arrows that move the cursor are one row)."""
         rows: dict[str, tuple[list[str], list[str]]] = {}
-        for key, bindings in node._bindings.key_to_bindings.items():
-            for b in bindings:
-                if b.description and not b.action.startswith("screen.copy"):
-                    keys = self.binding_keys(b.id) if b.id and b.id in self.keymap else [key]
-                    row_keys, ids = rows.setdefault(b.tooltip or b.description, ([], []))
-                    row_keys.extend(keys)
-                    if b.id and b.id not in ids:
-                        ids.append(b.id)
+        for key, b in declared_bindings(type(node)):
+            if b.description and not b.action.startswith("screen.copy"):
+                keys = self.binding_keys(b.id) if b.id and b.id in self.keymap else [key]
+                row_keys, ids = rows.setdefault(b.tooltip or b.description, ([], []))
+                row_keys.extend(keys)
+                if b.id and b.id not in ids:
+                    ids.append(b.id)
         return [(keys_label(keys), what, ids_label(ids)) for what, (keys, ids) in rows.items()]
 
     def action_help(self) -> None:
-        from tui.screens.help import HelpScreen
-        from tui.widgets.board import BoardView
-        from tui.widgets.form import OptionsForm
-        from tui.widgets.timeline import Timeline
+        """Every key: the app's, then the screen's own sections (its panes), or the screen's and the
+        focused widget's."""
+        from tui.screens.help import HelpScreen, KEYMAP_SECTION, ScreenHelp
         screen = self.screen
-        sections = [("Anywhere", self._binding_rows(self))]
-        if screen.query(BoardView):
-            sections.append(("Main screen", self._binding_rows(screen)))
-            sections.append(("Board pane", self._binding_rows(screen.query_one(BoardView))))
-            sections.append(("Solver pane", self._binding_rows(screen.query_one(OptionsForm))
-                             + [("0-9", "type a number", "")]))
-            sections.append(("Timeline pane", self._binding_rows(screen.query_one(Timeline))
-                             + [("↑↓ / Enter", "pick any step", "")]))
+        sections = [("Anywhere", self.binding_rows(self))]
+        if isinstance(screen, ScreenHelp):
+            sections += screen.help_sections()
         else:
-            sections.append(("This screen", self._binding_rows(screen)))
+            sections.append(("This screen", self.binding_rows(screen)))
             focused = self.focused
-            if focused is not None and focused is not screen and self._binding_rows(focused):
-                sections.append(("Where the cursor is", self._binding_rows(focused)))
-        sections.append(("Keys", [("", KEYMAP_HELP, "")]))
+            if focused is not None and focused is not screen and self.binding_rows(focused):
+                sections.append(("Where the cursor is", self.binding_rows(focused)))
+        sections.append(KEYMAP_SECTION)
         self.push_screen(HelpScreen(sections, self.key_for("solve", screen) or "F5"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's own commands and Help; a screen adds its own through its COMMANDS (tui.commands)."""
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", f"Every key and what it does ({self.key_for('help')})", self.action_help)
-        screen_commands = getattr(screen, "system_commands", None)
-        if screen_commands is not None:
-            yield from screen_commands()
-        from tui.widgets.board import BoardView
-        boards = screen.query(BoardView)
-        if not boards:
-            return
-        board = boards.first()
-
-        def keys(binding_id: str) -> str:
-            return keys_label(self.binding_keys(binding_id, board))
-
-        for binding_id, title, help_text in (
-            ("solve", "Solve", "Run the chosen solver on the board"),
-            ("cancel", "Cancel", "Stop the running search"),
-            ("undo", "Undo", "Undo the last edit"),
-            ("redo", "Redo", "Redo the last undone edit"),
-            ("save", "Save board", "Save the board in your data directory"),
-            ("open", "Open board", "Open a saved board, a preset or a file"),
-            ("new", "New board", "Start from an empty board"),
-            ("race", "Race", "Run several solvers on this board side by side"),
-        ):
-            yield SystemCommand(title, f"{help_text} ({keys(binding_id)})", getattr(screen, f"action_{binding_id}"))
-        for action in screen.family.edit_actions:
-            yield SystemCommand(f"Edit: {action.description}", f"key {keys(f'edit.{action.id}')}",
-                                lambda a=action.id: board.action_edit(a))
-        if screen.family.brushes:
-            yield SystemCommand("Next brush", f"Cycle the brush ({keys('board.brush')})", board.action_brush)
-        yield SystemCommand("Overview", f"Zoom the board out or back in ({keys('board.overview')})",
-                            board.action_overview)
-        yield SystemCommand("Freeze the live board", f"While a search runs: hold the position shown, or follow the "
-                            f"search again ({keys('freeze')})", screen.action_freeze)
-        yield SystemCommand("Search track or solution", f"The timeline shows the search's snapshots or the solution "
-                            f"({keys('track')})", screen.action_track)
-        from tui.widgets.timeline import Timeline
-        timeline = screen.query_one(Timeline)
-        for binding_id, title, help_text, callback in (
-            ("timeline.play", "play or pause", "Play the solution step by step", timeline.action_play),
-            ("timeline.forward", "step forward", "One move on", lambda: timeline.action_step(1)),
-            ("timeline.back", "step back", "One move back", lambda: timeline.action_step(-1)),
-            ("timeline.start", "go to the start", "The starting board", lambda: timeline.action_jump(0)),
-            ("timeline.end", "go to the end", "The solved board", lambda: timeline.action_jump(-1)),
-            ("timeline.faster", "faster", "Play faster", lambda: timeline.action_speed(1)),
-            ("timeline.slower", "slower", "Play slower", lambda: timeline.action_speed(-1)),
-            ("timeline.next", "next solution", "Browse the next solution found", lambda: timeline.action_solution(1)),
-            ("timeline.previous", "previous solution", "Browse the previous solution",
-             lambda: timeline.action_solution(-1)),
-        ):
-            yield SystemCommand(f"Timeline: {title}", f"{help_text} ({keys(binding_id)})", callback)
-        for pane in ("board", "solver", "timeline"):
-            yield SystemCommand(f"Go to the {pane} pane", f"Focus the {pane} pane ({keys(f'focus.{pane}')})",
-                                lambda p=pane: screen.action_focus_pane(p))
 
     def action_quit(self) -> None:
         """Quit at once, unless the board on screen has unsaved edits: then ask (save, discard,

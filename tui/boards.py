@@ -3,20 +3,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import InputError
-from puzzles.reading import read_board_file
+from puzzles.reading import find_preset, read_board_file
 from tui import storage
 
+if TYPE_CHECKING:  # the start screen shows before numba, which the interface loads, is imported
+    from puzzles.interface import Family
 
-def load_source(family, source: str) -> tuple[Any, str | None]:
+
+def load_source(family: Family, source: str) -> tuple[Any, str | None]:
     """The board a source names, and the name to show; InputError when it cannot be had."""
     kind, _, key = source.partition(":")
     if kind == "preset":
-        preset = next((p for p in family.presets if key in (p.id, p.name)), None)
-        if preset is None:
-            raise InputError(f"unknown preset {key!r} for {family.id}; `puzzle-explorer list` shows them")
+        preset = find_preset(family.presets, key, family.id)
         return family.parse(preset.text), preset.id
     if kind == "saved":
         try:
@@ -41,7 +42,7 @@ class Kept:
         return f"{self.copy.title()}, edited {storage.when(self.copy.saved_at)}"
 
 
-def kept_copies(families: dict, family_id: str | None = None) -> tuple[list[Kept], list[str]]:
+def kept_copies(families: dict[str, Family], family_id: str | None = None) -> tuple[list[Kept], list[str]]:
     """The recovery copies that can be opened, newest first, and notices about those set aside.
 
     A copy that is not even text, or whose board its family cannot read, is renamed out of

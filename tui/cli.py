@@ -1,4 +1,5 @@
-"""The `puzzle-explorer` command: the app, `list`, `solve FAMILY …`, `race FAMILY …` and `open FAMILY …`."""
+"""The `puzzle-explorer` command: the app, `list`, `solve FAMILY …`, `race FAMILY …`, `open FAMILY …`
+and `serve`."""
 from __future__ import annotations
 
 import argparse
@@ -58,6 +59,9 @@ def build_parser() -> Parser:
     from tui import warm
     warm.add_arguments(commands.add_parser("warm", help="compile every solver now, once (make run does it)",
                                            description=warm.DESCRIPTION))
+    from tui import serve
+    serve.add_arguments(commands.add_parser("serve", help="serve the app to web browsers",
+                                            description=serve.DESCRIPTION))
     solve = commands.add_parser("solve", help="solve a board from the command line")
     by_family = solve.add_subparsers(dest="family", metavar="FAMILY", parser_class=Parser, required=True)
     for family in registry.families().values():
@@ -107,6 +111,9 @@ def command(argv: list[str]) -> int:
     if argv[0] == "warm":  # before the parser, which loads every family: done in a moment when done already
         from tui.warm import main as warm_main
         return warm_main(argv[1:])
+    if argv[0] == "serve":  # no numba: the server only relays, each browser's app loads its own
+        from tui.serve import main as serve_main
+        return serve_main(argv[1:])
     answered = light_command(argv)
     if answered is not None:
         return answered

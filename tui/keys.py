@@ -1,6 +1,8 @@
 """Keys as people write them ("Ctrl+Z", "F5", "[", "←"), for the help, the command palette and hints."""
 from __future__ import annotations
 
+from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.keys import format_key
 
 NAMES = {"escape": "Esc", "space": "Space", "enter": "Enter", "tab": "Tab", "backspace": "Backspace",
@@ -37,3 +39,21 @@ def ids_label(ids: list[str]) -> str:
     if len(ids) > 1 and len(prefixes) == 1 and "" not in prefixes:
         return f"{prefixes.pop()}.{'/'.join(i.rpartition('.')[2] for i in ids)}"
     return " ".join(ids)
+
+
+def declared_bindings(node_class: type[DOMNode]) -> list[tuple[str, Binding]]:
+    """(key, binding) for every binding a class of nodes declares, its bases' included.
+
+    Merged the way Textual merges BINDINGS: a class's bindings for a key replace those its bases
+    have for that key. Keys as declared: the keymap (App.set_keymap) is applied on top.
+    """
+    by_key: dict[str, list[Binding]] = {}
+    for cls in reversed(node_class.__mro__):
+        declared = cls.__dict__.get("BINDINGS")
+        if not declared:
+            continue
+        own: dict[str, list[Binding]] = {}
+        for binding in Binding.make_bindings(declared):
+            own.setdefault(binding.key, []).append(binding)
+        by_key.update(own)
+    return [(key, binding) for key, bindings in by_key.items() for binding in bindings]

@@ -21,6 +21,7 @@ from core.race import RUNNING, Race
 from core.search import Limits
 from puzzles import cli_support as cs
 from puzzles import race as R
+from puzzles.interface import Family
 
 EXIT_DISAGREE = 1
 RACE_HELP = {
@@ -33,7 +34,7 @@ RACE_HELP = {
 }
 
 
-def settings_help(family) -> str:
+def settings_help(family: Family) -> str:
     """Each solver's options with their values, for the epilog: 'bfs, astar: moves=unit|straight|free …'."""
     lines = []
     by_options: dict[str, list[str]] = {}
@@ -138,7 +139,7 @@ def run(args, console: Console) -> int:
     return exit_status(report, cs.fail)
 
 
-def print_report(console: Console, family, report: R.Report, title: str) -> None:
+def print_report(console: Console, family: Family, report: R.Report, title: str) -> None:
     say: Callable = lambda text: console.print(text, highlight=False, soft_wrap=False)  # noqa: E731
     console.print(Text(title, style="bold"), highlight=False)
     say(R.results_table(report))

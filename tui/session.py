@@ -5,8 +5,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.errors import InputError
+from puzzles.interface import Cell, Family
 
-Cell = tuple[int, int]
 HISTORY = 500
 
 
@@ -19,7 +19,7 @@ class EditSession:
     (a recovered copy whose original is gone).
     """
 
-    family: Any
+    family: Family
     board: Any
     cursor: Cell = (0, 0)
     brush: int = 0

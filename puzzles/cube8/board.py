@@ -21,12 +21,11 @@ from dataclasses import dataclass
 
 from core.errors import InputError
 from puzzles.cube8 import cubes as C
+from puzzles.text import cell_text
 from puzzles.text import parse_cell as cell
 
 LETTERS = "WBRE"
 EMPTY_LETTER = "E"
-
-Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -69,7 +68,7 @@ def parse_cell(text: str, what: str) -> int:
     """'x,y' (1-based, each 1 to 3) -> the square's index."""
     x, y = cell(text, what)
     if not (0 <= x < 3 and 0 <= y < 3):
-        raise InputError(f"{what} {x + 1},{y + 1} is off the 3x3 board (x and y are 1, 2 or 3)")
+        raise InputError(f"{what} {cell_text((x, y))} is off the 3x3 board (x and y are 1, 2 or 3)")
     return C.square_at(x, y)
 
 
@@ -91,7 +90,7 @@ def check_pattern(pattern: tuple[int, ...], where: str = "") -> None:
     if not empties:
         raise InputError(f"{where}the pattern has no E: mark where the empty square must end")
     if len(empties) > 1:
-        places = [f"{x + 1},{y + 1}" for x, y in empties]
+        places = [cell_text(c) for c in empties]
         at = ", ".join(places[:-1]) + " and " + places[-1]
         raise InputError(f"{where}the pattern has {len(empties)} E's (at {at}); it needs exactly one")
 
@@ -168,7 +167,7 @@ def parse(text: str) -> Board:
 def format_board(board: Board) -> str:
     """The text form: the start line, the pattern rows, and the cubes when not at the start."""
     x, y = C.xy(board.start)
-    lines = [f"start: {x + 1},{y + 1}", *board.pattern_text("\n").splitlines()]
+    lines = [f"start: {cell_text((x, y))}", *board.pattern_text("\n").splitlines()]
     if board.cubes is not None:
         codes = [cube_code(o) for o in board.cubes]
         lines.append("cubes: " + "/".join(" ".join(codes[r * 3:r * 3 + 3]) for r in range(3)))

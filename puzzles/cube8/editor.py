@@ -11,9 +11,8 @@ from dataclasses import replace
 from core.errors import InputError
 from puzzles.cube8 import cubes as C
 from puzzles.cube8.board import Board
-from puzzles.interface import EditAction
+from puzzles.interface import Cell, EditAction
 
-Cell = tuple[int, int]
 BRUSHES = ()  # colours have their own keys
 
 

@@ -20,6 +20,7 @@ from puzzles.cube8 import table as T
 from puzzles.cube8.board import Board, validate
 from puzzles import distances as D
 from puzzles.interface import Option, Solution, Solver, Step, plain_headline
+from puzzles.text import cell_text
 
 NO_CAP = 1 << 30
 ALL_WHITE = tuple(C.EMPTY if s == 4 else C.COLOURS.index("W") for s in range(9))  # a target to draw sweeps with
@@ -193,7 +194,8 @@ def path_steps(board: Board, positions: list[tuple[int, ...]]) -> list[Step]:
         (fx, fy), (tx, ty) = C.xy(frm), C.xy(to)
         direction = C.ROLL_NAMES[(tx - fx, ty - fy)]
         top = C.COLOURS[C.TOP[after[to]]]
-        label = f"roll {fx + 1},{fy + 1} {direction} to {tx + 1},{ty + 1}: {C.COLOUR_NAMES[C.TOP[after[to]]]} on top"
+        label = (f"roll {cell_text((fx, fy))} {direction} to {cell_text((tx, ty))}: "
+                 f"{C.COLOUR_NAMES[C.TOP[after[to]]]} on top")
         data = {"from": [fx + 1, fy + 1], "to": [tx + 1, ty + 1], "roll": direction, "top": top}
         steps.append(Step(label, Board(board.start, board.pattern, after), frozenset({(fx, fy), (tx, ty)}), data))
     return steps

@@ -13,6 +13,7 @@ odd, on the other colour when n is even.
 from __future__ import annotations
 
 from puzzles.die.board import Board, Cell
+from puzzles.text import cell_text
 
 
 def colour(cell: Cell) -> int:
@@ -22,10 +23,6 @@ def colour(cell: Cell) -> int:
 
 def _name(c: int) -> str:
     return "dark" if c == 0 else "light"
-
-
-def _at(cell: Cell) -> str:
-    return f"{cell[0] + 1},{cell[1] + 1}"
 
 
 def parity_obstacle(board: Board) -> str | None:
@@ -39,12 +36,12 @@ def parity_obstacle(board: Board) -> str | None:
     last_needed = first if n % 2 else 1 - first
     if count[first] != (n + 1) // 2 or count[1 - first] != n // 2:
         return (f"parity: a tour alternates dark and light cells (dark: x+y even), so from the {_name(first)} "
-                f"start {_at(board.start)} its {n} cells must be {(n + 1) // 2} {_name(first)} and "
+                f"start {cell_text(board.start)} its {n} cells must be {(n + 1) // 2} {_name(first)} and "
                 f"{n // 2} {_name(1 - first)}; the board has {count[first]} {_name(first)} and "
                 f"{count[1 - first]} {_name(1 - first)}")
     if colour(board.goal) != last_needed:
-        return (f"parity: a tour of {n} cells from the {_name(first)} start {_at(board.start)} ends on a "
-                f"{_name(last_needed)} cell, but the goal {_at(board.goal)} is {_name(colour(board.goal))}")
+        return (f"parity: a tour of {n} cells from the {_name(first)} start {cell_text(board.start)} ends on a "
+                f"{_name(last_needed)} cell, but the goal {cell_text(board.goal)} is {_name(colour(board.goal))}")
     return None
 
 
@@ -59,8 +56,8 @@ def connectivity_obstacle(board: Board) -> str | None:
                 todo.append(nxt)
     cut = [c for c in board.open_cells() if c not in seen]
     if cut:
-        return (f"the open cells are not connected: {_at(cut[0])} cannot be reached from the start "
-                f"{_at(board.start)}")
+        return (f"the open cells are not connected: {cell_text(cut[0])} cannot be reached from the start "
+                f"{cell_text(board.start)}")
     return None
 
 
@@ -73,7 +70,7 @@ def dead_end_obstacle(board: Board) -> str | None:
         ends = c in (board.start, board.goal)
         if degree < (1 if ends else 2):
             what = "the start" if c == board.start else "the goal" if c == board.goal else "cell"
-            return (f"{what} {_at(c)} has {degree} open neighbour{'s' if degree != 1 else ''}; "
+            return (f"{what} {cell_text(c)} has {degree} open neighbour{'s' if degree != 1 else ''}; "
                     f"a tour passes through every cell but the start and the goal, needing two")
     return None
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.errors import InputError
-from puzzles.text import parse_cell, rectangle_width
+from puzzles.text import Cell, cell_text, parse_cell, rectangle_width
 from puzzles.text import parse_size as size_text
 
 MAX_SIDE = 12
@@ -23,7 +23,6 @@ BLOCKED = "#"
 START = "S"
 GOAL = "G"
 
-Cell = tuple[int, int]
 Placed = tuple[int, int, int]  # x, y, orientation of the die there
 
 
@@ -153,12 +152,12 @@ def validate(board: Board) -> None:
     _check_size(board.width, board.height)
     for cell, name in ((board.start, "start"), (board.goal, "goal")):
         if not board.inside(cell):
-            raise InputError(f"{name} {cell[0] + 1},{cell[1] + 1} is off the {board.width}x{board.height} board")
+            raise InputError(f"{name} {cell_text(cell)} is off the {board.width}x{board.height} board")
         if cell in board.blocked:
-            raise InputError(f"{name} {cell[0] + 1},{cell[1] + 1} is a blocked cell", where(cell))
+            raise InputError(f"{name} {cell_text(cell)} is a blocked cell", where(cell))
     for cell in board.blocked:
         if not board.inside(cell):
-            raise InputError(f"blocked cell {cell[0] + 1},{cell[1] + 1} is off the "
+            raise InputError(f"blocked cell {cell_text(cell)} is off the "
                              f"{board.width}x{board.height} board")
     if board.start == board.goal and len(board.open_cells()) > 1:
         raise InputError("start and goal are the same cell: a tour ends on another cell "

@@ -13,6 +13,7 @@ from puzzles.die import board as dboard
 from puzzles.die.orientation import GOAL_FACES
 from puzzles.die.render import render
 from puzzles.die.solve import GOAL_FACE, KEEP, MAX_KEEP, TourSolution, headline, solve, tours_json
+from puzzles.text import cell_text
 
 
 @cs.option_type
@@ -67,7 +68,7 @@ def board_from_args(args) -> dboard.Board:
         cells = dboard.parse_cells(args.blocked, "--blocked cell")
         for c in cells:
             if not board.inside(c):
-                raise InputError(f"--blocked cell {c[0] + 1},{c[1] + 1} is off the "
+                raise InputError(f"--blocked cell {cell_text(c)} is off the "
                                  f"{board.width}x{board.height} board")
         board = replace(board, blocked=board.blocked | frozenset(cells))
     dboard.validate(board)

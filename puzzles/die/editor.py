@@ -9,6 +9,7 @@ from dataclasses import replace
 from core.errors import InputError
 from puzzles.die.board import MAX_SIDE, Board, Cell, open_board, where
 from puzzles.interface import EditAction
+from puzzles.resizing import resize_actions
 
 BRUSHES = ()
 
@@ -49,19 +50,13 @@ def clear_blocked(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, C
     return replace(board, blocked=frozenset()), cursor
 
 
-def _resizer(dw: int, dh: int):
-    def resize(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
-        board = _fresh(board)
-        w, h = board.width + dw, board.height + dh
-        if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
-            raise InputError(f"boards are 1x1 to {MAX_SIDE}x{MAX_SIDE}")
-        inside = lambda c: c[0] < w and c[1] < h  # noqa: E731
-        start, goal = board.start, board.goal
-        if not inside(start) or not inside(goal):
-            raise InputError("the start or the goal is on the edge being removed; move it first")
-        blocked = frozenset(c for c in board.blocked if inside(c))
-        return replace(board, width=w, height=h, blocked=blocked), (min(cursor[0], w - 1), min(cursor[1], h - 1))
-    return resize
+def resized(board: Board, w: int, h: int) -> Board:
+    """The board at a new size, blocked cells outside dropped; refused while the start or goal is outside."""
+    board = _fresh(board)
+    inside = lambda c: c[0] < w and c[1] < h  # noqa: E731
+    if not inside(board.start) or not inside(board.goal):
+        raise InputError("the start or the goal is on the edge being removed; move it first")
+    return replace(board, width=w, height=h, blocked=frozenset(c for c in board.blocked if inside(c)))
 
 
 def new_board() -> Board:
@@ -74,8 +69,5 @@ ACTIONS = (
     EditAction("start", "s", "put the start here (the die starts with the mark on top)", _end_setter("start")),
     EditAction("goal", "g", "put the goal here", _end_setter("goal")),
     EditAction("clear", "c", "open every blocked cell", clear_blocked, show=False),
-    EditAction("wider", "right_square_bracket", "board one column wider", _resizer(1, 0), show=False),
-    EditAction("narrower", "left_square_bracket", "board one column narrower", _resizer(-1, 0), show=False),
-    EditAction("taller", "right_curly_bracket", "board one row taller", _resizer(0, 1), show=False),
-    EditAction("shorter", "left_curly_bracket", "board one row shorter", _resizer(0, -1), show=False),
+    *resize_actions(resized, MAX_SIDE),
 )

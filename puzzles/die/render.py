@@ -16,6 +16,7 @@ from puzzles.die.board import Board
 from puzzles.die.orientation import (ARROW, DIRECTIONS, DOWN, EAST, MARK_FACE, NORTH, SOUTH, UP, WEST, face,
                                      mark_direction)
 from puzzles.interface import ZOOM_LARGE, ZOOM_OVERVIEW, View
+from puzzles.text import cell_text
 
 HEART = "♥"
 
@@ -77,7 +78,7 @@ def describe_die(board: Board) -> list[str]:
     total = len(board.open_cells())
     mark = mark_direction(o)
     where = "on top" if mark == UP else "underneath" if mark == DOWN else f"faces {DIRECTIONS[mark]}"
-    return [f"die {x + 1},{y + 1} · cell {len(board.tour)}/{total}",
+    return [f"die {cell_text((x, y))} · cell {len(board.tour)}/{total}",
             f"mark {HEART} {where} {ARROW[mark]}",
             f"top shows {face(o, UP)}"]
 
@@ -125,7 +126,7 @@ def render(board: Board, view: View = View()) -> Text:
         if view.zoom == ZOOM_OVERVIEW:
             x, y, _ = board.tour[-1]
             mark = mark_direction(o)
-            out.append(f"die {x + 1},{y + 1}: mark {ARROW[mark]} {DIRECTIONS[mark]}\n")
+            out.append(f"die {cell_text((x, y))}: mark {ARROW[mark]} {DIRECTIONS[mark]}\n")
         else:
             for pic, text in zip(die_lines(o), describe_die(board)):
                 out.append(pic, Style(bold=True))

@@ -25,6 +25,7 @@ from puzzles.die.kernel import N_ORIENT, cell_of, index, make_context
 from puzzles.die.orientation import (ARROW, DIRECTIONS, GOAL_ANY, GOAL_FACES, ROLLS, STEP, TOP, mark_direction)
 from puzzles.interface import Option, Solution, Solver, Step
 from puzzles.numbers import count_text
+from puzzles.text import cell_text
 
 MAX_KEEP = 10_000
 BROWSE = 500  # tours turned into steps for the app to browse (each step holds a board)
@@ -125,13 +126,13 @@ def tour_steps(board: Board, tour: list[Placed]) -> list[Step]:
     """The steps of a tour: the die at the start, then one step per roll."""
     base = board.without_tour()
     first = tour[0]
-    steps = [Step(f"start at {first[0] + 1},{first[1] + 1}, mark {DIRECTIONS[mark_direction(first[2])]}",
+    steps = [Step(f"start at {cell_text(first)}, mark {DIRECTIONS[mark_direction(first[2])]}",
                   _with_tour(base, tour[:1]), frozenset({(first[0], first[1])}))]
     for i in range(1, len(tour)):
         a, b = tour[i - 1], tour[i]
         data = roll_data(a, b)
         mark = mark_direction(b[2])
-        label = f"roll {data['roll']:<5} to {b[0] + 1},{b[1] + 1}: mark {DIRECTIONS[mark]} {ARROW[mark]}"
+        label = f"roll {data['roll']:<5} to {cell_text(b)}: mark {DIRECTIONS[mark]} {ARROW[mark]}"
         steps.append(Step(label, _with_tour(base, tour[: i + 1]), frozenset({(b[0], b[1])}), data))
     return steps
 

@@ -4,14 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.errors import InputError
-from puzzles.text import parse_cell, rectangle_width
+from puzzles.text import Cell, cell_text, parse_cell, rectangle_width
 
 MAX_SIDE = 8
 EMPTY = "."
 EMPTY_ALT = "@"  # the published notation writes empty cells as @
 WALL = "#"
-
-Cell = tuple[int, int]
 
 
 def is_piece_char(ch: str) -> bool:
@@ -180,7 +178,7 @@ def format_board(board: Board) -> str:
     if board.target is not None:
         lines.append(f"target: {board.target}")
     if board.goal is not None:
-        lines.append(f"goal: {board.goal[0] + 1},{board.goal[1] + 1}")
+        lines.append(f"goal: {cell_text(board.goal)}")
     return "\n".join(lines) + "\n"
 
 
@@ -191,9 +189,9 @@ def validate(board: Board) -> None:
     piece = board.target_piece()
     gx, gy = board.goal_cell()
     if not (0 <= gx and 0 <= gy and gx + piece.w <= board.width and gy + piece.h <= board.height):
-        raise InputError(f"goal {gx + 1},{gy + 1} puts piece {piece.letter} ({piece.w}x{piece.h}) "
+        raise InputError(f"goal {cell_text((gx, gy))} puts piece {piece.letter} ({piece.w}x{piece.h}) "
                          f"off the {board.width}x{board.height} board", (gx + 1, gy + 1))
     for cell in piece.moved_to(gx, gy).cells():
         if cell in board.walls:
-            raise InputError(f"goal {gx + 1},{gy + 1} puts piece {piece.letter} on a wall",
+            raise InputError(f"goal {cell_text((gx, gy))} puts piece {piece.letter} on a wall",
                              (cell[0] + 1, cell[1] + 1))

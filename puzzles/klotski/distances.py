@@ -9,6 +9,7 @@ from puzzles.klotski.moves import count_placements, goal_states
 from puzzles.klotski.live import board_at
 from puzzles.klotski.packing import DIRS, encode, make_context, make_layout
 from puzzles.klotski.solve import MOVES, move_label
+from puzzles.text import cell_text
 
 HINT_SOLVER = "bibfs"
 ARROWS = ("up", "down", "left", "right")  # DIRS in the same order
@@ -32,9 +33,8 @@ def identity(board: Board, convention: str, distinct: bool) -> dict:
             shapes[f"{p.w}x{p.h}"] = shapes.get(f"{p.w}x{p.h}", 0) + 1
         pieces = [f"{shape} x{n}" if n > 1 else shape for shape, n in sorted(shapes.items())]
         target_text = f"{target.w}x{target.h}"
-    gx, gy = board.goal_cell()
-    return {"size": f"{board.width}x{board.height}", "walls": sorted(f"{x + 1},{y + 1}" for x, y in board.walls),
-            "target": target_text, "goal": f"{gx + 1},{gy + 1}", "pieces": pieces, "moves": convention,
+    return {"size": f"{board.width}x{board.height}", "walls": sorted(cell_text(c) for c in board.walls),
+            "target": target_text, "goal": cell_text(board.goal_cell()), "pieces": pieces, "moves": convention,
             "distinct": distinct}
 
 

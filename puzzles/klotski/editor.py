@@ -5,10 +5,10 @@ import string
 from dataclasses import replace
 
 from core.errors import InputError
-from puzzles.interface import EditAction
+from puzzles.interface import Cell, EditAction
 from puzzles.klotski.board import MAX_SIDE, Board, Piece
+from puzzles.resizing import resize_actions
 
-Cell = tuple[int, int]
 BRUSHES = ("2x2", "1x2", "2x1", "1x1", "3x1", "1x3", "2x3", "3x2", "wall")
 LETTERS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 
@@ -85,20 +85,15 @@ def mark_goal(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]
     return replace(board, goal=cursor), cursor
 
 
-def _resizer(dw: int, dh: int):
-    def resize(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
-        w, h = board.width + dw, board.height + dh
-        if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
-            raise InputError(f"boards are 1x1 to {MAX_SIDE}x{MAX_SIDE}")
-        inside = lambda c: c[0] < w and c[1] < h  # noqa: E731
-        pieces = tuple(p for p in board.pieces if all(inside(c) for c in p.cells()))
-        letters = {p.letter for p in pieces}
-        goal = board.goal if board.goal is None or inside(board.goal) else None
-        target = board.target if board.target in letters else None
-        smaller = replace(board, width=w, height=h, pieces=pieces,
-                          walls=frozenset(c for c in board.walls if inside(c)), target=target, goal=goal)
-        return smaller, (min(cursor[0], w - 1), min(cursor[1], h - 1))
-    return resize
+def resized(board: Board, w: int, h: int) -> Board:
+    """The board at a new size: pieces and walls not wholly inside dropped, and the target and goal with them."""
+    inside = lambda c: c[0] < w and c[1] < h  # noqa: E731
+    pieces = tuple(p for p in board.pieces if all(inside(c) for c in p.cells()))
+    letters = {p.letter for p in pieces}
+    goal = board.goal if board.goal is None or inside(board.goal) else None
+    target = board.target if board.target in letters else None
+    return replace(board, width=w, height=h, pieces=pieces, walls=frozenset(c for c in board.walls if inside(c)),
+                   target=target, goal=goal)
 
 
 def new_board() -> Board:
@@ -116,9 +111,5 @@ ACTIONS = (
     EditAction("move_left", "shift+left", "move the piece under the cursor left", _mover(-1, 0), "Move", False),
     EditAction("move_right", "shift+right", "move the piece under the cursor right", _mover(1, 0), "Move",
                False),
-    EditAction("wider", "right_square_bracket", "board one column wider", _resizer(1, 0), "Wider", False),
-    EditAction("narrower", "left_square_bracket", "board one column narrower", _resizer(-1, 0), "Narrower",
-               False),
-    EditAction("taller", "right_curly_bracket", "board one row taller", _resizer(0, 1), "Taller", False),
-    EditAction("shorter", "left_curly_bracket", "board one row shorter", _resizer(0, -1), "Shorter", False),
+    *resize_actions(resized, MAX_SIDE),
 )

@@ -15,6 +15,7 @@ from puzzles.klotski import live
 from puzzles.klotski.board import Board, validate
 from puzzles.klotski.moves import count_placements, goal_states
 from puzzles.klotski.packing import Layout, decode, encode, make_context, make_layout
+from puzzles.text import cell_text
 
 GOAL_STATES_LIMIT = 4_000_000
 GOAL_STATE_PEAK = 16  # bytes per goal position while they are listed (the array and its doubled copy)
@@ -49,7 +50,7 @@ def move_label(letter: str, frm: tuple[int, int], to: tuple[int, int]) -> str:
         words.append(f"{'down' if dy > 0 else 'up'} {abs(dy)}")
     if dx:
         words.append(f"{'right' if dx > 0 else 'left'} {abs(dx)}")
-    return f"{letter} {frm[0] + 1},{frm[1] + 1} → {to[0] + 1},{to[1] + 1} ({', '.join(words)})"
+    return f"{letter} {cell_text(frm)} → {cell_text(to)} ({', '.join(words)})"
 
 
 def path_steps(layout: Layout, board: Board, path: np.ndarray) -> list[Step]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from core.errors import InputError
-from puzzles.text import parse_cell, rectangle_width
+from puzzles.text import Cell, cell_text, parse_cell, rectangle_width
 from puzzles.text import parse_size as size_text
 
 if TYPE_CHECKING:
@@ -27,8 +27,6 @@ if TYPE_CHECKING:
 MAX_SIDE = 1000
 GRID_UP_TO = 40  # format() draws boards up to this size as a grid, larger ones as settings
 START, FREE, BLOCKED = "S", ".", "#"
-
-Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -133,7 +131,7 @@ def parse(text: str) -> Board:
     if "start" in settings:
         cell = parse_cell(settings["start"][0], "start")
         if start is not None and cell != start:
-            raise InputError(f"start: {cell[0] + 1},{cell[1] + 1} disagrees with the S in the grid",
+            raise InputError(f"start: {cell_text(cell)} disagrees with the S in the grid",
                              (start[0] + 1, start[1] + 1))
         start = cell
     closed = _tour_kind(settings["tour"][0]) if "tour" in settings else False
@@ -181,10 +179,10 @@ def format_board(board: Board) -> str:
         lines = grid_rows(board)
     else:
         lines.append(f"size: {board.width}x{board.height}")
-        lines.append(f"start: {board.start[0] + 1},{board.start[1] + 1}")
+        lines.append(f"start: {cell_text(board.start)}")
         if board.blocked:
             cells = sorted(board.blocked, key=lambda c: (c[1], c[0]))
-            lines.append("blocked: " + " ".join(f"{x + 1},{y + 1}" for x, y in cells))
+            lines.append("blocked: " + " ".join(cell_text(c) for c in cells))
     if board.closed:
         lines.append("tour: closed")
     return "\n".join(lines) + "\n"
@@ -200,11 +198,11 @@ def validate(board: Board) -> None:
     check_size(board.width, board.height, "board")
     sx, sy = board.start
     if not board.inside(board.start):
-        raise InputError(f"start {sx + 1},{sy + 1} is off the {board.width}x{board.height} board "
+        raise InputError(f"start {cell_text((sx, sy))} is off the {board.width}x{board.height} board "
                          f"(x is 1 to {board.width}, y is 1 to {board.height})", (sx + 1, sy + 1))
     for x, y in sorted(board.blocked):
         if not board.inside((x, y)):
-            raise InputError(f"blocked square {x + 1},{y + 1} is off the {board.width}x{board.height} board",
+            raise InputError(f"blocked square {cell_text((x, y))} is off the {board.width}x{board.height} board",
                              (x + 1, y + 1))
     if board.start in board.blocked:
-        raise InputError(f"start {sx + 1},{sy + 1} is on a blocked square", (sx + 1, sy + 1))
+        raise InputError(f"start {cell_text((sx, sy))} is on a blocked square", (sx + 1, sy + 1))

@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core.errors import InputError
-from puzzles.interface import EditAction
+from puzzles.interface import Cell, EditAction
 from puzzles.knights.board import MAX_SIDE, Board
+from puzzles.resizing import kept_inside, resize_actions
 
-Cell = tuple[int, int]
 BRUSHES = ()
 
 
@@ -42,22 +42,12 @@ def toggle_closed(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, C
     return replace(board.plain(), closed=not board.closed), cursor
 
 
-def resized(board: Board, width: int, height: int, cursor: Cell) -> tuple[Board, Cell]:
-    """The board at a new size: blocked squares outside dropped, start and cursor kept inside."""
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise InputError(f"boards are 1x1 to {MAX_SIDE}x{MAX_SIDE}")
+def resized(board: Board, width: int, height: int) -> Board:
+    """The board at a new size: blocked squares outside dropped, the start kept inside."""
     inside = lambda c: c[0] < width and c[1] < height  # noqa: E731
-    blocked = frozenset(c for c in board.blocked if inside(c))
-    start = board.start if inside(board.start) else (min(board.start[0], width - 1), min(board.start[1], height - 1))
-    blocked -= {start}
-    smaller = replace(board.plain(), width=width, height=height, start=start, blocked=blocked)
-    return smaller, (min(cursor[0], width - 1), min(cursor[1], height - 1))
-
-
-def _resizer(dw: int, dh: int):
-    def resize(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
-        return resized(board, board.width + dw, board.height + dh, cursor)
-    return resize
+    start = kept_inside(board.start, width, height)
+    blocked = frozenset(c for c in board.blocked if inside(c)) - {start}
+    return replace(board.plain(), width=width, height=height, start=start, blocked=blocked)
 
 
 def _scaler(factor: float):
@@ -66,7 +56,7 @@ def _scaler(factor: float):
         h = max(1, min(MAX_SIDE, round(board.height * factor)))
         if (w, h) == (board.width, board.height):
             raise InputError(f"boards are 1x1 to {MAX_SIDE}x{MAX_SIDE}")
-        return resized(board, w, h, cursor)
+        return resized(board, w, h), kept_inside(cursor, w, h)
     return scale
 
 
@@ -80,10 +70,7 @@ ACTIONS = (
     EditAction("block", "x", "block or free the square under the cursor", toggle_block),
     EditAction("clear", "r", "free every blocked square", clear_blocks, show=False),
     EditAction("closed", "c", "switch between an open and a closed tour", toggle_closed),
-    EditAction("wider", "right_square_bracket", "board one column wider", _resizer(1, 0), show=False),
-    EditAction("narrower", "left_square_bracket", "board one column narrower", _resizer(-1, 0), show=False),
-    EditAction("taller", "right_curly_bracket", "board one row taller", _resizer(0, 1), show=False),
-    EditAction("shorter", "left_curly_bracket", "board one row shorter", _resizer(0, -1), show=False),
+    *resize_actions(resized, MAX_SIDE),
     EditAction("double", "greater_than_sign", "board twice as wide and tall (up to 1000x1000)", _scaler(2),
                show=False),
     EditAction("halve", "less_than_sign", "board half as wide and tall", _scaler(0.5), show=False),

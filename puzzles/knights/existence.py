@@ -33,6 +33,7 @@ import numpy as np
 from core.jit import kernel
 from puzzles.knights.board import Board
 from puzzles.knights.geometry import table_for
+from puzzles.text import cell_text
 
 
 @dataclass(frozen=True)
@@ -43,10 +44,6 @@ class Verdict:
 
     def as_json(self) -> dict:
         return {"exists": self.exists, "reason": self.reason, "rule": self.rule}
-
-
-def _where(board: Board, cell: tuple[int, int]) -> str:
-    return f"{cell[0] + 1},{cell[1] + 1}"
 
 
 def closed_board_reason(m: int, n: int) -> str | None:
@@ -111,14 +108,14 @@ def _open(board: Board) -> Verdict:
         return Verdict(False, f"no open tour exists on {w}x{h}: {why} (Conrad et al. 1994)", "open-boards")
     if (w * h) % 2 and (sx + sy) % 2:
         return Verdict(False, f"{w}x{h} has an odd number of squares, so a tour (which alternates colours) "
-                              f"starts and ends on the colour with one square more; {_where(board, board.start)} "
+                              f"starts and ends on the colour with one square more; {cell_text(board.start)} "
                               "is on the other colour", "colours")
     if m == 4:
         inner = sy in (1, 2) if h == 4 else sx in (1, 2)
         if inner:
             return Verdict(False, f"on a board four squares wide an open tour starts and ends on one of the two "
                                   f"edge lines (the edge squares reach only the middle lines, and colours "
-                                  f"alternate too); {_where(board, board.start)} is on a middle line", "four-lines")
+                                  f"alternate too); {cell_text(board.start)} is on a middle line", "four-lines")
     if closed_board_reason(m, n) is None:
         return Verdict(True, f"{w}x{h} has a closed tour (Schwenk 1991); cut open at this square it is an open "
                              "tour from here", "schwenk")
@@ -154,7 +151,7 @@ def _blocked(board: Board) -> Verdict:
     mine = sum(1 for y in range(h) for x in range(w)
                if (x + y) % 2 == (sx + sy) % 2) - sum(1 for x, y in board.blocked if (x + y) % 2 == (sx + sy) % 2)
     other = free - mine
-    where = _where(board, board.start)
+    where = cell_text(board.start)
     if board.closed and mine != other:
         return Verdict(False, f"a closed tour alternates colours, but the free squares are {mine} of the start's "
                               f"colour and {other} of the other", "colours")
@@ -170,11 +167,11 @@ def _blocked(board: Board) -> Verdict:
         free_mask[y * w + x] = False
     ones = [board.cell(int(i)) for i in np.flatnonzero((degree == 1) & free_mask)]
     if board.closed and ones:
-        return Verdict(False, f"square {_where(board, ones[0])} has only one move, and a closed tour must enter "
+        return Verdict(False, f"square {cell_text(ones[0])} has only one move, and a closed tour must enter "
                               "and leave every square", "graph")
     others = [c for c in ones if c != board.start]
     if not board.closed and len(others) > 1:
-        return Verdict(False, f"squares {_where(board, others[0])} and {_where(board, others[1])} have one move "
+        return Verdict(False, f"squares {cell_text(others[0])} and {cell_text(others[1])} have one move "
                               "each, so both would have to be where the tour ends", "graph")
     m = min(w, h)
     if m == 4:

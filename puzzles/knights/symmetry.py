@@ -1,9 +1,7 @@
 """The board's symmetries: squares they swap have the same number of tours, so count one of each class."""
 from __future__ import annotations
 
-from puzzles.knights.board import Board
-
-Cell = tuple[int, int]
+from puzzles.knights.board import Board, Cell
 
 
 def maps(board: Board) -> list:

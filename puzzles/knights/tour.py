@@ -13,6 +13,7 @@ import numpy as np
 
 from puzzles.interface import Step
 from puzzles.knights.board import Board
+from puzzles.text import cell_text
 
 
 class Tour:
@@ -54,7 +55,7 @@ class Tour:
 
 def _label(i: int, frm: tuple[int, int], to: tuple[int, int], total: int) -> str:
     dx, dy = to[0] - frm[0], to[1] - frm[1]
-    return f"{i}/{total - 1}: {frm[0] + 1},{frm[1] + 1} → {to[0] + 1},{to[1] + 1} ({dx:+d},{dy:+d})"
+    return f"{i}/{total - 1}: {cell_text(frm)} → {cell_text(to)} ({dx:+d},{dy:+d})"
 
 
 class TourSteps(Sequence):
@@ -74,7 +75,7 @@ class TourSteps(Sequence):
         here = tour.cell(i)
         board = self.board.with_tour(tour, i + 1)
         if i == 0:
-            return Step(f"start at {here[0] + 1},{here[1] + 1}", board, frozenset({here}), {})
+            return Step(f"start at {cell_text(here)}", board, frozenset({here}), {})
         before = tour.cell(i - 1)
         data = {"from": [before[0] + 1, before[1] + 1], "to": [here[0] + 1, here[1] + 1]}
         return Step(_label(i, before, here, len(tour)), board, frozenset({here}), data)

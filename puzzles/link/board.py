@@ -12,14 +12,13 @@ from dataclasses import dataclass, field, replace
 
 from core.errors import InputError
 from puzzles.numbers import shown, whole
-from puzzles.text import parse_cell, rectangle_width
+from puzzles.text import Cell, cell_text, parse_cell, rectangle_width
 
 MAX_SIDE = 100
 EMPTY = "."
 GAME_SEGMENTS = 3  # the game's rule: at most three segments (two turns)
 MAX_SEGMENTS = 10**6  # past what any path on the largest board can use (puzzles.link.linking.no_limit)
 
-Cell = tuple[int, int]
 
 SETTING = re.compile(r"^\s*(segments|outside|gravity|marked)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 YES = {"yes", "on", "true", "1"}
@@ -102,11 +101,6 @@ class Board:
             f"≤{GAME_SEGMENTS} segments to play"
         ring = "outside ring" if self.outside else "no outside ring"
         return f"{seg}, {ring}, {'gravity' if self.gravity else 'no gravity'}"
-
-
-def cell_text(cell: Cell) -> str:
-    """0-based cell -> the 1-based 'x,y' users see."""
-    return f"{cell[0] + 1},{cell[1] + 1}"
 
 
 def _flag(value: str, name: str, line: int) -> bool:

@@ -30,7 +30,7 @@ from puzzles.link.grid import blocked_map, index, stride_of
 from puzzles.link.linking import fewest_segments, no_limit
 from puzzles.numbers import shown, whole_numbers
 from puzzles.reading import input_lines
-from puzzles.text import MAX_TYPED
+from puzzles.text import MAX_TYPED, cell_text
 
 TILE = "X"
 SPACE = " "
@@ -79,7 +79,7 @@ def _row(lines: _Lines, line: str | None, w: int, h: int, y: int) -> str:
     line = line[:w].ljust(w, SPACE)
     for x, ch in enumerate(line):
         if ch not in (TILE, SPACE):
-            raise lines.error(f"character {ch!r} at x,y = {x + 1},{y + 1}: cells are 'X' or a space")
+            raise lines.error(f"character {ch!r} at x,y = {cell_text((x, y))}: cells are 'X' or a space")
     return line.replace(SPACE, ".")
 
 

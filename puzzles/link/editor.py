@@ -16,6 +16,7 @@ from puzzles.interface import EditAction
 from puzzles.link.board import EMPTY, MAX_SIDE, Board, Cell
 from puzzles.link.generate import KIND_CHARS, MAX_KINDS, generate
 from puzzles.link.play import remove_pair, where
+from puzzles.resizing import resize_actions
 
 BRUSHES = tuple("ABCDEFGHIJKL")
 HINT_SECONDS = 1.5
@@ -140,17 +141,11 @@ def default_kinds(width: int, height: int) -> int:
     return max(1, min(MAX_KINDS, width * height // 4))
 
 
-def _resizer(dw: int, dh: int):
-    def resize(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
-        w, h = board.width + dw, board.height + dh
-        if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
-            raise InputError(f"boards are 1x1 to {MAX_SIDE}x{MAX_SIDE}")
-        rows = [r[:w].ljust(w, EMPTY) for r in board.rows[:h]]
-        rows += [EMPTY * w] * (h - len(rows))
-        resized = replace(board, rows=tuple(rows), marked=tuple(c for c in board.marked if c[0] < w and c[1] < h),
-                          trail=())
-        return resized, (min(cursor[0], w - 1), min(cursor[1], h - 1))
-    return resize
+def resized(board: Board, w: int, h: int) -> Board:
+    """The board at a new size: tiles and marks outside dropped, new cells empty."""
+    rows = [r[:w].ljust(w, EMPTY) for r in board.rows[:h]]
+    rows += [EMPTY * w] * (h - len(rows))
+    return replace(board, rows=tuple(rows), marked=tuple(c for c in board.marked if c[0] < w and c[1] < h), trail=())
 
 
 def new_board() -> Board:
@@ -175,8 +170,5 @@ ACTIONS = (
     EditAction("outside", "o", "paths may / may not leave the board", toggle_outside, show=False),
     EditAction("gravity", "g", "gravity on / off (tiles fall after a removal)", toggle_gravity, show=False),
     EditAction("new_game", "G", "generate a new clearable board of this size", new_game, slow=True, show=False),
-    EditAction("wider", "right_square_bracket", "board one column wider", _resizer(1, 0), show=False),
-    EditAction("narrower", "left_square_bracket", "board one column narrower", _resizer(-1, 0), show=False),
-    EditAction("taller", "right_curly_bracket", "board one row taller", _resizer(0, 1), show=False),
-    EditAction("shorter", "left_curly_bracket", "board one row shorter", _resizer(0, -1), show=False),
+    *resize_actions(resized, MAX_SIDE),
 )

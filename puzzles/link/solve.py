@@ -126,7 +126,7 @@ def _lonely_tile(board: Board, limit: int) -> str | None:
         k = board.at((x, y))
         if not any(board.at((x, j)) == k for j in range(board.height) if j != y) and \
                 not any(board.at((i, y)) == k for i in range(board.width) if i != x):
-            return f"tile {k!r} at {x + 1},{y + 1} has no tile of its kind in its row or column"
+            return f"tile {k!r} at {cell_text((x, y))} has no tile of its kind in its row or column"
     return None
 
 

@@ -11,10 +11,9 @@ from puzzles.die.board import open_board, parse
 from puzzles.die.editor import ACTIONS
 from puzzles.die.solve import solve
 from puzzles.interface import View
+from tests.keys import keys_taken_while_editing
 
 ACT = {a.id: a.apply for a in ACTIONS}
-APP_KEYS = {"up", "down", "left", "right", "tab", "escape", "enter", "space", "question_mark", "q", "b",
-            "home", "end", "plus", "minus", "?", "+", "-"}
 
 
 def plain(renderable, width=100) -> str:
@@ -30,7 +29,7 @@ def test_the_family_is_registered_with_its_hooks():
     assert fam.dimensions(fam.new_board()) == (8, 8)
     assert fam.format(fam.new_board()) == fam.format(fam.parse(fam.presets[0].text))
     for a in ACTIONS:
-        assert a.key not in APP_KEYS and not a.key.startswith(("ctrl+", "f"))
+        assert a.key not in keys_taken_while_editing() and not a.key.startswith(("ctrl+", "f"))
     assert len({a.key for a in ACTIONS}) == len(ACTIONS)
 
 

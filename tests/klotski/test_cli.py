@@ -22,11 +22,13 @@ def test_json_has_every_field_and_a_valid_solution(capsys):
 
 
 def test_census_json(capsys):
-    code, out, _ = run_cli(capsys, "solve", "klotski", "--board", "AAb/AA./c.d", "--census", "--json")
+    code, out, err = run_cli(capsys, "solve", "klotski", "--board", "AAb/AA./c.d", "--census", "--json")
+    assert code == 0, err
     data = json.loads(out)
-    _, reachable = reference.shortest("AAb/AA./c.d", "A", (0, 1), "free", census=True)
-    assert data["census"]["states"] == reachable
-    assert set(data["census"]) >= {"states", "goal_states", "max_depth"}
+    seen, goals = reference.explore("AAb/AA./c.d", "A", (0, 1), "free", census=True)
+    assert data["status"] == "solved"
+    assert data["census"] == {"states": len(seen), "goal_states": len(goals), "max_depth": max(seen.values()),
+                              "goal_depth": min(goals)}
 
 
 def test_limit_and_which(capsys):

@@ -1,5 +1,7 @@
 """Driving the app in tests."""
 import asyncio
+import html
+import re
 import time
 
 from puzzles import registry
@@ -20,6 +22,22 @@ def preset_app(family_id: str, preset_id: str) -> PuzzleApp:
     family = registry.get(family_id)
     preset = next(p for p in family.presets if p.id == preset_id)
     return PuzzleApp(family_id, family.parse(preset.text), preset.id, warm=False, source=f"preset:{preset.id}")
+
+
+async def palette(app) -> dict[str, str]:
+    """What the command palette offers on the screen shown, title -> help: the app's commands and
+    those of the screen's own providers (its COMMANDS)."""
+    offered = {c.title: c.help for c in app.get_system_commands(app.screen)}
+    for source in app.screen.COMMANDS:
+        async for hit in source(app.screen).discover():
+            offered[hit.text or str(hit.display)] = hit.help or ""
+    return offered
+
+
+def screen_text(app) -> str:
+    """The characters on screen now, as a screenshot has them (styles and layout markup dropped)."""
+    svg = app.export_screenshot()
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
 
 
 def notices(app) -> list[str]:

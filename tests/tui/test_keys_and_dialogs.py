@@ -3,9 +3,9 @@ import pytest
 from textual.widgets import Button, Input, Label
 
 from puzzles import registry
-from tests.tui.helpers import klotski_app
+from tests.tui.helpers import klotski_app, palette
 from tui import storage
-from tui.app import PuzzleApp
+from tui.app import PuzzleApp, read_keymap
 from tui.keys import ids_label, key_label, keys_label
 from tui.widgets.board import BoardView
 from tui.widgets.footer import KeyFooter
@@ -19,6 +19,16 @@ def test_keys_read_as_people_write_them():
     assert keys_label(["plus", "equals_sign"]) == "+ ="
     assert ids_label(["board.up", "board.down"]) == "board.up/down"
     assert ids_label(["solve"]) == "solve"
+
+
+def test_the_keymap_file_reads_ids_and_keys_and_skips_the_rest(tmp_path):
+    path = tmp_path / "keymap.txt"
+    assert read_keymap(path) == {}  # none yet: the app's own keys
+    path.write_text("# my keys\nsolve = f9   # the F-key I use\n\n  edit.place=P  \nnot a binding\n"
+                    "= f3\nundo =\ntimeline.play = space,p\n", encoding="utf-8")
+    assert read_keymap(path) == {"solve": "f9", "edit.place": "P", "timeline.play": "space,p"}
+    path.write_bytes(b"solve = f9\n\xff\xfe broken\n")  # not UTF-8: ignored whole, the app still starts
+    assert read_keymap(path) == {}
 
 
 def write_keymap(user_dirs, text: str) -> None:
@@ -38,7 +48,7 @@ async def test_the_keymap_moves_app_and_family_keys_and_the_hints_follow(user_di
         assert not board.session.board.pieces
         await pilot.press("P")
         assert len(board.session.board.pieces) == 1
-        rows = app._binding_rows(board)
+        rows = app.binding_rows(board)
         assert ("P", "place a piece (brush shape) at the cursor", "edit.place") in rows
         footer = app.screen.query_one(KeyFooter)
         await pilot.resize_terminal(90, 24)  # at 80 columns Solve, Cancel and Race leave no room for Place
@@ -51,13 +61,13 @@ async def test_help_lists_the_arrows_once_and_the_solver_keys_once():
     app = klotski_app("AAb/AA./c.d")
     async with app.run_test(size=(80, 24)):
         from tui.widgets.form import OptionsForm
-        board_rows = app._binding_rows(app.screen.query_one(BoardView))
+        board_rows = app.binding_rows(app.screen.query_one(BoardView))
         assert [r[0] for r in board_rows].count("↑↓←→") == 1
         assert not any(r[0] in ("↑", "up") for r in board_rows)
         assert ("]", "board one column wider", "edit.wider") in board_rows
-        form_rows = app._binding_rows(app.screen.query_one(OptionsForm))
+        form_rows = app.binding_rows(app.screen.query_one(OptionsForm))
         assert [r[0] for r in form_rows] == ["↑↓", "←→", "Space", "Backspace"]
-        commands = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        commands = await palette(app)
         assert commands["Edit: board one column wider"] == "key ]"
         assert commands["Solve"].endswith("(F5)")
 

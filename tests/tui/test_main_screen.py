@@ -7,11 +7,10 @@ from rich.console import Console
 
 from core.progress import Phase
 from puzzles.klotski.presets import BY_ID
-from tests.tui.helpers import klotski_app, wait_for
-from puzzles import registry
+from tests.tui.helpers import klotski_app, palette, preset_app, screen_text, wait_for
 from tui import storage
-from tui.app import PuzzleApp
 from tui.screens.ask import Ask
+from tui.screens.help import HelpScreen
 from tui.widgets.board import BoardView
 from tui.widgets.stats import StatsPane
 from tui.widgets.timeline import Timeline
@@ -48,8 +47,14 @@ async def test_edit_a_board_with_keys(size):
         assert "in the way" in str(board.render().renderables[-1])
         await pilot.press("right")  # moving on clears the message; the board is valid
         assert "ready to solve" in str(board.render().renderables[-1])
-        # the board is drawn inside its pane, the status lines under it
-        assert board.region.height >= 10 + 2
+        # the whole drawing fits the pane: the 4x5 board, then its size and the cursor, then the note
+        width, height = board.content_size
+        lines = Console(width=width, color_system=None, record=True, file=io.StringIO())
+        lines.print(board.render())
+        drawn = lines.export_text().rstrip("\n").split("\n")
+        assert len(drawn) <= height
+        assert drawn[-2] == "4x5  cursor 2,2  brush 1x2" and drawn[-1] == "✓ ready to solve"
+        assert sum(1 for line in drawn if "A" in line or "B" in line) >= 2  # both pieces drawn above
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -150,27 +155,31 @@ async def test_unsaved_board_is_offered_on_the_next_start():
 
 async def test_help_and_command_palette_list_the_actions():
     app = klotski_app("AAb/AA./c.d")
-    async with app.run_test(size=(80, 24)) as pilot:
-        titles = [c.title for c in app.get_system_commands(app.screen)]
+    async with app.run_test(size=(100, 40)) as pilot:
+        offered = await palette(app)
         for wanted in ("Solve", "Cancel", "Undo", "Redo", "Save board", "Open board", "Help"):
-            assert wanted in titles
-        assert any(t.startswith("Edit: place a piece") for t in titles)
+            assert wanted in offered
+        assert offered["Edit: place a piece (brush shape) at the cursor"] == "key p"
+        assert offered["Timeline: play or pause"] == "Play the solution step by step (Space)"
         await pilot.press("question_mark")
-        console = Console(width=100, record=True, file=io.StringIO())
-        for widget in app.screen.query("Static"):
-            console.print(widget.visual._renderable if hasattr(widget.visual, "_renderable") else widget.render())
-        text = console.export_text()
-        assert "Solve" in text and "place a piece" in text and "Play/pause" in text and "f5" in text.lower()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        sections = dict(help_screen.sections)
+        assert list(sections) == ["Anywhere", "Main screen", "Board pane", "Solver pane", "Timeline pane", "Keys"]
+        assert ("?", "Help", "help") in sections["Anywhere"]
+        assert ("F5", "Solve", "solve") in sections["Main screen"]
+        assert ("p", "place a piece (brush shape) at the cursor", "edit.place") in sections["Board pane"]
+        assert ("Space", "Play/pause", "timeline.play") in sections["Timeline pane"]
+        await pilot.pause()
+        shown = screen_text(app)  # and on screen (the first sections; the rest scrolls)
+        assert "Anywhere" in shown and "Main screen" in shown and "Solve" in shown and "Quit" in shown
         await pilot.press("escape")
         assert app.screen.query(BoardView)
 
 
 async def test_a_long_tour_is_listed_a_window_at_a_time():
     """A 200x200 knight's tour has 40,000 steps: the list holds a window, and scrubbing reaches every step."""
-    from puzzles.knights.presets import PRESETS
-    family = registry.get("knights")
-    preset = next(p for p in PRESETS if p.id == "big-200")
-    app = PuzzleApp("knights", family.parse(preset.text), preset.id, warm=False)
+    app = preset_app("knights", "big-200")
     async with app.run_test(size=(80, 24)) as pilot:
         board, _, timeline = panes(app)
         await pilot.press("f5")

@@ -6,20 +6,12 @@ import time
 
 from rich.console import Console
 
-from puzzles import registry
-from tests.tui.helpers import wait_for
-from tui.app import PuzzleApp
+from tests.tui.helpers import palette, preset_app, wait_for
 from tui.screens.race import RaceLane, RaceScreen
 from tui.widgets.form import OptionsForm
 from tui.widgets.timeline import Timeline
 
 SIZE = (80, 24)
-
-
-def app_on(family_id: str, preset_id: str) -> PuzzleApp:
-    family = registry.get(family_id)
-    preset = next(p for p in family.presets if p.id == preset_id)
-    return PuzzleApp(family_id, family.parse(preset.text), preset.id, warm=False)
 
 
 def text(widget, width: int | None = None) -> str:
@@ -48,7 +40,7 @@ async def two_plain_die_searches(pilot, timeout: str = "") -> RaceScreen:
 
 
 async def test_two_columns_update_and_the_race_ends_with_the_table():
-    app = app_on("die", "classic-8x8")
+    app = preset_app("die", "classic-8x8")
     async with app.run_test(size=SIZE) as pilot:
         screen = await two_plain_die_searches(pilot, timeout="3")
         await pilot.press("f5")
@@ -71,7 +63,7 @@ async def test_two_columns_update_and_the_race_ends_with_the_table():
 
 
 async def test_escape_cancels_every_solver_within_100ms():
-    app = app_on("die", "classic-8x8")
+    app = preset_app("die", "classic-8x8")
     async with app.run_test(size=SIZE) as pilot:
         screen = await two_plain_die_searches(pilot)
         await pilot.press("f5")
@@ -102,7 +94,7 @@ async def test_escape_cancels_every_solver_within_100ms():
 
 
 async def test_an_answer_opens_in_the_timeline_and_the_race_comes_back():
-    app = app_on("klotski", "yusheng-xili")
+    app = preset_app("klotski", "yusheng-xili")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f6")
         screen = app.screen
@@ -122,7 +114,7 @@ async def test_an_answer_opens_in_the_timeline_and_the_race_comes_back():
 
 
 async def test_a_race_that_cannot_fit_in_memory_is_refused():
-    app = app_on("klotski", "yusheng-xili")
+    app = preset_app("klotski", "yusheng-xili")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f6")
         screen = app.screen
@@ -137,18 +129,16 @@ async def test_a_race_that_cannot_fit_in_memory_is_refused():
 
 
 async def test_the_key_and_the_palette_open_the_race_and_its_commands():
-    app = app_on("link", "the-game")
+    app = preset_app("link", "the-game")
     async with app.run_test(size=SIZE) as pilot:
-        titles = [c.title for c in app.get_system_commands(app.screen)]
-        assert "Race" in titles
+        assert "Race" in await palette(app)
         footer_keys = [getattr(c, "action", None) for c in app.screen.query("FooterKey")]
         assert "race" in footer_keys
         await pilot.press("f6")
         screen = app.screen
         # the board has its two marks: every link solver can run; the first three get a column
         assert [lane.border_title for lane in screen.query(RaceLane)] == ["path", "clear", "hint"]
-        titles = [c.title for c in app.get_system_commands(screen)]
-        assert {"Start the race", "Add a solver", "Remove a solver", "Back to the board"} <= set(titles)
+        assert {"Start the race", "Add a solver", "Remove a solver", "Back to the board"} <= set(await palette(app))
         await pilot.press("minus")
         assert len(screen.lanes) == 2
         await pilot.press("minus")
@@ -158,7 +148,7 @@ async def test_the_key_and_the_palette_open_the_race_and_its_commands():
 
 
 async def test_help_lists_the_race_keys():
-    app = app_on("klotski", "yusheng-xili")
+    app = preset_app("klotski", "yusheng-xili")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f6", "f5")
         screen = app.screen
@@ -172,7 +162,7 @@ async def test_help_lists_the_race_keys():
 
 
 async def test_a_solver_the_board_does_not_suit_gets_no_column():
-    app = app_on("link", "starter")  # no marked cells: the path solver cannot run
+    app = preset_app("link", "starter")  # no marked cells: the path solver cannot run
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f6")
         lanes = app.screen.lanes

@@ -9,8 +9,7 @@ the speed read 0), so only what the search found and counted is drawn.
 import pytest
 
 import core.progress
-from puzzles import registry
-from tests.tui.helpers import wait_for
+from tests.tui.helpers import preset_app, wait_for
 from tui.app import PuzzleApp
 from tui.widgets.stats import StatsPane
 
@@ -38,9 +37,7 @@ def stopped_clock(monkeypatch):
 
 
 def app_on(family_id: str) -> PuzzleApp:
-    family = registry.get(family_id)
-    preset = next(p for p in family.presets if p.id == CASES[family_id][0])
-    return PuzzleApp(family_id, family.parse(preset.text), preset.id, warm=False)
+    return preset_app(family_id, CASES[family_id][0])
 
 
 def solved(family_id: str):

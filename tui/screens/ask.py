@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -35,12 +36,12 @@ class Ask(ModalScreen[str | None]):
             yield OptionList(*[Option(f"{a.key}  {a.label}", id=a.value) for a in self.answers], id="ask-answers")
             yield Label(self.note or "Esc: leave things as they are", classes="dim")
 
-    def on_mount(self) -> None:
-        for answer in self.answers:
-            self._bindings.bind(answer.key, f"answer('{answer.value}')", answer.label, show=False)
-
-    def action_answer(self, value: str) -> None:
-        self.dismiss(value)
+    def on_key(self, event: events.Key) -> None:
+        """An answer's letter answers (each question has its own letters, so they are not BINDINGS)."""
+        answer = next((a for a in self.answers if a.key == event.key), None)
+        if answer is not None:
+            event.stop()
+            self.dismiss(answer.value)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)

@@ -10,6 +10,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from puzzles.interface import Family
+
 from tui import storage
 
 
@@ -47,7 +49,7 @@ class OpenDialog(ModalScreen[tuple[str, str] | None]):
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="dialog.cancel")]
 
-    def __init__(self, family) -> None:
+    def __init__(self, family: Family) -> None:
         super().__init__()
         self.family = family
 

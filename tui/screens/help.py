@@ -1,6 +1,8 @@
 """The help screen: what the app is for and every key, gathered from the live bindings."""
 from __future__ import annotations
 
+from typing import Protocol, runtime_checkable
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,8 +19,22 @@ INTRO = (
     "Tab moves between panes; Ctrl+P opens the command palette with every action."
 )
 
+KEYMAP_SECTION = ("Keys", [("", "keys can be remapped in ~/.config/puzzle-explorer/keymap.txt, one line a binding: "
+                           "its id (the right-hand column above) and its keys, e.g. `solve = f9` or "
+                           "`edit.place = P`", "")])
 
-def _keys_table(title: str, rows: list[tuple[str, str, str]]) -> Table:
+Rows = list[tuple[str, str, str]]  # (keys, what they do, binding ids)
+
+
+@runtime_checkable
+class ScreenHelp(Protocol):
+    """A screen that lays out its own part of the help (a section a pane) instead of the default:
+    its bindings and the focused widget's."""
+
+    def help_sections(self) -> list[tuple[str, Rows]]: ...
+
+
+def _keys_table(title: str, rows: Rows) -> Table:
     table = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 1))
     table.add_column(style="bold", no_wrap=True)
     table.add_column(ratio=3)
@@ -31,7 +47,7 @@ def _keys_table(title: str, rows: list[tuple[str, str, str]]) -> Table:
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close", id="help.close")]
 
-    def __init__(self, sections: list[tuple[str, list[tuple[str, str, str]]]], solve_key: str = "F5") -> None:
+    def __init__(self, sections: list[tuple[str, Rows]], solve_key: str = "F5") -> None:
         super().__init__()
         self.sections = sections
         self.solve_key = solve_key

@@ -1,10 +1,10 @@
 """The main screen: Board, Solver, Stats and Timeline panes for one family's board."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterable
 
 from textual import work
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -12,16 +12,20 @@ from textual.widgets import Header, OptionList
 
 from core.errors import InputError
 from core.runner import CancelledBeforeSearch, Job
-from puzzles.interface import Solution
+from puzzles.interface import Family, Solution
 from core.progress import Phase
 from tui import boards, storage
 from tui.live import live_step
 from tui.messages import (BoardEdited, CancelRequested, EditOnStep, SolveFinished, SolveProgress,
                           SolveRequested, StepChosen)
 from tui.screens.ask import Answer, Ask
+from tui.commands import ScreenCommands
+from tui.keys import keys_label
+from tui.screens.help import Rows
 from tui.session import EditSession
 from tui.widgets.board import BoardView
 from tui.widgets.footer import KeyFooter
+from tui.widgets.form import OptionsForm
 from tui.widgets.solver import SolverPane
 from tui.widgets.stats import StatsPane
 from tui.widgets.timeline import Timeline
@@ -29,6 +33,8 @@ from tui.widgets.timeline import Timeline
 
 class MainScreen(Screen):
     """Edit a board, solve it in the background, step through the answer."""
+
+    COMMANDS = {ScreenCommands}
 
     BINDINGS = [
         # Not a priority binding: F5 waits its turn behind the keys typed before it, so a burst that
@@ -55,7 +61,7 @@ class MainScreen(Screen):
                 tooltip="load a hardest position of the last distance census as the start (again: the next)"),
     ]
 
-    def __init__(self, family, board, name: str | None = None, source: str = "new:",
+    def __init__(self, family: Family, board, name: str | None = None, source: str = "new:",
                  recovered: storage.Recovery | None = None) -> None:
         """`recovered`: the recovery copy this board was opened from, if it was."""
         super().__init__()
@@ -80,7 +86,7 @@ class MainScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="body"):
-            board = BoardView(self.session, id="board")
+            board = BoardView.of(self.session, id="board")
             board.border_title = "Board"
             yield board
             with Vertical(id="side"):
@@ -505,3 +511,59 @@ class MainScreen(Screen):
 
     def on_unmount(self) -> None:
         self.action_cancel()
+
+    # --- help and the command palette -------------------------------------------------
+    def help_sections(self) -> list[tuple[str, Rows]]:
+        """A section a pane, each with its keys (tui.screens.help.ScreenHelp)."""
+        rows = self.app.binding_rows
+        return [("Main screen", rows(self)),
+                ("Board pane", rows(self.query_one(BoardView))),
+                ("Solver pane", rows(self.query_one(OptionsForm)) + [("0-9", "type a number", "")]),
+                ("Timeline pane", rows(self.query_one(Timeline)) + [("↑↓ / Enter", "pick any step", "")])]
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """Every action of the screen and its panes for the command palette, with its keys (ScreenCommands)."""
+        board = self.query_one(BoardView)
+        timeline = self.query_one(Timeline)
+
+        def keys(binding_id: str) -> str:
+            return keys_label(self.app.binding_keys(binding_id, board))
+
+        for binding_id, title, help_text in (
+            ("solve", "Solve", "Run the chosen solver on the board"),
+            ("cancel", "Cancel", "Stop the running search"),
+            ("undo", "Undo", "Undo the last edit"),
+            ("redo", "Redo", "Redo the last undone edit"),
+            ("save", "Save board", "Save the board in your data directory"),
+            ("open", "Open board", "Open a saved board, a preset or a file"),
+            ("new", "New board", "Start from an empty board"),
+            ("race", "Race", "Run several solvers on this board side by side"),
+        ):
+            yield SystemCommand(title, f"{help_text} ({keys(binding_id)})", getattr(self, f"action_{binding_id}"))
+        for action in self.family.edit_actions:
+            yield SystemCommand(f"Edit: {action.description}", f"key {keys(f'edit.{action.id}')}",
+                                lambda a=action.id: board.action_edit(a))
+        if self.family.brushes:
+            yield SystemCommand("Next brush", f"Cycle the brush ({keys('board.brush')})", board.action_brush)
+        yield SystemCommand("Overview", f"Zoom the board out or back in ({keys('board.overview')})",
+                            board.action_overview)
+        yield SystemCommand("Freeze the live board", f"While a search runs: hold the position shown, or follow the "
+                            f"search again ({keys('freeze')})", self.action_freeze)
+        yield SystemCommand("Search track or solution", f"The timeline shows the search's snapshots or the solution "
+                            f"({keys('track')})", self.action_track)
+        for binding_id, title, help_text, callback in (
+            ("timeline.play", "play or pause", "Play the solution step by step", timeline.action_play),
+            ("timeline.forward", "step forward", "One move on", lambda: timeline.action_step(1)),
+            ("timeline.back", "step back", "One move back", lambda: timeline.action_step(-1)),
+            ("timeline.start", "go to the start", "The starting board", lambda: timeline.action_jump(0)),
+            ("timeline.end", "go to the end", "The solved board", lambda: timeline.action_jump(-1)),
+            ("timeline.faster", "faster", "Play faster", lambda: timeline.action_speed(1)),
+            ("timeline.slower", "slower", "Play slower", lambda: timeline.action_speed(-1)),
+            ("timeline.next", "next solution", "Browse the next solution found", lambda: timeline.action_solution(1)),
+            ("timeline.previous", "previous solution", "Browse the previous solution",
+             lambda: timeline.action_solution(-1)),
+        ):
+            yield SystemCommand(f"Timeline: {title}", f"{help_text} ({keys(binding_id)})", callback)
+        for pane in ("board", "solver", "timeline"):
+            yield SystemCommand(f"Go to the {pane} pane", f"Focus the {pane} pane ({keys(f'focus.{pane}')})",
+                                lambda p=pane: self.action_focus_pane(p))

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from core.errors import InputError
-from puzzles.interface import View
+from puzzles.interface import Family, View
 from tui.play import CLOSER, FARTHER, LOST, SAME, Play
 from tui.widgets.footer import KeyFooter
 
@@ -32,7 +32,7 @@ class PlayScreen(Screen):
         Binding("right", "arrow('right')", "Move", show=False, id="play.right", tooltip="move the piece right"),
     ]
 
-    def __init__(self, family, play: Play) -> None:
+    def __init__(self, family: Family, play: Play) -> None:
         super().__init__()
         self.family = family
         self.play = play

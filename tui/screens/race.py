@@ -8,13 +8,13 @@ line prints). Enter on a column opens that solver's answer in the main screen's 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import work
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -26,7 +26,8 @@ from core.progress import Phase, Snapshot
 from core.race import CANCELLED, DONE, FAILED, FOR_CORE, QUEUED, RUNNING, Lane, Race
 from core.status import Status
 from puzzles import race as R
-from puzzles.interface import ZOOM_OVERVIEW, Solution, Solver, View
+from puzzles.interface import Family, Solution, Solver, View, ZOOM_OVERVIEW
+from tui.commands import ScreenCommands
 from tui.messages import AnswerOpened, RaceFinished
 from tui.widgets.footer import KeyFooter
 from tui.widgets.form import Field, OptionsForm
@@ -51,7 +52,7 @@ class RaceMemory:
     report: R.Report | None = None
 
 
-def runnable(family, board) -> list[Solver]:
+def runnable(family: Family, board) -> list[Solver]:
     """The family's solvers that can run on this board (link's path needs two marks)."""
     return [s for s in family.solvers if s.needs is None or not s.needs(board)]
 
@@ -66,7 +67,7 @@ class RaceLane(Vertical):
         Binding("right", "neighbour(1)", "Column", show=False, id="race.right", tooltip="the column to the right"),
     ]
 
-    def __init__(self, family, solvers: list[Solver], values: dict, **kwargs) -> None:
+    def __init__(self, family: Family, solvers: list[Solver], values: dict, **kwargs) -> None:
         super().__init__(**kwargs)
         self.family = family
         self.solvers = solvers
@@ -212,7 +213,7 @@ def figures(lane: Lane) -> RenderableType:
     return Group(Text(head, style="bold"), table)
 
 
-def outcome(family, result: R.Result) -> RenderableType:
+def outcome(family: Family, result: R.Result) -> RenderableType:
     """A finished lane: how it ended, in the family's words, and whether it can be opened."""
     s = result.solution
     if s is None:
@@ -228,6 +229,8 @@ def outcome(family, result: R.Result) -> RenderableType:
 class RaceScreen(Screen):
     """Pick the solvers, start, watch them run, compare them."""
 
+    COMMANDS = {ScreenCommands}
+
     BINDINGS = [
         Binding("f5", "start", "Start", id="race.start", tooltip="start the race"),
         Binding("f5", "edit", "New race", id="race.edit",
@@ -238,7 +241,7 @@ class RaceScreen(Screen):
         Binding("minus", "remove", "Remove", id="race.remove", tooltip="remove the last solver (two stay)"),
     ]
 
-    def __init__(self, family, board, board_name: str | None, open_answer: Callable[[Solution, str], None],
+    def __init__(self, family: Family, board, board_name: str | None, open_answer: Callable[[Solution, str], None],
                  memory: RaceMemory | None = None) -> None:
         super().__init__()
         self.family = family
@@ -434,10 +437,8 @@ class RaceScreen(Screen):
             self.race.cancel()
 
     # --- the command palette --------------------------------------------------------------
-    def system_commands(self):
-        """(title, help, callback) for the command palette."""
-        from textual.app import SystemCommand
-
+    def commands(self) -> Iterable[SystemCommand]:
+        """The race's actions that apply now, for the command palette (ScreenCommands)."""
         def key(binding_id: str) -> str:
             return self.app.key_for(binding_id, self)
 

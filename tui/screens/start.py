@@ -1,7 +1,7 @@
 """The start screen: pick a family, then a board (new, preset, saved, or a recovered unsaved one)."""
 from __future__ import annotations
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -77,8 +77,9 @@ class StartScreen(Screen):
             self._kept()
             self._show_boards(self.family_id)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_list.id == "families" and event.option.id:
+    @on(OptionList.OptionHighlighted, "#families")
+    def _family_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id:
             self._show_boards(event.option.id)
 
     def _show_boards(self, family_id: str) -> None:
@@ -94,10 +95,12 @@ class StartScreen(Screen):
         boards_list.highlighted = 0
         self.family_id = family_id
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_list.id == "families":
-            self.query_one("#boards", OptionList).focus()
-            return
+    @on(OptionList.OptionSelected, "#families")
+    def _family_chosen(self) -> None:
+        self.query_one("#boards", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#boards")
+    def _board_chosen(self, event: OptionList.OptionSelected) -> None:
         self.app.open_board(self.family_id, event.option.id)
 
     def action_choose(self) -> None:

@@ -1,6 +1,7 @@
 """The Board pane: the family's drawing of the board, a cursor, and the editor keys."""
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 from rich.console import Group, RenderableType
@@ -12,7 +13,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from core.errors import InputError
-from puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, Step, View
+from puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, Family, Step, View
+from puzzles.text import cell_text
+from tui.keys import declared_bindings
 from tui.live import LiveStep
 from tui.messages import BoardEdited, EditOnStep
 from tui.session import EditSession
@@ -36,7 +39,6 @@ class BoardView(Widget, can_focus=True):
         Binding("pagedown", "page(0,1)", "Page", show=False, id="board.page_down", tooltip=PAGE),
         Binding("home", "page(-1,0)", "Page", show=False, id="board.page_left", tooltip=PAGE),
         Binding("end", "page(1,0)", "Page", show=False, id="board.page_right", tooltip=PAGE),
-        Binding("b", "brush", "Brush", id="board.brush", tooltip="the next brush (what placing puts down)"),
         Binding("v", "overview", "Overview", id="board.overview", show=False,
                 tooltip="the whole board at a glance, or back to the normal drawing"),
     ]
@@ -51,18 +53,11 @@ class BoardView(Widget, can_focus=True):
         self.session = session
         self.origin = (0, 0)
 
-    def on_mount(self) -> None:
-        family = self.session.family
-        if not family.brushes:
-            self._bindings.key_to_bindings.pop("b", None)
-        taken = {key for key in self._bindings.key_to_bindings}
-        for action in family.edit_actions:
-            if action.key in taken:
-                continue
-            # an id per action, so the keymap can remap family keys too (edit.place = P)
-            binding = Binding(action.key, f"edit('{action.id}')", action.short, show=action.show,
-                              tooltip=action.description, id=f"edit.{action.id}")
-            self._bindings.key_to_bindings.setdefault(action.key, []).append(binding)
+    @staticmethod
+    def of(session: EditSession, **kwargs) -> BoardView:
+        """The board pane for the session's family: a BoardView with the family's editing keys bound."""
+        return _with_edit_keys(session.family)(session, **kwargs)
+
 
     # --- drawing --------------------------------------------------------------
     STATUS_LINES = 2  # under the drawing: size and cursor (or the step), then a note
@@ -137,14 +132,14 @@ class BoardView(Widget, can_focus=True):
             if self.step.note:
                 note.append(self.step.note, "dim")
         elif editing:
-            status.append(f"{w}x{h}  cursor {x + 1},{y + 1}", "dim")
+            status.append(f"{w}x{h}  cursor {cell_text((x, y))}", "dim")
             if family.brushes:
                 status.append(f"  brush {self.session.brush_name}", "dim")
             if cols < w or rows < h:
                 status.append(f"  showing {self.origin[0] + 1}-{min(w, self.origin[0] + cols)},"
                               f"{self.origin[1] + 1}-{min(h, self.origin[1] + rows)}", "dim")
         else:  # the cursor first: a long step label must not push it out of sight
-            status.append(f"cursor {x + 1},{y + 1}  ", "dim")
+            status.append(f"cursor {cell_text((x, y))}  ", "dim")
             status.append(self.step.label, "bold")
         parts.append(status)
         if self.message:
@@ -257,3 +252,18 @@ class BoardView(Widget, can_focus=True):
             return
         self.session.replace(board, cursor)
         self._edited()
+
+
+BRUSH = Binding("b", "brush", "Brush", id="board.brush", tooltip="the next brush (what placing puts down)")
+
+
+@functools.cache
+def _with_edit_keys(family: Family) -> type[BoardView]:
+    """BoardView with a family's keys added to its BINDINGS: the brush key if it has brushes, and its
+    editor operations, each with an id so the keymap can remap it (edit.place = P). A key the pane
+    itself uses stays the pane's."""
+    own = {key for key, _ in declared_bindings(BoardView)}
+    keys = [BRUSH] if family.brushes else []
+    keys += [Binding(a.key, f"edit('{a.id}')", a.short, show=a.show, tooltip=a.description, id=f"edit.{a.id}")
+             for a in family.edit_actions if a.key not in own | {b.key for b in keys}]
+    return type(f"BoardView_{family.id}", (BoardView,), {"BINDINGS": keys})

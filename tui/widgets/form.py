@@ -41,18 +41,18 @@ class OptionsForm(Widget, can_focus=True):
     row = reactive(0)
     fields: reactive[tuple[Field, ...]] = reactive(tuple)
 
+    @dataclass
     class Changed(Message):
-        def __init__(self, name: str, value: Any) -> None:
-            super().__init__()
-            self.name = name
-            self.value = value
+        """A setting took a new value."""
 
+        name: str
+        value: Any
+
+    @dataclass
     class Highlighted(Message):
         """The row under the cursor changed (its full label and help can be shown)."""
 
-        def __init__(self, field: Field | None) -> None:
-            super().__init__()
-            self.field = field
+        field: Field | None
 
     def watch_row(self, row: int) -> None:
         self.post_message(self.Highlighted(self.current))

@@ -1,12 +1,13 @@
 """The Solver pane: algorithm, its options, the limits, Solve and Cancel."""
 from __future__ import annotations
 
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from core.search import Limits
-from puzzles.interface import Solver
+from puzzles.interface import Family, Solver
 from tui.messages import CancelRequested, SolveRequested
 from tui.widgets.form import Field, OptionsForm
 
@@ -36,7 +37,7 @@ def chosen(solver: Solver, values: dict, max_memory: int | None = None) -> tuple
 class SolverPane(Vertical):
     """Settings for the next solve, as a compact form, with a note on what the algorithm guarantees."""
 
-    def __init__(self, family, **kwargs) -> None:
+    def __init__(self, family: Family, **kwargs) -> None:
         super().__init__(**kwargs)
         self.family = family
         self.border_title = "Solver"
@@ -101,6 +102,12 @@ class SolverPane(Vertical):
         self.query_one("#solve", Button).disabled = running
         self.query_one("#cancel", Button).disabled = not running
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    @on(Button.Pressed, "#solve")
+    def _solve_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.post_message(SolveRequested() if event.button.id == "solve" else CancelRequested())
+        self.post_message(SolveRequested())
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.post_message(CancelRequested())

@@ -9,6 +9,7 @@ while the search runs the pane follows the newest snapshot unless it is held
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -50,10 +51,11 @@ class ScrubBar(Widget):
 class StepList(OptionList):
     """The steps around the shown one; Home and End reach the ends of the whole solution, not of the window."""
 
+    @dataclass
     class Jump(Message):
-        def __init__(self, where: int) -> None:
-            super().__init__()
-            self.where = where  # 0: the first step, -1: the last
+        """Home or End: to an end of the whole solution."""
+
+        where: int  # 0: the first step, -1: the last
 
     def action_first(self) -> None:
         self.post_message(self.Jump(0))
