@@ -91,18 +91,7 @@ class Cube8Space(D.Space):
                                          control.counters)
         del queue
         stats = stats.plus(counter_stats(control, elapsed, int(reached)))
-        table = tables.DenseTable(dist, self.identity, D.scope_header(scope, self))
-        start = int(dist[self.start])
-        result = D.Result(Status.SOLVED, None, stats, table.by_distance(),
-                          None if start == tables.UNREACHED else start)
-        if code != FOUND:
-            result.status, result.limit = kernel_status(code, control, Limit.STATES)
-            return result
-        if result.start_distance is None:
-            result.status = Status.UNSOLVABLE
-        result.hardest = [int(n) for n in table.farthest(hardest)]
-        result.table = table if keep else None
-        return result
+        return D.swept(self, dist, code, control, stats, scope, hardest, keep, self.start)
 
 
 def space(board: Board, options: dict) -> Cube8Space:
