@@ -24,6 +24,9 @@ from puzzles.cube8.solve import goal_numbers, path_steps
 from puzzles.interface import Move
 
 HINT_SOLVER = "bibfs"
+# what the arrows do in play mode: the footer's words, the help's sentence
+ARROWS_MEAN = ("roll into empty", "roll the cube next to the empty square onto it, the way the arrow points "
+                                  "(↑: the cube below the empty square rolls up)")
 # the distance array (a byte a number) and the sweep's queue (four bytes a number)
 CENSUS_BYTES = 5 * C.SPACE
 

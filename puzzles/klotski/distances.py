@@ -12,6 +12,9 @@ from puzzles.klotski.solve import MOVES, move_label
 
 HINT_SOLVER = "bibfs"
 ARROWS = ("up", "down", "left", "right")  # DIRS in the same order
+# what the arrows do in play mode: the footer's words, the help's sentence
+ARROWS_MEAN = ("move piece", "slide the picked piece one cell the way the arrow points (its letter or Tab "
+                             "picks another)")
 
 
 def _options(options: dict) -> tuple[str, bool]:

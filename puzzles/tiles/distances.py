@@ -26,7 +26,9 @@ from puzzles.tiles.solve import path_steps
 HINT_SOLVER = "auto"
 # an arrow slides the tile on the blank's other side that way, into the blank: (arrow, where that tile is)
 ARROWS = (("up", (0, 1)), ("down", (0, -1)), ("left", (1, 0)), ("right", (-1, 0)))
-ARROW_HELP = "slide the tile next to the blank into it, the way the arrow points (↑: the tile below goes up)"
+# what the arrows do in play mode: the footer's words, the help's sentence
+ARROWS_MEAN = ("slide into blank", "slide the tile next to the blank into it, the way the arrow points "
+                                   "(↑: the tile below the blank moves up)")
 
 
 def one_line(board: Board) -> str:

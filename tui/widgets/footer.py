@@ -7,9 +7,11 @@ from textual.widgets import Footer
 class KeyFooter(Footer):
     """Keys come in binding order (the focused pane's first); those that would run past the
     command palette's key are hidden, except the FIRST ones (Solve, Cancel, Race, Freeze while a
-    search runs), which keep their place. Every key stays in the help (?) and the palette."""
+    search runs, Hardest start once a census has found them), which keep their place. Every key
+    stays in the help (?) and the palette."""
 
-    FIRST = ("solve", "cancel", "race", "freeze")  # actions shown whatever else has to give way (when they apply)
+    # actions shown whatever else has to give way (when they apply)
+    FIRST = ("solve", "cancel", "race", "freeze", "hardest")
 
     async def recompose(self) -> None:
         await super().recompose()
