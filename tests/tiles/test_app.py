@@ -48,19 +48,14 @@ def footer_text(app) -> str:
 async def test_play_the_best_slides_from_a_hardest_eight_puzzle(pdb_cache):
     from core.progress import SearchControl
     from core.search import Limits
-    from tests.tui.helpers import notices, preset_app
+    from tests.tui.helpers import notices, play_with_a_new_table, preset_app
     from tui.play import FARTHER
     from tui.screens.play import PlayScreen
 
     app = preset_app("tiles", "hardest-8a")
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.screen.session.board
-        await pilot.press("f9")  # no table yet: play offers to build one, with its cost
-        await wait_for(pilot, lambda: isinstance(app.screen, Ask), what="the offer to build a table")
-        assert "181,440 positions" in app.screen.question
-        await pilot.press("b")
-        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), timeout=120, what="play mode")
-        screen = app.screen
+        screen = await play_with_a_new_table(pilot, "181,440 positions")
         shortest = registry.get("tiles").solve(board, "bibfs", {}, SearchControl(), Limits()).length
         assert screen.play.distance == shortest == 31
         assert screen.sub_title == "31 moves to the goal · 0 made"

@@ -3,7 +3,7 @@ tell the truth, undo move by move, the histogram in the Stats pane."""
 from core.progress import SearchControl
 from core.search import Limits
 from puzzles import registry
-from tests.tui.helpers import notices, preset_app, wait_for
+from tests.tui.helpers import notices, play_with_a_new_table, preset_app, wait_for
 from tui.play import FARTHER
 from tui.screens.ask import Ask
 from tui.screens.play import PlayScreen
@@ -24,12 +24,7 @@ async def test_best_move_from_hengdao_lima_reaches_the_goal_in_the_fewest_moves(
     app = preset_app("klotski", "hengdao-lima")
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.screen.session.board
-        await pilot.press("f9")  # no table yet: play offers to build one, with its cost
-        await wait_for(pilot, lambda: isinstance(app.screen, Ask), what="the offer to build a table")
-        assert "at most 65,880 positions" in app.screen.question
-        await pilot.press("b")
-        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), timeout=120, what="play mode")
-        screen = app.screen
+        screen = await play_with_a_new_table(pilot, "at most 65,880 positions")
         shortest = optimal(board)
         assert screen.play.distance == shortest == 81
         assert screen.sub_title == "81 moves to the goal · 0 made"
