@@ -58,7 +58,7 @@ def test_every_position_is_as_far_as_plain_bfs_says(width, height):
             assert parse(text).goal_tiles() == start.goal_tiles()  # the goal travels with the text
 
 
-@pytest.mark.parametrize("width,height", SHAPES)
+@pytest.mark.parametrize("width,height", SHAPES + [(5, 2), (2, 5)])
 def test_a_sample_of_positions_agrees_with_an_optimal_solve(width, height):
     rng = random.Random(7 + width * height)
     for goal in goals(width, height, rng):
@@ -82,6 +82,16 @@ def test_the_hardest_eight_puzzles_are_the_two_at_31_moves():
     for text in c["hardest"]:
         assert solve(parse(text), "bibfs", {}, SearchControl(), Limits()).length == 31
     assert c["by_distance"][:4] == [1, 2, 4, 8]
+
+
+def test_the_live_picture_shows_a_position_of_the_level_being_swept():
+    control = SearchControl()
+    board = parse("1 2 3/4 5 6/7 8 .")
+    sol = solve(board, "distances", {}, control, Limits())
+    view = control.decode(control.live())
+    shown = view.board
+    assert (shown.width, shown.height, shown.goal) == (3, 3, None)
+    assert sol.table is None and solve(shown, "bibfs", {}, SearchControl(), Limits()).length == control.live().depth
 
 
 def test_a_solution_read_off_the_table_is_a_shortest_one():
