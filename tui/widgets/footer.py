@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from textual.widgets import Footer
+from textual.widgets._footer import FooterLabel, KeyGroup
 
 
 class KeyFooter(Footer):
@@ -31,11 +32,23 @@ class KeyFooter(Footer):
         palette = [c for c in self.children if c.has_class("-command-palette")]
         first = [c for c in self.children if getattr(c, "action", None) in self.FIRST]
         room = self.content_region.width - sum(self._width(c) for c in palette + first)
+        for unit in self._units():
+            if unit[0] not in palette and unit[0] not in first:
+                width = sum(self._width(c) for c in unit)
+                for child in unit:
+                    child.display = width <= room  # a later, shorter key may still fit
+                room -= width if unit[0].display else 0
+
+    def _units(self) -> list[list]:
+        """The children that show or hide together: a group of keys with the words after it (the
+        four arrows and what they do), else each key alone."""
+        units: list[list] = []
         for child in self.children:
-            if child not in palette and child not in first:
-                width = self._width(child)
-                child.display = width <= room  # a later, shorter key may still fit
-                room -= width if child.display else 0
+            if isinstance(child, FooterLabel) and units and isinstance(units[-1][-1], KeyGroup):
+                units[-1].append(child)
+            else:
+                units.append([child])
+        return units
 
     @staticmethod
     def _width(child) -> int:
