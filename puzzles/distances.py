@@ -269,6 +269,24 @@ def refuse_partitioned(engine, scope: str, keep: bool) -> None:
                          "--workers and --engine ray")
 
 
+def swept(space: Space, dist, code: int, control: SearchControl, stats: Stats, scope: str, hardest: int,
+          keep: bool, start: int | None) -> Result:
+    """The Result of a sweep that filled a dense table (a byte a position number, tables.UNREACHED
+    where the goal is out of reach): the kernel's code, and the start's number (None: the start is
+    not a position of the table)."""
+    table = tables.DenseTable(dist, space.identity, scope_header(scope, space))
+    at = int(dist[start]) if start is not None else tables.UNREACHED
+    result = Result(Status.SOLVED, None, stats, table.by_distance(), None if at == tables.UNREACHED else at)
+    if code != FOUND:
+        result.status, result.limit = kernel_status(code, control, Limit.STATES)
+        return result
+    if result.start_distance is None:
+        result.status = Status.UNSOLVABLE
+    result.hardest = [int(n) for n in table.farthest(hardest)]
+    result.table = table if keep else None
+    return result
+
+
 def scope_header(scope: str, space: Space) -> dict:
     """What a table saved from this census holds, for its header."""
     if scope == "component":

@@ -26,6 +26,9 @@ from puzzles.cube8.solve import goal_numbers, ida_start, path_steps
 from puzzles.interface import Move
 
 HINT_SOLVER = "bibfs"
+# what the arrows do in play mode: the footer's words, the help's sentence
+ARROWS_MEAN = ("roll into empty", "roll the cube next to the empty square onto it, the way the arrow points "
+                                  "(↑: the cube below the empty square rolls up)")
 # the distance array (a byte a number) and the sweep's queue (four bytes a number)
 CENSUS_BYTES = 5 * C.SPACE
 
@@ -95,18 +98,7 @@ class Cube8Space(D.Space):
                                          control.counters)
         del queue
         stats = stats.plus(counter_stats(control, elapsed, int(reached)))
-        table = tables.DenseTable(dist, self.identity, D.scope_header(scope, self))
-        start = int(dist[self.start])
-        result = D.Result(Status.SOLVED, None, stats, table.by_distance(),
-                          None if start == tables.UNREACHED else start)
-        if code != FOUND:
-            result.status, result.limit = kernel_status(code, control, Limit.STATES)
-            return result
-        if result.start_distance is None:
-            result.status = Status.UNSOLVABLE
-        result.hardest = [int(n) for n in table.farthest(hardest)]
-        result.table = table if keep else None
-        return result
+        return D.swept(self, dist, code, control, stats, scope, hardest, keep, self.start)
 
 
     def _partitioned(self, control: SearchControl, limits: Limits, scope: str, hardest: int,

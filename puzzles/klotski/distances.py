@@ -13,6 +13,9 @@ from puzzles.text import cell_text
 
 HINT_SOLVER = "bibfs"
 ARROWS = ("up", "down", "left", "right")  # DIRS in the same order
+# what the arrows do in play mode: the footer's words, the help's sentence
+ARROWS_MEAN = ("move piece", "slide the picked piece one cell the way the arrow points (its letter or Tab "
+                             "picks another)")
 
 
 def _options(options: dict) -> tuple[str, bool]:

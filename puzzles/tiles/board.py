@@ -6,6 +6,9 @@ order, blank last):
 
     goal: blank first              (the convention of Korf's instances)
     goal: 1 2 3/4 5 6/7 8 0        (any arrangement of the same tiles)
+
+On one line (as --board takes a board) the goal follows the rows after a '/':
+`8 6 7/2 5 4/3 . 1/goal: blank first`.
 """
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ BLANK_TEXT = "."
 Cell = tuple[int, int]
 _NUMBER = re.compile(r"[0-9]+")
 _GOAL = re.compile(r"^\s*goal\s*:\s*(.*?)\s*$", re.IGNORECASE)
+_GOAL_AFTER_ROWS = re.compile(r"/\s*(?=goal\s*:)", re.IGNORECASE)  # '1 2/3 ./goal: blank first': one line
 BLANK_FIRST_WORDS = {"blank first", "first", "blank-first"}
 BLANK_LAST_WORDS = {"blank last", "last", "blank-last"}
 
@@ -167,10 +171,12 @@ def parse_goal(value: str, width: int, height: int) -> tuple[int, ...] | None:
 
 
 def parse(text: str) -> Board:
-    """Read a board: rows of numbers, then an optional 'goal:' line."""
+    """Read a board: rows of numbers, then an optional 'goal:' line (or '/goal: …' after the rows on
+    the same line, as a board on one line has it)."""
     goal_value = None
     rows = []
-    for line in text.splitlines():
+    lines = [part for line in text.splitlines() for part in _GOAL_AFTER_ROWS.split(line, maxsplit=1)]
+    for line in lines:
         m = _GOAL.match(line)
         if m:
             goal_value = m.group(1)

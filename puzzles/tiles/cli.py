@@ -12,6 +12,7 @@ from core.memory import describe_bytes
 from core.runner import CancelledBeforeSearch
 from core.status import Status
 from puzzles import cli_support as cs
+from puzzles.distances import SOLVER_ID as DISTANCES
 from puzzles.interface import View
 from puzzles.tiles import batch as B
 from puzzles.tiles import patterns as P
@@ -23,6 +24,7 @@ from puzzles.tiles.render import render
 from puzzles.tiles.solve import HEURISTICS, PARTITION_NAMES, SOLVER_IDS, headline, partition_for, solve
 
 size_value = cs.option_type(parse_size)
+ALGOS = tuple(a for a in SOLVER_IDS if a != DISTANCES)  # the census from the goal: --census --from-goal
 
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,9 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
     parser.add_argument("--batch", metavar="FILE",
                         help="solve every board in FILE, one a line (w*h numbers), then print totals")
-    parser.add_argument("--algo", choices=SOLVER_IDS, default="auto",
+    parser.add_argument("--algo", choices=ALGOS,
                         help="auto (default: the fastest optimal search the board allows, and says which), "
                              "idastar, astar, bibfs, bfs, census, or rows (fast, not shortest)")
+    parser.add_argument("--census", action="store_true",
+                        help="count the positions reachable from the board (as --algo census), or with "
+                             "--from-goal those that reach the goal, by their distance to it")
     parser.add_argument("--heuristic", choices=tuple(HEURISTICS), default="pdb",
                         help="for idastar: pdb (pattern databases, default), linear-conflict or manhattan")
     parser.add_argument("--pdb", choices=PARTITION_NAMES, default="auto", metavar="PARTITION",
@@ -52,6 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--build-pdb", action="store_true",
                         help="build the pattern databases for the board's size (or --size, default 4x4) "
                              "into the user cache and exit")
+    cs.add_distance_arguments(parser)
     cs.add_limit_arguments(parser)
 
 
@@ -134,6 +140,14 @@ def _extras(board: Board) -> dict:
 
 def run_one(args, console: Console) -> int:
     board = board_from_args(args)
+    if cs.distance_mode(args):
+        return cs.run_distances(args, _family(), board, {}, console, render,
+                                _extras(board))
+    if args.census:
+        if args.algo not in (None, "census"):
+            raise InputError(f"--census counts positions; --algo {args.algo} solves: give one of them")
+        args.algo = "census"
+    args.algo = args.algo or "auto"
     limits = cs.limits_from(args)
     solution = cs.run_job(lambda control: solve(board, args.algo, _options(args), control, limits), limits,
                           trace=args.trace)
@@ -217,6 +231,9 @@ def run(args, console: Console) -> int:
     if args.build_pdb:
         return build(args, console)
     if args.batch is not None:
+        if args.census or cs.distance_mode(args):
+            raise InputError("--batch solves each line: leave out --census, --from-goal and --table")
+        args.algo = args.algo or "auto"
         return run_batch(args, console)
     return run_one(args, console)
 

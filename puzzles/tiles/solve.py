@@ -17,6 +17,7 @@ from core.search import (Limits, Stats, census_kernels, count_states, kernel_sta
                          shortest_path_kernels, timed)
 from core.status import STOPPED, Limit, Status
 from core.warmup import Kernel
+from puzzles import distances as FG  # the census from the goal (D is the pattern databases)
 from puzzles.interface import Option, Solution, Solver, Step, plain_headline
 from puzzles.numbers import count_text
 from puzzles.tiles import heuristics as H
@@ -63,6 +64,7 @@ SOLVERS = (
     Solver("rows", "Row by row", False,
            "fast on any size, not shortest: puts rows and columns in place one by one, then "
            "finishes the last 3x3 exactly"),
+    FG.solver(()),
 )
 SOLVER_IDS = tuple(s.id for s in SOLVERS)
 
@@ -289,6 +291,10 @@ def path_steps(board: Board, blanks: list[int]) -> list[Step]:
 def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> Solution:
     """Run one of SOLVERS on the board (an impossible board is answered at once, with the reason)."""
     validate(board)
+    if solver == FG.SOLVER_ID:
+        from puzzles.tiles import distances
+        return FG.solve(board, distances.space(board, options), lambda b: distances.moves(b, options), options,
+                        control, limits, int(options.get("hardest") or FG.HARDEST))
     chosen = plan(board, solver, options, limits)
     reason = unsolvable_reason(board)
     details: dict = {"chosen": chosen.describe()}
@@ -329,6 +335,9 @@ def headline(solution: Solution) -> str:
     """'31 moves, shortest', 'proved unsolvable by the parity rule: an odd permutation, blank distance 0'
     (the permutation's parity and the blank's distance from its goal cell disagree), 'census: 181,440
     positions · …', '212 moves, not shortest (row by row)'; `auto` names its search."""
+    from_goal = FG.headline(solution, "moves")
+    if from_goal is not None:
+        return from_goal
     d = solution.details
     census = d.get("census")
     if census is not None:
@@ -358,6 +367,7 @@ def kernels() -> list[Kernel]:
     hooks, IDA* without tables and with read-only ones (as they are mapped), the placing search of
     row by row, and the database build."""
     from puzzles.tiles import pdb_build as B
+    from puzzles.tiles import ranks, sweep
     from puzzles.tiles.board import parse
     from puzzles.tiles.rows import cancel_backtracks, place
 
@@ -378,6 +388,8 @@ def kernels() -> list[Kernel]:
             Kernel("IDA* with pattern databases", I.search,
                    (tiles, nbr, tables, P.make_lookups(part, goal, mapped, offsets), I.PATTERN_DATABASES, NO_CAP,
                     NO_CAP, counters)),
+            Kernel("distance table", sweep.distances, (np.empty(12, dtype=np.uint8), 0, 2, 4, 0, ranks.halves(3), 12,
+                                                       counters)),
             Kernel("row by row: placing", place, (nbr, np.zeros(9, dtype=np.bool_), 0, one, one, np.int64(1))),
             Kernel("row by row: the moves", cancel_backtracks, (one,)),
             Kernel("databases: regions", B.region_labels, (4, 2)),

@@ -8,7 +8,7 @@ import pytest
 from core.progress import SearchControl
 from core.search import Limits
 from core.status import Status
-from puzzles.tiles.board import Board
+from puzzles.tiles.board import Board, parse
 from puzzles.tiles.editor import random_walk
 from puzzles.tiles.solve import solve as tiles_solve
 from tests.fuzz.cases import draw
@@ -82,3 +82,32 @@ def test_tiles(case, pdb_cache):
     census = solve(board, "census").details["census"]
     assert census["states"] == len(distances(board.width, board.height, board.goal_tiles())), where
     assert census["goal_depth"] == best, where
+
+
+def any_goal(rng):
+    """A shuffled board and a goal in any order of the same tiles (either of them may be the other parity)."""
+    width, height = rng.choice(SHAPES)
+    goal, tiles = list(solved(width, height)), list(solved(width, height))
+    rng.shuffle(goal)
+    rng.shuffle(tiles)
+    return "any goal", Board(width, height, tuple(tiles), tuple(goal)), {}
+
+
+@pytest.mark.parametrize("case", draw("tiles-distances", 9, 12, [any_arrangement, near_goal, any_goal]), ids=str)
+def test_tiles_distances(case):
+    """The census from the goal and its table (a byte per number of the goal's class) against plain BFS."""
+    board, where = case.board, case.where()
+    truth = distances(board.width, board.height, board.goal_tiles())
+    sol = solve(board, "distances", {"keep": True, "hardest": 3})
+    c = sol.details["census"]
+    assert c["states"] == sum(c["by_distance"]) == len(truth), where
+    assert c["by_distance"] == [sum(1 for d in truth.values() if d == k) for k in range(max(truth.values()) + 1)], where
+    assert c["start_distance"] == truth.get(board.tiles), where
+    assert sol.status == (Status.SOLVED if board.tiles in truth else Status.UNSOLVABLE), where
+    space = sol.table.space
+    for tiles, d in truth.items():
+        assert sol.table.table.dist[space.word(Board(board.width, board.height, tiles, board.goal))] == d, where
+    for text in c["hardest"]:
+        assert truth[Board(board.width, board.height, parse(text).tiles).tiles] == c["max_distance"], where
+    alone = solve(board, "distances", {"scope": "component"})
+    assert alone.status == sol.status and alone.details["census"]["states"] == (len(truth) if board.tiles in truth else 0), where

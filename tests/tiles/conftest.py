@@ -1,5 +1,8 @@
-"""Pattern databases for the tests go into a temporary cache folder, never the user's."""
+"""Pattern databases for the tests go into a temporary cache folder, and the app's files into the
+test's own: never the user's."""
 import pytest
+
+from tests.tui.conftest import user_dirs  # noqa: F401  (autouse: the app's boards and recovery copies go to the test's folder)
 
 
 @pytest.fixture(scope="session")
@@ -18,3 +21,4 @@ def pdb_cache(pdb_dir, monkeypatch):
 def empty_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", str(tmp_path))
     return tmp_path
+

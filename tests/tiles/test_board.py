@@ -34,6 +34,11 @@ def test_goals():
     assert parse("1 2/3 .\ngoal: 1 2/3 0").goal is None  # the default, spelled out
 
 
+def test_a_goal_on_the_same_line_as_the_rows():
+    assert parse("1 2/3 ./goal: blank first") == parse("1 2/3 .\ngoal: blank first")
+    assert parse("1 2/3 . / Goal: 3 1 / 2 .").goal_tiles() == (3, 1, 2, 0)
+
+
 @pytest.mark.parametrize("text, words, where", [
     ("1 2 3/4 5/6 7 .", "row 2 has 2 numbers but row 1 has 3", (1, 2)),
     ("1 2/2 .", "tile 2 appears twice, at 2,1 and 1,2 (missing: 3)", (1, 2)),
@@ -47,6 +52,7 @@ def test_goals():
     ("1 2/3 .\nsize: 2x2", "unknown setting 'size'", None),
     ("1 2/3 .\ngoal: 1 2 3/4 5 6/7 8 .", "the goal is 3x3 but the board is 2x2", None),
     ("1 2/3 .\ngoal: 1 1/2 .", "goal: tile 1 appears twice", (2, 1)),
+    ("1 2/3 ./goal: 1 2 3/4 5 6/7 8 .", "the goal is 3x3 but the board is 2x2", None),
 ])
 def test_bad_boards_say_what_and_where(text, words, where):
     with pytest.raises(InputError) as err:

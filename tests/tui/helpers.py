@@ -66,3 +66,17 @@ async def solve(pilot):
     await pilot.press("f5")
     await wait_for(pilot, lambda: len(timeline.steps) > 1, what="a solution")
     return timeline
+
+
+async def play_with_a_new_table(pilot, cost: str):
+    """Press F9 on a board without a table, check the offer names the cost, build it and wait for
+    play mode; returns the play screen."""
+    from tui.screens.ask import Ask
+    from tui.screens.play import PlayScreen
+    app = pilot.app
+    await pilot.press("f9")  # no table yet: play offers to build one, with its cost
+    await wait_for(pilot, lambda: isinstance(app.screen, Ask), what="the offer to build a table")
+    assert cost in app.screen.question
+    await pilot.press("b")
+    await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), timeout=120, what="play mode")
+    return app.screen

@@ -57,7 +57,7 @@ class MainScreen(Screen):
                 tooltip="the timeline shows the search's snapshots, or the solution"),
         Binding("f9", "play", "Play", id="play",
                 tooltip="move the pieces yourself, each move marked closer, same or farther from the goal"),
-        Binding("ctrl+t", "hardest", "Hardest start", id="hardest", show=False,
+        Binding("ctrl+t", "hardest", "Hardest start", id="hardest",
                 tooltip="load a hardest position of the last distance census as the start (again: the next)"),
     ]
 
@@ -396,6 +396,7 @@ class MainScreen(Screen):
             self.hardest, self._hardest_next = list(census["hardest"]), 0
         if solution.table is not None:
             self.table = solution.table
+        self.refresh_bindings()  # Ctrl+T comes with the hardest starts
 
     def action_play(self) -> None:
         """Play from the board under edit with the distance table; offer to build one if none covers it."""
@@ -416,9 +417,6 @@ class MainScreen(Screen):
             self.app.push_screen(PlayScreen(self.family, Play(hooks, options, self.table, board)))
             return
         estimate = space.estimate(limits, "component")
-        if estimate.fits is False:
-            self.notify(f"no table for play: {estimate.text()}", severity="error", timeout=10)
-            return
 
         def answered(choice: str | None) -> None:
             if choice == "build":
@@ -435,15 +433,16 @@ class MainScreen(Screen):
                     return
                 self.app.push_screen(PlayScreen(self.family, play))
 
+        search = Answer("s", "play without a table: a search for each move's mark (slower)", "search")
+        if estimate.fits is False:  # no table: the searches alone
+            self.app.push_screen(Ask(f"Play needs a distance for every move; a table for this board will not "
+                                     f"fit: {estimate.text()}.", [search]), answered)
+            return
         self.app.push_screen(Ask(
             f"Play needs the distance of every position of this board's component: {estimate.text()}.",
-            [Answer("b", "build the table (a census from the goal), then play", "build"),
-             Answer("s", "play without a table: a search for each move's mark (slower)", "search")]), answered)
+            [Answer("b", "build the table (a census from the goal), then play", "build"), search]), answered)
 
     def action_hardest(self) -> None:
-        if not self.hardest:
-            self.notify("no hardest starts yet: run the Distance census solver first", severity="warning")
-            return
         if self._back_to_start_first(self.app.key_for("hardest", self)):
             return
         text = self.hardest[self._hardest_next % len(self.hardest)]
@@ -507,6 +506,8 @@ class MainScreen(Screen):
             return self.query_one(Timeline).can_freeze  # shown only while a search runs
         if action == "track":
             return self.query_one(Timeline).can_switch
+        if action == "hardest":
+            return bool(self.hardest)  # shown once a census from the goal has found them
         return True
 
     def on_unmount(self) -> None:

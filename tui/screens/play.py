@@ -2,6 +2,8 @@
 the goal, a key plays the best move, and the header keeps the distance and the moves made."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,21 +17,25 @@ from tui.play import CLOSER, FARTHER, LOST, SAME, Play
 from tui.widgets.footer import KeyFooter
 
 ARROW_SIGNS = {"up": "↑", "down": "↓", "left": "←", "right": "→", "": " "}
+ARROW_KEYS = ("up", "down", "left", "right")
+# what the arrows do when the family does not say (its distances module's ARROWS_MEAN: footer words, help)
+ARROWS_MEAN = ("move", "move the piece the way the arrow points")
 WORDS = {CLOSER: "closer ", SAME: "same   ", FARTHER: "farther", LOST: "lost   "}
 
 
 class PlayScreen(Screen):
     """One game on a copy of the board under edit; Esc returns to the editor, the board unchanged."""
 
+    # the arrows before the focused list's own (they would scroll it): they play
     BINDINGS = [
+        Binding("up", "arrow('up')", "Move", id="play.up", priority=True),
+        Binding("down", "arrow('down')", "Move", id="play.down", priority=True),
+        Binding("left", "arrow('left')", "Move", id="play.left", priority=True),
+        Binding("right", "arrow('right')", "Move", id="play.right", priority=True),
         Binding("space", "best", "Best move", id="play.best", tooltip="play a move that brings the goal nearest"),
-        Binding("backspace,ctrl+z", "undo", "Undo move", id="play.undo"),
+        Binding("backspace,ctrl+z", "undo", "Undo", id="play.undo", tooltip="take the last move back"),
         Binding("tab", "next_piece", "Next piece", id="play.piece", tooltip="pick the next piece that can move"),
-        Binding("escape", "leave", "Leave play", id="play.leave"),
-        Binding("up", "arrow('up')", "Move", show=False, id="play.up", tooltip="move the piece up"),
-        Binding("down", "arrow('down')", "Move", show=False, id="play.down", tooltip="move the piece down"),
-        Binding("left", "arrow('left')", "Move", show=False, id="play.left", tooltip="move the piece left"),
-        Binding("right", "arrow('right')", "Move", show=False, id="play.right", tooltip="move the piece right"),
+        Binding("escape", "leave", "Leave", id="play.leave", tooltip="back to the editor, the board as it was"),
     ]
 
     def __init__(self, family: Family, play: Play) -> None:
@@ -37,6 +43,16 @@ class PlayScreen(Screen):
         self.family = family
         self.play = play
         self.unit = getattr(play.table.space, "unit", "moves")
+        self._say_arrows(*getattr(play.hooks, "ARROWS_MEAN", ARROWS_MEAN))
+
+    def _say_arrows(self, words: str, help_text: str) -> None:
+        """The four arrows as one footer entry in the family's words ('↑↓←→ slide into blank') and
+        one row of the help."""
+        group = Binding.Group(words, compact=True)
+        keys = self._bindings.key_to_bindings
+        for key in ARROW_KEYS:
+            keys[key] = [replace(b, description=words, tooltip=help_text, group=group) if b.id == f"play.{key}" else b
+                         for b in keys.get(key, [])]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -72,12 +88,12 @@ class PlayScreen(Screen):
         d = play.distance
         self.title = "Play"
         away = "solved!" if d == 0 else "cannot reach the goal" if d is None else f"{d:,} {self.unit} to the goal"
-        self.sub_title = f"{away} · {play.count:,} made"
+        self.sub_title = f"{away} · {play.count:,} made"  # and in the status line, for a screen too short for the header
         counts = {e: sum(1 for m in marked if m.effect == e) for e in (CLOSER, SAME, FARTHER, LOST)}
         said = ", ".join(f"{n} {e}" for e, n in counts.items() if n)
         piece = f"piece {play.piece} (a letter or Tab picks another) · " if play.piece else ""
         self.query_one("#play-status", Static).update(
-            Text(f"{piece}distance {'-' if d is None else d}: {said or 'no move'}"))
+            Text(f"{piece}distance {'-' if d is None else d} · {play.count:,} made: {said or 'no move'}"))
 
     # --- moves --------------------------------------------------------------------------
     def _played(self, move) -> None:
@@ -120,6 +136,11 @@ class PlayScreen(Screen):
     def action_next_piece(self) -> None:
         if self.play.next_piece():
             self.refresh_play()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "next_piece":
+            return bool(self.play.piece)  # only where moves start with picking a piece
+        return True
 
     def action_leave(self) -> None:
         self.dismiss(None)

@@ -2,14 +2,17 @@
 from __future__ import annotations
 
 from textual.widgets import Footer
+from textual.widgets._footer import FooterLabel, KeyGroup
 
 
 class KeyFooter(Footer):
     """Keys come in binding order (the focused pane's first); those that would run past the
     command palette's key are hidden, except the FIRST ones (Solve, Cancel, Race, Freeze while a
-    search runs), which keep their place. Every key stays in the help (?) and the palette."""
+    search runs, Hardest start once a census has found them), which keep their place. Every key
+    stays in the help (?) and the palette."""
 
-    FIRST = ("solve", "cancel", "race", "freeze")  # actions shown whatever else has to give way (when they apply)
+    # actions shown whatever else has to give way (when they apply)
+    FIRST = ("solve", "cancel", "race", "freeze", "hardest")
 
     async def recompose(self) -> None:
         await super().recompose()
@@ -29,11 +32,23 @@ class KeyFooter(Footer):
         palette = [c for c in self.children if c.has_class("-command-palette")]
         first = [c for c in self.children if getattr(c, "action", None) in self.FIRST]
         room = self.content_region.width - sum(self._width(c) for c in palette + first)
+        for unit in self._units():
+            if unit[0] not in palette and unit[0] not in first:
+                width = sum(self._width(c) for c in unit)
+                for child in unit:
+                    child.display = width <= room  # a later, shorter key may still fit
+                room -= width if unit[0].display else 0
+
+    def _units(self) -> list[list]:
+        """The children that show or hide together: a group of keys with the words after it (the
+        four arrows and what they do), else each key alone."""
+        units: list[list] = []
         for child in self.children:
-            if child not in palette and child not in first:
-                width = self._width(child)
-                child.display = width <= room  # a later, shorter key may still fit
-                room -= width if child.display else 0
+            if isinstance(child, FooterLabel) and units and isinstance(units[-1][-1], KeyGroup):
+                units[-1].append(child)
+            else:
+                units.append([child])
+        return units
 
     @staticmethod
     def _width(child) -> int:
