@@ -29,16 +29,28 @@ import shutil
 import signal
 import tempfile
 from multiprocessing.connection import wait
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from core.errors import EngineError
-from core.progress import EXPANDED, SLOTS, STOP
+from core.progress import EXPANDED, SLOTS, STOP, Whole
 from core.status import FOUND
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
+    from core.partition import Partition, Report
+    from core.partitioned import Expanded, Tick
 
 POLL_S = 0.1
 MAX_RESTARTS = 3  # workers replaced in one census before it gives up
 SHM = "/dev/shm"
+
+Message = tuple[Any, ...]  # what the coordinator asks a worker: the command's name, then its arguments
+Job = tuple[Any, int, Whole | None, int, list[str]]  # context, budget, probe, sample, hook modules
+Plan = list[tuple[int, int, int]]  # an owner's runs to read: (sender, first, count) each
 
 
 def scratch_folder(need: int) -> str:
@@ -66,13 +78,13 @@ def _out_path(folder: str, index: int) -> str:
     return os.path.join(folder, f"out-{index}")
 
 
-def _read_runs(folder: str, plan, dest: np.ndarray) -> None:
+def _read_runs(folder: str, plan: Plan, dest: np.ndarray) -> None:
     """dest filled with the runs (sender, first, count) of the senders' files, in plan order."""
     at = 0
     for src, lo, count in plan:
         if not count:
             continue
-        view = memoryview(dest[at:at + count]).cast("B")
+        view = dest[at:at + count].data.cast("B")
         with open(_out_path(folder, src), "rb", buffering=0) as f:
             f.seek(8 * lo)
             done = 0
@@ -84,7 +96,14 @@ def _read_runs(folder: str, plan, dest: np.ndarray) -> None:
         at += count
 
 
-def serve(conn, index: int, parts: int, folder: str):
+def _begun(part: Partition | None) -> Partition:
+    """The worker's partition, which a census's first command made."""
+    if part is None:
+        raise RuntimeError("a census worker was asked for a level before its census began")
+    return part
+
+
+def serve(conn: Connection[Any, Any], index: int, parts: int, folder: str) -> None:
     """A worker's life: a partition per census, levels expanded and merged as the coordinator asks."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from core import partition
@@ -92,7 +111,7 @@ def serve(conn, index: int, parts: int, folder: str):
     _mm, rows = _counters(folder, parts, create=False)
     counters = rows[index]
     files = LevelFiles(folder, index)
-    part = None
+    part: Partition | None = None
     try:
         while True:
             msg = conn.recv()
@@ -108,14 +127,15 @@ def serve(conn, index: int, parts: int, folder: str):
                 else:
                     part.resume(*msg[2])  # the command it died in comes next
             elif msg[0] == "expand":
-                code, bounds = part.expand()
-                if code == partition.FOUND:
-                    part.outgoing().tofile(_out_path(folder, index))
-                conn.send((code, bounds.copy(), part.written()))
+                current = _begun(part)
+                code, bounds = current.expand()
+                if code == FOUND:
+                    current.outgoing().tofile(_out_path(folder, index))
+                conn.send((code, bounds.copy(), current.written()))
             elif msg[0] == "merge":
                 _, plan, room = msg
                 received = sum(count for _, _, count in plan)
-                conn.send(part.merge(received, lambda dest: _read_runs(folder, plan, dest), room))
+                conn.send(_begun(part).merge(received, lambda dest: _read_runs(folder, plan, dest), room))
             elif msg[0] == "end":
                 part = None  # its buffers go back to the system until the next census
                 files.clear()
@@ -175,34 +195,36 @@ class LocalPool:
     waits, idle and holding no buffers, for the next one (acquire/release), so a census does not
     pay for starting processes and loading kernels each time; a stopped or failed one is ended."""
 
-    def __init__(self, parts: int, need: int, modules):
+    def __init__(self, parts: int, need: int, modules: list[str]):
         self.parts = parts
         self.folder = scratch_folder(need)
         self._mm, self.counters = _counters(self.folder, parts, create=True)
-        self.procs: list = []
-        self.conns: list = []
+        self.procs: list[BaseProcess] = []
+        self.conns: list[Connection[Any, Any]] = []
         self.level = 0
         self.mp = multiprocessing.get_context("forkserver")
         # the server imports numpy, numba and the census modules once (it runs no kernel, so its forks are
         # safe); each worker forked from it then only loads the kernels from the disk cache
         self.mp.set_forkserver_preload(["core.partition", *modules])
         for i in range(parts):
-            self.procs.append(None)
-            self.conns.append(None)
-            self._spawn(i)
-        self.job = None  # what every worker of this census is given: context, budget, probe, sample, modules
-        self.state: list = []  # per partition: [depth, its level before, its level, nodes expanded before it]
-        self.asked: list = []  # per worker: the command it is working on, sent again to a replacement
+            proc, conn = self._spawn(i)
+            self.procs.append(proc)
+            self.conns.append(conn)
+        self.job: Job | None = None  # what every worker of this census is given
+        # per partition: [depth, its level before, its level, nodes expanded before it]
+        self.state: list[list[int] | None] = []
+        self.asked: list[Message | None] = []  # per worker: the command it is working on, sent again to a replacement
         self.restarts = [0] * parts
 
-    def _spawn(self, i: int) -> None:
+    def _spawn(self, i: int) -> tuple[BaseProcess, Connection[Any, Any]]:
+        """A new worker for partition i, and the coordinator's end of its pipe."""
         mine, theirs = self.mp.Pipe()
         proc = self.mp.Process(target=serve, name=f"census-{i}", daemon=True, args=(theirs, i, self.parts, self.folder))
         proc.start()
         theirs.close()
-        self.procs[i], self.conns[i] = proc, mine
+        return proc, mine
 
-    def _ask(self, i: int, msg) -> None:
+    def _ask(self, i: int, msg: Message) -> None:
         self.asked[i] = msg
         try:
             self.conns[i].send(msg)
@@ -213,16 +235,19 @@ class LocalPool:
         """A new worker in place of worker i, given its partition's levels back and its command again."""
         self.procs[i].join(0.1)
         self.conns[i].close()
-        self._spawn(i)
+        self.procs[i], self.conns[i] = self._spawn(i)
         self.restarts[i] += 1
-        if self.state[i] is not None:
-            self.conns[i].send(("resume", self.job, tuple(self.state[i])))
-        self._ask(i, self.asked[i])
+        state, asked = self.state[i], self.asked[i]
+        if state is not None:
+            self.conns[i].send(("resume", self.job, tuple(state)))
+        if asked is not None:
+            self._ask(i, asked)
 
     def alive(self) -> bool:
         return all(p.is_alive() for p in self.procs)
 
-    def start(self, ctx, starts, budget: int, probe, sample: int, modules, tick) -> list:
+    def start(self, ctx: Any, starts: np.ndarray, budget: int, probe: Whole | None, sample: int, modules: list[str],
+              tick: Tick) -> list[Report]:
         self.level = 0
         self.job = (ctx, budget, probe, sample, modules)
         self.state = [None] * self.parts
@@ -234,11 +259,11 @@ class LocalPool:
         self.state = [[0, 0, r.states, 0] for r in replies]
         return replies
 
-    def _gather(self, tick, doing: str) -> list:
+    def _gather(self, tick: Tick, doing: str) -> list[Any]:
         """Every worker's reply. A worker that ends without one is replaced, up to MAX_RESTARTS
         times a census, by one that takes up its levels and runs its command again; past that,
         or when it fails rather than dies, EngineError."""
-        replies: list = [None] * self.parts
+        replies: list[Any] = [None] * self.parts
         waiting = set(range(self.parts))
         while waiting:
             ready = wait([self.conns[i] for i in waiting] + [self.procs[i].sentinel for i in waiting], POLL_S)
@@ -265,16 +290,16 @@ class LocalPool:
             tick()
         return replies
 
-    def expand(self, tick) -> list:
+    def expand(self, tick: Tick) -> list[Expanded]:
         for i in range(self.parts):
             self._ask(i, ("expand",))
         replies = self._gather(tick, "expanding")
         for state, (code, _, _) in zip(self.state, replies):
-            if code == FOUND:
+            if state is not None and code == FOUND:
                 state[3] += state[2]
         return replies
 
-    def merge(self, bounds: list, room: int, tick) -> list:
+    def merge(self, bounds: list[np.ndarray], room: int, tick: Tick) -> list[Report]:
         for p in range(self.parts):
             self._ask(p, ("merge", [(src, int(b[p]), int(b[p + 1] - b[p])) for src, b in enumerate(bounds)], room))
         replies = self._gather(tick, "merging")
@@ -284,7 +309,7 @@ class LocalPool:
             except FileNotFoundError:
                 pass
         for state, r in zip(self.state, replies):
-            if r.code == FOUND and not r.capped:
+            if state is not None and r.code == FOUND and not r.capped:
                 state[:3] = [state[0] + 1, state[2], r.states]
         self.level += 1
         return replies
@@ -330,7 +355,7 @@ class LocalPool:
 _IDLE: dict[int, LocalPool] = {}  # a finished census's pool by its number of workers
 
 
-def acquire(parts: int, need: int, modules) -> LocalPool:
+def acquire(parts: int, need: int, modules: list[str]) -> LocalPool:
     """An idle pool of `parts` workers, or a new one. Its folder is in memory only if /dev/shm had
     room for `need` bytes when it was made."""
     pool = _IDLE.pop(parts, None)

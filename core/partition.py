@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import resource
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -25,9 +26,12 @@ from core import census
 from core.census import EMPTY, Buffers
 from core.hashset import mix
 from core.jit import helper, kernel, prepare
-from core.progress import EXPANDED
+from core.progress import EXPANDED, Whole
 from core.radix import radix_sort
 from core.status import FOUND, MEMORY, STOPPED
+
+if TYPE_CHECKING:
+    from core.census_local import LevelFiles
 
 SUCC = "successors"  # what the level expands to, then what the owners received
 SPARE = "scratch"  # the successors bucketed by owner, then the sort's scratch
@@ -35,14 +39,14 @@ SENT = "handed over"  # bucketed successors waiting for their owners (a file, or
 
 
 @helper
-def owner(state, parts):
+def owner(state: Whole, parts: Whole) -> np.int64:
     """The partition that owns a state: the mixer's high bits, so it does not follow the low ones
     the hash tables use."""
     return np.int64((mix(np.uint64(state)) >> np.uint64(32)) % np.uint64(parts))
 
 
 @kernel
-def bucket(succ, m, parts, out, starts):
+def bucket(succ: np.ndarray, m: Whole, parts: Whole, out: np.ndarray, starts: np.ndarray) -> None:
     """succ[:m] into out grouped by owner (stable); starts[p]:starts[p + 1] is owner p's run."""
     starts[:] = 0
     for i in range(m):
@@ -57,7 +61,7 @@ def bucket(succ, m, parts, out, starts):
 
 
 @kernel
-def owned(states, parts, me):
+def owned(states: np.ndarray, parts: Whole, me: Whole) -> np.ndarray:
     """Those of states that partition `me` owns, in order."""
     out = np.empty(states.shape[0], dtype=np.uint64)
     n = 0
@@ -68,7 +72,7 @@ def owned(states, parts, me):
     return out[:n].copy()
 
 
-def prepare_kernels(ctx, counters: np.ndarray) -> None:
+def prepare_kernels(ctx: Any, counters: np.ndarray) -> None:
     """The census kernels and the partition's own, compiled or loaded from the disk cache."""
     census.prepare_kernels([ctx], counters)
     buf = np.empty(4, dtype=np.uint64)
@@ -93,8 +97,8 @@ class Report:
 class Partition:
     """Partition `index` of `parts`: its levels, its ledger, and the two steps of a level."""
 
-    def __init__(self, index: int, parts: int, ctx, budget: int, counters: np.ndarray,
-                 probe: int | None = None, sample: int = 0, files=None):
+    def __init__(self, index: int, parts: int, ctx: Any, budget: int, counters: np.ndarray,
+                 probe: Whole | None = None, sample: int = 0, files: LevelFiles | None = None):
         self.index, self.parts, self.ctx = index, parts, ctx
         self.counters = counters
         self.probe = None if probe is None else np.uint64(probe)
@@ -124,10 +128,13 @@ class Partition:
     def resume(self, depth: int, n_prev: int, n_cur: int, expanded: int) -> None:
         """Take up where a worker that died left off: its level before and its level at `depth`,
         which it left in files, and the nodes it had expanded before that level."""
+        files = self.files
+        if files is None:
+            raise RuntimeError("a partition resumes from its level files, and this one has none")
         self.depth, self.n_prev, self.n_cur, self.expanded = depth, n_prev, n_cur, expanded
         for i, d, n in ((0, depth - 1, n_prev), (1, depth, n_cur)):
             if d >= 0 and n > 0:
-                self.bufs.hold(self.names[i], self.files.open(d), n)
+                self.bufs.hold(self.names[i], files.open(d), n)
 
     def _new_level(self, i: int, depth: int, size: int) -> np.ndarray | None:
         """A new array for level `depth` in level buffer i (the one there freed first); None if refused."""
@@ -197,7 +204,7 @@ class Partition:
         return self.bufs.arrays.get(SPARE, EMPTY)[:self.sent]
 
     # --- the level's second step: merge what the owners received --------------------------------
-    def merge(self, received: int, fill, states_room: int) -> Report:
+    def merge(self, received: int, fill: Callable[[np.ndarray], None], states_room: int) -> Report:
         """The next level from `received` successors that fill(array) writes into an array of
         that length: each once, minus the two levels before; at most states_room new states."""
         bufs = self.bufs

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from contextlib import ExitStack
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import numpy as np
 
@@ -26,8 +27,14 @@ from core.census import Layers
 from core.engine import LOCAL, RAY, EngineSpec
 from core.memory import SCRATCH, array_bytes, budget_bytes
 from core.progress import (DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, RUN, SOLUTIONS, STORED, Phase,
-                           SearchControl)
+                           SearchControl, Whole)
 from core.status import CAP, FOUND, MEMORY, STOPPED
+
+if TYPE_CHECKING:
+    from core.census_local import LocalPool
+
+Tick = Callable[[], None]  # called every poll while the workers run: passes a stop on, reads progress
+Expanded = tuple[int, np.ndarray, int]  # a partition's expand: its code, its runs' bounds, the bytes it holds
 
 
 def partitioned(spec: EngineSpec | None) -> bool:
@@ -46,15 +53,38 @@ class WorkerUse:
     restarts: int = 0  # processes started in its place after one died (the local engine)
 
 
-def per_worker_bytes(ctx, starts: np.ndarray) -> int:
+# (code, states, goal states, deepest level, first goal level, each worker's use)
+Result = tuple[int, int, int, int, int, list[WorkerUse]]
+
+
+class Pool(Protocol):
+    """The workers of one census, one partition each: worker processes here (census_local.LocalPool)
+    or Ray actors (census_ray.RayPool). Each step asks every partition and returns their replies in
+    partition order."""
+
+    def start(self, ctx: Any, starts: np.ndarray, budget: int, probe: Whole | None, sample: int,
+              modules: list[str], tick: Tick) -> list[partition.Report]: ...
+
+    def expand(self, tick: Tick) -> list[Expanded]: ...
+
+    def merge(self, bounds: list[np.ndarray], room: int, tick: Tick) -> list[partition.Report]: ...
+
+    def expanded(self) -> int:
+        """Nodes expanded so far by every partition."""
+        ...
+
+    def stop(self, code: int) -> None: ...
+
+
+def per_worker_bytes(ctx: Any, starts: np.ndarray) -> int:
     """What each worker holds besides its share of the buffers: its context, the starts it is
     given, its kernels' scratch."""
     from core import census
     return array_bytes(ctx, starts) + SCRATCH + census.fixed_bytes(1)
 
 
-def run(starts: np.ndarray, ctx, spec: EngineSpec, cap: int, control: SearchControl, max_memory: int | None,
-        layers: Layers | None = None):
+def run(starts: np.ndarray, ctx: Any, spec: EngineSpec, cap: int, control: SearchControl, max_memory: int | None,
+        layers: Layers | None = None) -> Result:
     """The census partitioned as `spec` says; returns (code, states, goal states, deepest level,
     first goal level, [WorkerUse per worker]) like census.census plus the workers' use, with the
     search clock started once every worker is ready (starting them is not search time)."""
@@ -76,28 +106,30 @@ def run(starts: np.ndarray, ctx, spec: EngineSpec, cap: int, control: SearchCont
         control.compiling()
         partition.prepare_kernels(ctx, control.counters)  # the workers then load them from the disk cache
         modules = ops.hook_modules(ctx)
+        pool: Pool
+        local: LocalPool | None = None
         if spec.kind == LOCAL:
             from core import census_local
-            pool = census_local.acquire(parts, budget, modules)
+            pool = local = census_local.acquire(parts, budget, modules)
             ended = [False]
             # a census that ended by itself leaves its workers for the next; a stopped or failed one ends them
-            stack.callback(lambda: census_local.release(pool, ended[0]))
+            stack.callback(lambda: census_local.release(local, ended[0]))
         else:
             pool = census_ray.RayPool(ray, parts)
             stack.callback(pool.close)
         try:
             out = _levels(pool, parts, starts, ctx, each, cap, control, layers, modules)
-            if spec.kind == LOCAL:
+            if local is not None:
                 ended[0] = out[0] != STOPPED
-                for use, restarts in zip(out[5], pool.restarts):
+                for use, restarts in zip(out[5], local.restarts):
                     use.restarts = restarts
             return out
         finally:
             control.end_search()  # ending the workers is not search time
 
 
-def _levels(pool, parts: int, starts, ctx, each: int, cap: int, control: SearchControl, layers: Layers | None,
-            modules):
+def _levels(pool: Pool, parts: int, starts: np.ndarray, ctx: Any, each: int, cap: int, control: SearchControl,
+            layers: Layers | None, modules: list[str]) -> Result:
     counters = control.counters
     use = [WorkerUse() for _ in range(parts)]
     stopping = [False]
@@ -109,7 +141,7 @@ def _levels(pool, parts: int, starts, ctx, each: int, cap: int, control: SearchC
         if control.phase == Phase.SEARCHING:
             counters[EXPANDED] = pool.expanded()
 
-    def note(reports) -> None:
+    def note(reports: list[partition.Report]) -> None:
         for u, r in zip(use, reports):
             u.peak_bytes = max(u.peak_bytes, r.written)
             u.peak_rss_kb = max(u.peak_rss_kb, r.rss_kb)
@@ -129,7 +161,7 @@ def _levels(pool, parts: int, starts, ctx, each: int, cap: int, control: SearchC
     total, goals, depth = n_cur, sum(r.goals for r in reports), 0
     first_goal = 0 if goals else -1
 
-    def record(reports, n: int, level: int) -> None:
+    def record(reports: list[partition.Report], n: int, level: int) -> None:
         if layers is not None:
             layers.sizes.append(n)
             if layers.probe is not None and layers.probe_level < 0 and any(r.probe for r in reports):

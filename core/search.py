@@ -7,9 +7,10 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 from core import astar, backtrack, bfs, bibfs, census, idastar, partitioned, tables
+from core.engine import EngineSpec
 from core.jit import prepare
 from core.memory import HARD_CAP, SCRATCH, array_bytes, budget_bytes, fits, state_cap
-from core.progress import EXPANDED, MAX_FRONTIER, RUN, STOP_CANCEL, STORED, SearchControl
+from core.progress import EXPANDED, MAX_FRONTIER, RUN, STOP_CANCEL, STORED, SearchControl, Whole
 from core.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED, Limit, Status
 from core.warmup import Kernel
 
@@ -63,7 +64,7 @@ class Outcome:
     census: Census | None = None
     solutions: int = 0
     kept: list[np.ndarray] = field(default_factory=list)
-    workers: list[Any] = field(default_factory=list)  # a partitioned census's core.partitioned.WorkerUse each
+    workers: list[partitioned.WorkerUse] = field(default_factory=list)  # a partitioned census's, each worker's use
 
 
 SHORTEST: dict[str, tuple[Callable[..., Any], Callable[[int], int]]] = {
@@ -224,8 +225,8 @@ def count_states(starts: np.ndarray, contexts: list[Context], control: SearchCon
     return _census_outcome(code, total, goals, depth, first_goal, control, elapsed)
 
 
-def _count_partitioned(starts, ctx, engine, cap: int, control: SearchControl, limits: Limits,
-                       layers: census.Layers | None) -> Outcome:
+def _count_partitioned(starts: np.ndarray, ctx: Context, engine: EngineSpec, cap: int, control: SearchControl,
+                       limits: Limits, layers: census.Layers | None) -> Outcome:
     before = control.elapsed()
     try:
         code, total, goals, depth, first_goal, use = partitioned.run(starts, ctx, engine, cap, control,
@@ -235,8 +236,8 @@ def _count_partitioned(starts, ctx, engine, cap: int, control: SearchControl, li
     return _census_outcome(code, total, goals, depth, first_goal, control, elapsed, use)
 
 
-def _census_outcome(code: int, total, goals, depth, first_goal, control: SearchControl, elapsed: float,
-                    workers=()) -> Outcome:
+def _census_outcome(code: int, total: Whole, goals: Whole, depth: Whole, first_goal: Whole, control: SearchControl,
+                    elapsed: float, workers: Iterable[partitioned.WorkerUse] = ()) -> Outcome:
     status, limit = kernel_status(code, control, Limit.STATES)
     if status == Status.SOLVED and goals == 0:
         status = Status.UNSOLVABLE
