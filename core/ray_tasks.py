@@ -1,0 +1,69 @@
+"""The ray engine's side of core/tasks.py: each task a Ray remote function, at most `workers` in
+flight. Ray schedules them and carries the results; a task whose worker died (WorkerCrashedError,
+a node lost) is submitted again here, so the run can say how many were. Cancel and the time limit
+cancel every task still running (force: its worker is stopped), within a poll."""
+from __future__ import annotations
+
+from core.engine import RAY, EngineSpec
+from core.progress import SearchControl, new_counters
+from core.ray_cluster import cluster
+from core.status import Status
+from core.tasks import POLL_S, RETRIES, Run, WorkerFailed, _ending, _finished, _Progress
+
+
+def _call(task):
+    counters = new_counters(quiet=True)
+    return task(counters)
+
+
+def _lost_worker(exc: Exception, ray) -> bool:
+    errors = ray.exceptions
+    lost = tuple(getattr(errors, name) for name in ("WorkerCrashedError", "NodeDiedError", "ObjectLostError",
+                                                    "OwnerDiedError") if hasattr(errors, name))
+    return isinstance(exc, lost)
+
+
+def run_on_ray(tasks, order: list[int], spec: EngineSpec, control: SearchControl, node_cap: int | None) -> Run:
+    results: list = [None] * len(tasks)
+    progress = _Progress(control, node_cap)
+    attempts = [0] * len(tasks)
+    control.starting_workers()
+    with cluster(spec) as ray:
+        workers = max(1, min(len(tasks), spec.workers or int(ray.cluster_resources().get("CPU", 1))))
+        run = Run(results, workers=workers, engine=RAY)
+        remote = ray.remote(num_cpus=1, max_retries=0)(_call)
+        todo = list(order)
+        flying: dict = {}
+        control.start_search()
+        try:
+            while (todo or flying) and run.finished:
+                while todo and len(flying) < workers:
+                    i = todo.pop(0)
+                    flying[remote.remote(tasks[i])] = i
+                done, _ = ray.wait(list(flying), num_returns=1, timeout=POLL_S)
+                for ref in done:
+                    i = flying.pop(ref)
+                    try:
+                        results[i] = ray.get(ref)
+                    except Exception as exc:
+                        if not _lost_worker(exc, ray):
+                            raise
+                        attempts[i] += 1
+                        if attempts[i] >= RETRIES:
+                            raise WorkerFailed(f"task {i + 1} lost its worker {RETRIES} times") from exc
+                        run.retried += 1
+                        todo.insert(0, i)
+                        continue
+                    _finished(run, progress, control, i)
+                progress.show()
+                ending = _ending(control, progress)
+                if ending is not None and run.finished:
+                    run.status, run.limit = ending
+        finally:
+            for ref in flying:
+                ray.cancel(ref, force=True)
+            run.elapsed_s = control.end_search()
+    if run.status == Status.SOLVED and any(r is None for r in results):
+        raise WorkerFailed("the cluster returned fewer results than tasks")
+    return run
+
