@@ -121,7 +121,7 @@ class _Progress:
         c[MAX_FRONTIER] = max(int(c[MAX_FRONTIER]), self.deepest)
 
     def over_cap(self) -> bool:
-        return self.cap is not None and self._shown[0] >= self.cap
+        return self.cap is not None and max(self.nodes, self._shown[0]) >= self.cap
 
 
 def _ending(control: SearchControl, progress: _Progress) -> tuple[Status, Limit | None] | None:
