@@ -11,6 +11,16 @@ from core.status import Status
 from core.tasks import POLL_S, RETRIES, Run, WorkerFailed, _ending, _finished, _Progress
 
 
+def _warm(warm) -> None:
+    """Load the kernels in a worker before the search clock starts; the pause keeps each of these
+    calls on a worker of its own."""
+    import time
+
+    if warm is not None:
+        warm()
+    time.sleep(0.5)
+
+
 def _call(task):
     counters = new_counters(quiet=True)
     return task(counters)
@@ -23,7 +33,8 @@ def _lost_worker(exc: Exception, ray) -> bool:
     return isinstance(exc, lost)
 
 
-def run_on_ray(tasks, order: list[int], spec: EngineSpec, control: SearchControl, node_cap: int | None) -> Run:
+def run_on_ray(tasks, order: list[int], spec: EngineSpec, control: SearchControl, node_cap: int | None,
+               warm=None) -> Run:
     results: list = [None] * len(tasks)
     progress = _Progress(control, node_cap)
     attempts = [0] * len(tasks)
@@ -32,6 +43,7 @@ def run_on_ray(tasks, order: list[int], spec: EngineSpec, control: SearchControl
         workers = max(1, min(len(tasks), spec.workers or int(ray.cluster_resources().get("CPU", 1))))
         run = Run(results, workers=workers, engine=RAY)
         remote = ray.remote(num_cpus=1, max_retries=0)(_call)
+        ray.get([ray.remote(num_cpus=1)(_warm).remote(warm) for _ in range(workers)])
         todo = list(order)
         flying: dict = {}
         control.start_search()

@@ -216,8 +216,10 @@ def count_states(starts: np.ndarray, contexts: list, control: SearchControl, lim
     return Outcome(status, limit, stats=counter_stats(control, elapsed, int(total)), census=result)
 
 
-def _backtrack_args(ctx, root, max_depth, mode, keep, counters) -> tuple:
-    return ctx, int(root), int(max_depth), int(mode), int(keep), counters
+def _backtrack_args(ctx, prefix, max_depth, mode, keep, counters, cut: int = 0) -> tuple:
+    """backtrack's arguments, of the types it is compiled for; prefix: the root alone or a path."""
+    prefix = np.ascontiguousarray(np.atleast_1d(prefix), dtype=np.int64)
+    return ctx, prefix, int(max_depth), int(mode), int(keep), int(cut), counters
 
 
 def search_paths_kernels(ctx, counters: np.ndarray) -> list[Kernel]:

@@ -156,7 +156,7 @@ def run_tasks(tasks: Sequence[Callable[[np.ndarray], Any]], spec: EngineSpec, co
         return _run_local(tasks, order, workers, control, node_cap, warm)
     from core.ray_tasks import run_on_ray  # Ray is imported only for the ray engine
 
-    return run_on_ray(tasks, order, spec, control, node_cap)
+    return run_on_ray(tasks, order, spec, control, node_cap, warm)
 
 
 def _run_here(tasks, order, control: SearchControl, node_cap: int | None) -> Run:

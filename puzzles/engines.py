@@ -22,3 +22,17 @@ def spec_from(options: dict) -> EngineSpec:
 def engine_options(args) -> dict:
     """The solver options the command line's engine arguments give (cli_support.add_engine_arguments)."""
     return {"engine": args.engine, "workers": args.workers, "address": args.address}
+
+
+def run_json(run) -> dict:
+    """How a split search ran (a core.tasks.Run), for a solution's details."""
+    return {"engine": run.engine, "workers": run.workers, "tasks": len(run.results), "retried": run.retried}
+
+
+def run_line(details: dict) -> str | None:
+    """'workers: 2 (local), 156 subtrees, 1 retried after a worker died', or None for a search that
+    did not split."""
+    if "workers" not in details:
+        return None
+    retried = f", {details['retried']} retried after a worker died" if details["retried"] else ""
+    return f"workers: {details['workers']} ({details['engine']}), {details['tasks']:,} subtrees{retried}"

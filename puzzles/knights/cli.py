@@ -15,7 +15,7 @@ from puzzles.interface import Solution, View
 from puzzles.knights import board as kboard
 from puzzles.knights.geometry import ORDERS
 from puzzles.knights.render import number_width, render
-from puzzles.engines import engine_options
+from puzzles.engines import engine_options, run_line
 from puzzles.knights.solve import ORDER, SOLVER_IDS, board_json, estimate_count, headline, solve
 
 DRAW_UP_TO = 40  # boards up to this many squares a side are drawn with their tour
@@ -162,9 +162,8 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
         return
     if d.get("method"):
         say(f"method: {d['method']}")
-    if "workers" in d:
-        retried = f", {d['retried']} retried after a worker died" if d["retried"] else ""
-        say(f"workers: {d['workers']} ({d['engine']}), {d['tasks']:,} subtrees{retried}")
+    if run_line(d):
+        say(run_line(d))
     if "per_square" in d:
         if solution.status in (Status.SOLVED, Status.UNSOLVABLE):  # a stopped run has counted only some squares: its grid would show zeros for the rest
             _print_counts(say, d)

@@ -16,7 +16,7 @@ from core.search import FIRST as PLAIN_FIRST
 from core.search import (Limits, Stats, kernel_status, nodes_left, search_paths, search_paths_kernels, timed,
                          tree_fits)
 from core.status import FOUND, STOPPED, Limit, Status
-from core.tasks import Run, run_tasks, within_budget, worker_count
+from core.tasks import run_tasks, within_budget, worker_count
 from core.warmup import Kernel
 from puzzles.interface import Option, Solution, Solver, Step, count_text
 from puzzles import engines
@@ -195,7 +195,7 @@ def _count(board: Board, control: SearchControl, limits: Limits, details: dict,
     found = [_steps(board, tour) for tour in found]
     stats = Stats(nodes, nodes, board.free_squares, seconds)
     details = {**details, "method": "pruned backtracking, every tour", "solutions": tours, "nodes": nodes,
-               **_engine_json(run)}
+               **engines.run_json(run)}
     if status not in (Status.SOLVED, Status.UNSOLVABLE):
         details["solutions_so_far"] = details.pop("solutions")
     steps = found[0] if found else _start_only(board)
@@ -217,10 +217,6 @@ def estimate_count(board: Board, all_starts: bool, spec: EngineSpec, dives: int 
     table = neighbour_table(board.width, board.height, free_mask(board), dx, dy)
     return estimate.estimate(table, board.width, board.height, starts, board.free_squares, board.closed,
                              dives=dives)
-
-
-def _engine_json(run: Run) -> dict:
-    return {"engine": run.engine, "workers": run.workers, "tasks": len(run.results), "retried": run.retried}
 
 
 def _count_from(board: Board, starts: list[int], keep: int, control: SearchControl, limits: Limits,
@@ -291,7 +287,7 @@ def count_every_start(board: Board, control: SearchControl, limits: Limits, deta
     if counted is not None:
         per_start, nodes, seconds, run = counted
         per_start = per_start if len(searched) > 1 else [per_start]
-        status, limit, extra = run.status, run.limit, _engine_json(run)
+        status, limit, extra = run.status, run.limit, engines.run_json(run)
         for (rep, members), (tours, _) in zip(searched, per_start):
             for x, y in members:
                 grid[y][x] = tours
