@@ -5,22 +5,30 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
-
 from bench.harness import Report, Row
 from core.engine import ray_installed
-from core.progress import NODE_CAP, new_counters
+from core.engine import EngineSpec
+from core.progress import NODE_CAP, SearchControl, new_counters
 from core.search import Limits
-from core.progress import SearchControl
 from puzzles.knights import pruned, split
 from puzzles.knights.board import Board
 from puzzles.knights.geometry import ORDERS, deltas, free_mask, neighbour_table
 from puzzles.knights.solve import estimate_count, solve
 
+DIE_PRESET = "classic-8x8"
 TOURS_6X6 = 6_637_920  # directed open tours of 6x6 summed over the 36 squares
 TOURS_7X7 = 165_575_218_320  # OEIS A165134: directed open tours of 7x7 summed over the 49 squares
+ESTIMATE_DIVES = 400_000  # the bench can afford far more dives than a run's quick look
 SAMPLE = 12  # subtrees of the 7x7 count counted for real
 SAMPLE_CAP = 50_000_000  # nodes one sampled subtree may take
+
+
+def _die(engine: str, workers: int):
+    from puzzles.die.board import parse
+    from puzzles.die.presets import BY_ID
+    from puzzles.die.solve import solve as solve_die
+    board = parse(BY_ID[DIE_PRESET].text)
+    return solve_die(board, "all", {"engine": engine, "workers": workers}, SearchControl(), Limits())
 
 
 def _count(engine: str, workers: int):
@@ -53,12 +61,35 @@ def run(report: Report, bin_dir) -> None:
         report.add(Row("knights 6x6 from every square: Ray (2 CPUs) against 2 local workers",
                        f"{tr:.2f} s on Ray, {t2:.2f} s local (identical counts)", "",
                        ratio=t2 / tr, note="ratio < 1: Ray's overhead"))
+    _die_proof(report, ray_installed())
     _estimate_7x7(report)
+
+
+def _die_proof(report: Report, with_ray: bool) -> None:
+    _die("local", 1)  # warm
+    runs = {w: _die("local", w) for w in (1, 2, 4)}
+    if with_ray:
+        import ray
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+        try:
+            runs["ray"] = _die("ray", 2)
+        finally:
+            ray.shutdown()
+    one = runs[1]
+    for key, sol in runs.items():
+        assert sol.status == one.status and sol.details["solutions"] == one.details["solutions"], key
+        assert sol.stats.nodes_expanded == one.stats.nodes_expanded, key
+    t = {k: v.stats.elapsed_s for k, v in runs.items()}
+    ray_text = f", {t['ray']:.2f} s on Ray (2 CPUs)" if "ray" in t else ""
+    report.add(Row(f"die {DIE_PRESET} proof: 2 local workers over 1",
+                   f"{one.status.value}, {one.details['solutions']:,} tours, {one.stats.nodes_expanded:,} nodes: "
+                   f"{t[1]:.2f} s on 1, {t[2]:.2f} s on 2, {t[4]:.2f} s on 4{ray_text}",
+                   "the same proof on one worker", ratio=t[1] / t[2], goal=1.8))
 
 
 def _estimate_7x7(report: Report) -> None:
     board = Board(7, 7, (0, 0))
-    guess = estimate_count(board, True, split_spec())
+    guess = estimate_count(board, True, EngineSpec(workers=1), dives=ESTIMATE_DIVES)
     hours = guess.nodes / guess.rate / 3600
     report.add(Row("knights 7x7 from every square: Knuth estimate of the tours",
                    f"~{guess.solutions:.3g} tours (± {100 * guess.solutions_se / guess.solutions:.0f}%), "
@@ -83,9 +114,5 @@ def _estimate_7x7(report: Report) -> None:
                    "; ".join(lines), ""))
 
 
-def split_spec():
-    from core.engine import EngineSpec
-    return EngineSpec(workers=1)
 
 
-__all__ = ["run", "np"]
