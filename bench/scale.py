@@ -36,16 +36,23 @@ def _count(engine: str, workers: int):
     return solve(Board(6, 6, (0, 0)), "count", options, SearchControl(), Limits())
 
 
-def run(report: Report, bin_dir) -> None:
-    _count("local", 1)  # warm: load or compile the kernels
-    runs = {w: _count("local", w) for w in (1, 2, 4)}
+def _every_engine(count) -> dict:
+    """count(engine, workers) on 1, 2 and 4 local workers and, with Ray installed, on a local
+    2-CPU Ray cluster (key 'ray'), after a warm-up run."""
+    count("local", 1)  # warm: load or compile the kernels
+    runs = {w: count("local", w) for w in (1, 2, 4)}
     if ray_installed():
         import ray
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
         try:
-            runs["ray"] = _count("ray", 2)
+            runs["ray"] = count("ray", 2)
         finally:
             ray.shutdown()
+    return runs
+
+
+def run(report: Report, bin_dir) -> None:
+    runs = _every_engine(_count)
     one = runs[1]
     for key, sol in runs.items():
         assert sol.details["solutions"] == TOURS_6X6, (key, sol.details["solutions"])
@@ -61,20 +68,12 @@ def run(report: Report, bin_dir) -> None:
         report.add(Row("knights 6x6 from every square: Ray (2 CPUs) against 2 local workers",
                        f"{tr:.2f} s on Ray, {t2:.2f} s local (identical counts)", "",
                        ratio=t2 / tr, note="ratio < 1: Ray's overhead"))
-    _die_proof(report, ray_installed())
+    _die_proof(report)
     _estimate_7x7(report)
 
 
-def _die_proof(report: Report, with_ray: bool) -> None:
-    _die("local", 1)  # warm
-    runs = {w: _die("local", w) for w in (1, 2, 4)}
-    if with_ray:
-        import ray
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-        try:
-            runs["ray"] = _die("ray", 2)
-        finally:
-            ray.shutdown()
+def _die_proof(report: Report) -> None:
+    runs = _every_engine(_die)
     one = runs[1]
     for key, sol in runs.items():
         assert sol.status == one.status and sol.details["solutions"] == one.details["solutions"], key

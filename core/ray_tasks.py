@@ -4,7 +4,7 @@ a node lost) is submitted again here, so the run can say how many were. Cancel a
 cancel every task still running (force: its worker is stopped), within a poll."""
 from __future__ import annotations
 
-from core.engine import RAY, EngineSpec
+from core.engine import EngineSpec
 from core.progress import SearchControl, new_counters
 from core.ray_cluster import cluster
 from core.status import Status
@@ -34,14 +34,14 @@ def _lost_worker(exc: Exception, ray) -> bool:
 
 
 def run_on_ray(tasks, order: list[int], spec: EngineSpec, control: SearchControl, node_cap: int | None,
-               warm=None) -> Run:
-    results: list = [None] * len(tasks)
+               warm, run: Run) -> Run:
+    results = run.results
     progress = _Progress(control, node_cap)
     attempts = [0] * len(tasks)
     control.starting_workers()
     with cluster(spec) as ray:
         workers = max(1, min(len(tasks), spec.workers or int(ray.cluster_resources().get("CPU", 1))))
-        run = Run(results, workers=workers, engine=RAY)
+        run.workers = workers
         remote = ray.remote(num_cpus=1, max_retries=0)(_call)
         ray.get([ray.remote(num_cpus=1)(_warm).remote(warm) for _ in range(workers)])
         todo = list(order)
@@ -54,7 +54,9 @@ def run_on_ray(tasks, order: list[int], spec: EngineSpec, control: SearchControl
                     flying[remote.remote(tasks[i])] = i
                 done, _ = ray.wait(list(flying), num_returns=1, timeout=POLL_S)
                 for ref in done:
-                    i = flying.pop(ref)
+                    i = flying.pop(ref, None)
+                    if i is None:  # cancelled: a decisive result came before it
+                        continue
                     try:
                         results[i] = ray.get(ref)
                     except Exception as exc:
@@ -66,7 +68,13 @@ def run_on_ray(tasks, order: list[int], spec: EngineSpec, control: SearchControl
                         run.retried += 1
                         todo.insert(0, i)
                         continue
+                    cutoff = run.cutoff
                     _finished(run, progress, control, i)
+                    if run.cutoff != cutoff:  # a decisive result: the tasks after it are not needed
+                        todo = [j for j in todo if run.needed(j)]
+                        for ref in [r for r, j in flying.items() if not run.needed(j)]:
+                            ray.cancel(ref, force=True)
+                            del flying[ref]
                 progress.show()
                 ending = _ending(control, progress)
                 if ending is not None and run.finished:
@@ -75,7 +83,7 @@ def run_on_ray(tasks, order: list[int], spec: EngineSpec, control: SearchControl
             for ref in flying:
                 ray.cancel(ref, force=True)
             run.elapsed_s = control.end_search()
-    if run.status == Status.SOLVED and any(r is None for r in results):
+    if run.status == Status.SOLVED and any(r is None for i, r in enumerate(results) if run.needed(i)):
         raise WorkerFailed("the cluster returned fewer results than tasks")
     return run
 

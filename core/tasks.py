@@ -19,7 +19,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 import signal
-import time
+import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -60,6 +60,13 @@ class Run:
     engine: str = LOCAL
     elapsed_s: float = 0.0
     order: list[int] = field(default_factory=list)  # the order the tasks finished in
+    # a result that settles the answer (a first solution): the tasks after it are not needed
+    decisive: Callable[[Any], bool] | None = field(default=None, repr=False)
+    cutoff: int = -1  # the first task whose result was decisive (-1: none yet)
+
+    def needed(self, i: int) -> bool:
+        """Whether task i's result still counts (no decisive result comes before it)."""
+        return self.cutoff < 0 or i <= self.cutoff
 
     @property
     def finished(self) -> bool:
@@ -138,35 +145,39 @@ def _ending(control: SearchControl, progress: _Progress) -> tuple[Status, Limit 
 
 def run_tasks(tasks: Sequence[Callable[[np.ndarray], Any]], spec: EngineSpec, control: SearchControl, *,
               node_cap: int | None = None, warm: Callable[[], None] | None = None,
-              shuffle: int | None = None) -> Run:
+              shuffle: int | None = None, decisive: Callable[[Any], bool] | None = None) -> Run:
     """Run every task and return their results in task order.
 
     node_cap: the most nodes the whole run may enter (the run ends with limit states past it);
     warm: loads the kernels in a fresh worker before the search clock starts; shuffle: a seed
-    that makes the tasks start in a random order (tests: the answer must not depend on it).
-    One local worker runs the tasks in this thread. The control's clock covers the tasks only.
+    that makes the tasks start in a random order (tests: the answer must not depend on it);
+    decisive: says of a result that it settles the answer (a solution found), so the tasks after
+    it in task order are stopped or never started: the first decisive result in task order is
+    the same whatever the workers do (Run.cutoff), the later tasks' results are not. One local worker runs the tasks in this thread. The control's clock covers the tasks only.
     """
     order = list(range(len(tasks)))
     if shuffle is not None:
         random.Random(shuffle).shuffle(order)
     workers = worker_count(spec, len(tasks))
+    run = Run([None] * len(tasks), workers=workers, engine=spec.kind, decisive=decisive)
     if spec.kind == LOCAL and workers == 1:
-        return _run_here(tasks, order, control, node_cap)
+        return _run_here(tasks, order, control, node_cap, run)
     if spec.kind == LOCAL:
-        return _run_local(tasks, order, workers, control, node_cap, warm)
+        return _run_local(tasks, order, control, node_cap, warm, run)
     from core.ray_tasks import run_on_ray  # Ray is imported only for the ray engine
 
-    return run_on_ray(tasks, order, spec, control, node_cap, warm)
+    return run_on_ray(tasks, order, spec, control, node_cap, warm, run)
 
 
-def _run_here(tasks, order, control: SearchControl, node_cap: int | None) -> Run:
+def _run_here(tasks, order, control: SearchControl, node_cap: int | None, run: Run) -> Run:
     """Every task in this thread on the control's own counters, one after another."""
-    results: list = [None] * len(tasks)
+    results = run.results
     progress = _Progress(control, node_cap)
-    run = Run(results)
     control.start_search()
     try:
         for i in order:
+            if not run.needed(i):
+                continue
             ending = _ending(control, progress)
             if ending is not None:
                 run.status, run.limit = ending
@@ -192,7 +203,11 @@ def _finished(run: Run, progress: _Progress, control: SearchControl, i: int) -> 
     result = run.results[i]
     progress.finished(result)
     run.order.append(i)
-    if not getattr(result, "complete", True) and run.finished:
+    if not run.needed(i):
+        return
+    if run.decisive is not None and run.decisive(result):
+        run.cutoff = i
+    elif not getattr(result, "complete", True) and run.finished:
         run.status, run.limit = _ending(control, progress) or (Status.LIMIT, Limit.STATES)
 
 
@@ -200,13 +215,14 @@ def _finished(run: Run, progress: _Progress, control: SearchControl, i: int) -> 
 
 _row: np.ndarray | None = None
 _barrier = None
+_stops = None  # one flag per task, and a last one for every task
 
 
-def _init_worker(raw, rows: int, slots, barrier, warm) -> None:
+def _init_worker(raw, rows: int, slots, barrier, warm, stops) -> None:
     """In each new worker: ignore Ctrl-C (the parent cancels through the stop flag), take a row of
     the shared counters, load the kernels, then wait until every worker has."""
-    global _row, _barrier
-    _barrier = barrier
+    global _row, _barrier, _stops
+    _barrier, _stops = barrier, stops
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with slots.get_lock():
         slot = slots.value
@@ -221,12 +237,29 @@ def _ready() -> None:
 
 
 def _call(task, index: int):
+    """Run a task on this worker's row. A watcher passes the task's own stop flag (or the one
+    for every task) to the kernel's stop slot: the row outlives the task, the flags do not."""
     row = _row
     reset_row(row)
+    row[STOP] = RUN
     row[TASK] = index + 1
+    done = threading.Event()
+
+    def watch() -> None:
+        while True:
+            if _stops[index] or _stops[len(_stops) - 1]:
+                row[STOP] = STOP_CANCEL
+                return
+            if done.wait(POLL_S / 2):
+                return
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
     try:
         return task(row[:SLOTS])
     finally:
+        done.set()
+        watcher.join()
         row[TASK] = 0
 
 
@@ -234,15 +267,16 @@ class _Pool:
     """A pool of spawned workers sharing one counters array, started and waited for before the
     search clock starts."""
 
-    def __init__(self, workers: int, warm, quiet: bool):
+    def __init__(self, workers: int, warm, quiet: bool, tasks: int):
         ctx = multiprocessing.get_context("spawn")
         self.workers = workers
+        self.stops = ctx.RawArray("b", tasks + 1)
         self.raw = ctx.RawArray("q", workers * ROW)
         self.rows = np.frombuffer(self.raw, dtype=np.int64).reshape(workers, ROW)
         self.rows[:, picture.QUIET] = int(quiet)
         barrier = ctx.Barrier(workers)
         self.executor = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker,
-                                            initargs=(self.raw, workers, ctx.Value("i", 0), barrier, warm))
+                                            initargs=(self.raw, workers, ctx.Value("i", 0), barrier, warm, self.stops))
         ready = [self.executor.submit(_ready) for _ in range(workers)]
         for f in ready:
             try:
@@ -251,8 +285,15 @@ class _Pool:
                 self.close()
                 raise WorkerFailed(f"the worker processes did not start: {exc}") from exc
 
-    def stop(self, value: int = STOP_CANCEL) -> None:
-        self.rows[:, STOP] = value
+    def stop(self) -> None:
+        """Stop every task: those running, and any a worker would start."""
+        self.stops[len(self.stops) - 1] = 1
+        self.rows[:, STOP] = STOP_CANCEL
+
+    def stop_after(self, cutoff: int) -> None:
+        """Stop the tasks after `cutoff` in task order."""
+        for j in range(cutoff + 1, len(self.stops) - 1):
+            self.stops[j] = 1
 
     def running(self) -> list[int]:
         """The tasks the workers are running now."""
@@ -262,14 +303,14 @@ class _Pool:
         self.executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _run_local(tasks, order, workers: int, control: SearchControl, node_cap: int | None, warm) -> Run:
-    results: list = [None] * len(tasks)
-    run = Run(results, workers=workers)
+def _run_local(tasks, order, control: SearchControl, node_cap: int | None, warm, run: Run) -> Run:
+    results = run.results
+    workers = run.workers
     progress = _Progress(control, node_cap)
     attempts = [0] * len(tasks)
     todo = list(order)
     control.starting_workers()
-    pool = _Pool(workers, warm, bool(control.counters[picture.QUIET]))
+    pool = _Pool(workers, warm, bool(control.counters[picture.QUIET]), len(tasks))
     try:
         control.start_search()
         ending = _ending(control, progress)
@@ -287,8 +328,10 @@ def _run_local(tasks, order, workers: int, control: SearchControl, node_cap: int
                 if attempts[i] >= RETRIES:
                     raise WorkerFailed(f"task {i + 1} lost its worker {RETRIES} times")
             run.retried += len(broken)
-            todo = [i for i in order if results[i] is None]
-            pool = _Pool(workers, warm, bool(control.counters[picture.QUIET]))
+            todo = [i for i in order if results[i] is None and run.needed(i)]
+            pool = _Pool(workers, warm, bool(control.counters[picture.QUIET]), len(tasks))
+            if run.cutoff >= 0:
+                pool.stop_after(run.cutoff)
     finally:
         pool.stop()
         run.elapsed_s = control.end_search()
@@ -316,10 +359,16 @@ def _drain(pool: _Pool, tasks, todo: list[int], results: list, run: Run, progres
             except BrokenProcessPool:
                 for g in pending:
                     g.cancel()
-                lost = sorted(j for j in running if results[j] is None)
+                lost = sorted(j for j in running if results[j] is None and run.needed(j))
                 return lost or [i]
             running.discard(i)
+            cutoff = run.cutoff
             _finished(run, progress, control, i)
+            if run.cutoff != cutoff:  # a decisive result: the tasks after it are not needed
+                pool.stop_after(run.cutoff)
+                for g in pending:
+                    if not run.needed(futures[g]):
+                        g.cancel()
         progress.show(pool.rows)
         ending = _ending(control, progress)
         if ending is not None and run.finished:

@@ -65,3 +65,18 @@ def test_a_node_cap_ends_the_run_with_limit_states():
     run = run_tasks(tasks, EngineSpec(workers=1), SearchControl(), node_cap=4)
     assert run.status == Status.LIMIT and run.limit == Limit.STATES
     assert sum(r is not None for r in run.results) == 4
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_decisive_result_stops_the_tasks_after_it_but_not_those_before(workers):
+    # task 3 settles the answer: the slow tasks after it (two of them running by then) are stopped
+    # or never started, those before it finish
+    tasks = [Square(n, 0.3 if n < 3 else 20.0) for n in range(8)]
+    tasks[3] = Square(3, 0.5)
+    began = time.monotonic()
+    run = run_tasks(tasks, EngineSpec(workers=workers), SearchControl(), decisive=lambda r: r.value == 9)
+    assert run.status == Status.SOLVED and run.cutoff == 3
+    assert [r.value for r in run.results[:4]] == [0, 1, 4, 9]
+    assert all(r is None or not r.complete for r in run.results[4:])
+    assert time.monotonic() - began < 15.0
+    assert not _workers_alive()
