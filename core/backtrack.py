@@ -47,7 +47,7 @@ def backtrack(ctx, prefix, max_depth, mode, keep, cut, counters):
     nk = np.zeros(max_depth + 1, dtype=np.int64)
     pos = np.zeros(max_depth + 1, dtype=np.int64)
     path = np.empty(max_depth + 1, dtype=np.int64)
-    kept = np.full((max(keep, 1), max_depth + 1), -1, dtype=np.int64)
+    kept = np.full((max(keep, 1), cut + 1 if mode == SPLIT else max_depth + 1), -1, dtype=np.int64)
     n_kept = 0
     solutions = 0
     base = prefix.shape[0] - 1

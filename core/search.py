@@ -216,7 +216,7 @@ def count_states(starts: np.ndarray, contexts: list, control: SearchControl, lim
     return Outcome(status, limit, stats=counter_stats(control, elapsed, int(total)), census=result)
 
 
-def _backtrack_args(ctx, prefix, max_depth, mode, keep, counters, cut: int = 0) -> tuple:
+def backtrack_args(ctx, prefix, max_depth, mode, keep, counters, cut: int = 0) -> tuple:
     """backtrack's arguments, of the types it is compiled for; prefix: the root alone or a path."""
     prefix = np.ascontiguousarray(np.atleast_1d(prefix), dtype=np.int64)
     return ctx, prefix, int(max_depth), int(mode), int(keep), int(cut), counters
@@ -224,7 +224,7 @@ def _backtrack_args(ctx, prefix, max_depth, mode, keep, counters, cut: int = 0) 
 
 def search_paths_kernels(ctx, counters: np.ndarray) -> list[Kernel]:
     """The kernel search_paths runs on this kind of context."""
-    return [Kernel("backtracking", backtrack.backtrack, _backtrack_args(ctx, 0, 1, FIRST, 1, counters))]
+    return [Kernel("backtracking", backtrack.backtrack, backtrack_args(ctx, 0, 1, FIRST, 1, counters))]
 
 
 def tree_fits(need: int, limits: Limits) -> bool:
@@ -260,7 +260,7 @@ def search_paths(ctx, root: int, max_depth: int, mode: int, keep: int, control: 
         return Outcome(Status.LIMIT, Limit.MEMORY)
     with control.node_cap(limits.max_states):
         (code, count, kept, n_kept, nodes), elapsed = timed(
-            control, backtrack.backtrack, *_backtrack_args(ctx, root, max_depth, mode, keep, control.counters))
+            control, backtrack.backtrack, *backtrack_args(ctx, root, max_depth, mode, keep, control.counters))
     status, limit = kernel_status(code, control, Limit.STATES)
     if status == Status.SOLVED and mode == COUNT and count == 0:
         status = Status.UNSOLVABLE

@@ -14,9 +14,9 @@ from core.engine import EngineSpec
 from core.jit import prepare
 from core.memory import array_bytes
 from core.progress import MAX_FRONTIER, SearchControl, new_counters
-from core.search import Limits, Outcome, Stats, _backtrack_args, search_paths
+from core.search import Limits, Outcome, Stats, backtrack_args, search_paths
 from core.status import CAP, STOPPED, Limit, Status
-from core.tasks import Run, run_tasks, within_budget, worker_count
+from core.tasks import Run, max_cut, run_tasks, within_budget, worker_count
 
 TRIAL_NODES = 2_000_000  # with the worker count left to the engine: a search this small runs here at once
 TASKS_PER_WORKER = 64  # subtrees per worker: enough that uneven subtrees still share out evenly
@@ -53,7 +53,7 @@ class Subpaths:
 
     def __call__(self, counters: np.ndarray) -> Paths:
         code, count, kept, n_kept, nodes = backtrack.backtrack(
-            *_backtrack_args(self.ctx, self.prefix, self.max_depth, backtrack.COUNT, self.keep, counters))
+            *backtrack_args(self.ctx, self.prefix, self.max_depth, backtrack.COUNT, self.keep, counters))
         return Paths(int(nodes), int(count), code != STOPPED, _rows(kept, n_kept), int(counters[MAX_FRONTIER]))
 
 
@@ -74,10 +74,10 @@ def split(ctx, root: int, max_depth: int, wanted: int) -> tuple[list[np.ndarray]
     best: tuple[list[np.ndarray], int, int] = ([np.array([root], dtype=np.int64)], 0, 0)
     if wanted <= 1:
         return best
-    for cut in range(1, max_depth):
+    for cut in range(1, min(max_depth, max_cut(MAX_TASKS, 8) + 1)):
         counters = new_counters(quiet=True)
         code, _, kept, n_kept, nodes = backtrack.backtrack(
-            *_backtrack_args(ctx, root, max_depth, backtrack.SPLIT, MAX_TASKS, counters, cut))
+            *backtrack_args(ctx, root, max_depth, backtrack.SPLIT, MAX_TASKS, counters, cut))
         if code == CAP:
             break
         best = (_rows(kept, n_kept), int(nodes), int(counters[MAX_FRONTIER]))
@@ -104,11 +104,10 @@ def count_paths(ctx, root: int, max_depth: int, keep: int, control: SearchContro
             return out, Run([out])
         control.reset_counters()
     need = backtrack.fixed_bytes(max_depth, branch, keep) + array_bytes(ctx) + held
-    split_bytes = 2 * MAX_TASKS * (max_depth + 1) * 8
-    fitted = within_budget(spec, MAX_TASKS, need + split_bytes, limits.max_memory)
+    fitted = within_budget(spec, MAX_TASKS, need, limits.max_memory)
     if fitted is None:
         return Outcome(Status.LIMIT, Limit.MEMORY), None
-    args = _backtrack_args(ctx, root, max_depth, backtrack.COUNT, keep, control.counters)
+    args = backtrack_args(ctx, root, max_depth, backtrack.COUNT, keep, control.counters)
     control.compiling()
     prepare(backtrack.backtrack, *args)
     workers = worker_count(fitted, MAX_TASKS)

@@ -22,7 +22,7 @@ import signal
 import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -380,15 +380,29 @@ def _drain(pool: _Pool, tasks, todo: list[int], results: list, run: Run, progres
     return None
 
 
+SPLIT_BYTES = 32 * 2**20  # the most a split's prefixes may hold (see max_cut)
+
+
+def max_cut(most: int, item_bytes: int) -> int:
+    """The deepest cut whose `most` prefixes (`item_bytes` a move, in the kernel and copied out)
+    stay within SPLIT_BYTES."""
+    return max(1, SPLIT_BYTES // (2 * most * item_bytes) - 1)
+
+
 def within_budget(spec: EngineSpec, tasks: int, need: int, max_memory: int | None) -> EngineSpec | None:
     """The engine with as many workers as the memory budget holds, each task holding `need` bytes
-    (None: not even one fits). A Ray cluster's workers live on its machines: only `need` counts there."""
-    from dataclasses import replace
-
-    from core.memory import workers_within
+    and a split's prefixes SPLIT_BYTES once (None: not even one worker fits; one alone runs in this
+    process and needs no split). A Ray cluster's workers live on its machines: only `need` counts
+    there."""
+    from core.memory import budget_bytes, workers_within
 
     wanted = worker_count(spec, tasks)
-    fit = workers_within(wanted, need, max_memory, processes=spec.kind == LOCAL and wanted > 1)
+    fit = 0
+    if wanted > 1:
+        room = budget_bytes(max_memory) - SPLIT_BYTES
+        fit = workers_within(wanted, need, room, processes=spec.kind == LOCAL) if room > 0 else 0
+    if fit <= 1:
+        fit = workers_within(1, need, max_memory, processes=False)
     if fit == 0:
         return None
     return spec if fit == wanted else replace(spec, workers=fit)

@@ -164,7 +164,7 @@ def pruned_search(table, width, height, prefix, free_count, closed, order, mode,
     kids = np.empty((free_count, 8), dtype=np.int32)
     nk = np.zeros(free_count, dtype=np.int32)
     ix = np.zeros(free_count, dtype=np.int32)
-    kept = np.full((max(keep, 1), free_count), -1, dtype=np.int32)
+    kept = np.full((max(keep, 1), cut + 1 if mode == SPLIT else free_count), -1, dtype=np.int32)
     keys = np.empty(8, dtype=np.int64)
     n_kept = 0
     tours = 0

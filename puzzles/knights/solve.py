@@ -225,7 +225,7 @@ def _count_from(board: Board, starts: list[int], keep: int, control: SearchContr
     """Every tour from each start, the trees cut into subtrees run by the engine: per start
     (tours, the first `keep` tours), then the nodes, the seconds and the engine's Run; or a
     limit-memory Solution when not even one worker fits the budget."""
-    need = _pruned_bytes(board, keep) + split.split_bytes(board.free_squares)
+    need = _pruned_bytes(board, keep)
     fitted = within_budget(spec, split.TASKS_PER_WORKER * len(starts), need, limits.max_memory)
     if fitted is None:
         return _over_budget(board, need, limits, "count", details)

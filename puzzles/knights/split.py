@@ -9,6 +9,7 @@ import numpy as np
 
 from core.progress import new_counters
 from core.status import CAP, STOPPED
+from core.tasks import max_cut
 from puzzles.knights import pruned
 
 TASKS_PER_WORKER = 64  # subtrees per worker: enough that uneven subtrees still share out evenly
@@ -61,7 +62,7 @@ def split(table: np.ndarray, width: int, height: int, start: int, free_count: in
     if wanted <= 1:
         return best
     root = np.array([start], dtype=np.int32)
-    for cut in range(1, free_count - 1):
+    for cut in range(1, min(free_count - 1, max_cut(MAX_TASKS, 4) + 1)):
         code, _, kept, n_kept, nodes = pruned.pruned_search(
             table, width, height, root, free_count, closed, pruned.TABLE_ORDER, pruned.SPLIT, MAX_TASKS, cut,
             new_counters(quiet=True))
@@ -71,11 +72,6 @@ def split(table: np.ndarray, width: int, height: int, start: int, free_count: in
         if n_kept >= wanted or n_kept == 0:
             break
     return best
-
-
-def split_bytes(free_count: int) -> int:
-    """What the deepest split holds: its prefixes, in the kernel and as the tasks' copies."""
-    return 2 * MAX_TASKS * free_count * 4 + pruned.fixed_bytes(free_count, free_count, 1)
 
 
 def merge(results: list, keep: int) -> tuple[int, int, list[np.ndarray], bool]:

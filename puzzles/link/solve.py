@@ -13,7 +13,7 @@ from core.memory import WORKER_BYTES, budget_bytes, state_cap
 from core.progress import EXPANDED, SearchControl
 from core.search import Limits, Stats, counter_stats, kernel_status, timed, tree_fits
 from core.status import FOUND, STOPPED, Limit, Status
-from core.tasks import run_tasks, worker_count
+from core.tasks import SPLIT_BYTES, run_tasks, worker_count
 from core.warmup import Kernel
 from puzzles.interface import Option, Solution, Solver, Step, count_text
 from puzzles.link.board import MAX_SEGMENTS, Board, cell_text, validate
@@ -223,9 +223,10 @@ def _clear_split(board: Board, grid, limit: int, control: SearchControl, limits:
     of the budget."""
     no_moves = np.empty((0, 2), dtype=np.int64)
     workers = worker_count(spec, split.MAX_TASKS)
-    processes = WORKER_BYTES * workers if spec.kind == LOCAL and workers > 1 else 0
+    # the workers' processes and the split's prefixes come off the budget first
+    held = (WORKER_BYTES * workers if spec.kind == LOCAL and workers > 1 else 0) + SPLIT_BYTES
     cap, cap_limit, max_moves = _clear_room(board, grid, limits,
-                                            (budget_bytes(limits.max_memory) - processes) // workers)
+                                            max(0, budget_bytes(limits.max_memory) - held) // workers)
     if cap == 0:
         return Status.LIMIT, Limit.MEMORY, no_moves, Stats(), grid, "", None
     args = _clear_args(board, grid, limit, cap, max_moves, control.counters)[:-4]

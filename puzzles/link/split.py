@@ -11,6 +11,7 @@ import numpy as np
 from core.jit import prepare
 from core.progress import new_counters
 from core.status import CAP, EXHAUSTED, FOUND
+from core.tasks import max_cut
 from puzzles.link import clearing
 
 TASKS_PER_WORKER = 64  # subtrees per worker: enough that uneven subtrees still share out evenly
@@ -69,7 +70,7 @@ def split(args: tuple, pairs: int, wanted: int) -> Split:
     best = Split([NO_PREFIX], 0, EXHAUSTED, NO_PREFIX)
     if wanted <= 1:
         return best
-    for cut in range(1, pairs):
+    for cut in range(1, min(pairs, max_cut(MAX_TASKS, 16) + 1)):
         code, moves, nodes, handed, n = clearing.clear_board(*args, NO_PREFIX, np.int64(cut), np.int64(MAX_TASKS),
                                                              new_counters(quiet=True))
         if code == FOUND:
