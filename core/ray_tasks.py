@@ -4,7 +4,13 @@ a node lost) is submitted again here, so the run can say how many were. Cancel a
 cancel every task still running (force: its worker is stopped), within a poll."""
 from __future__ import annotations
 
+import copy
+import sys
+from contextlib import contextmanager
+from typing import Iterator
+
 from core.engine import EngineSpec
+from core.errors import InputError
 from core.progress import SearchControl, new_counters
 from core.ray_cluster import cluster
 from core.status import Status
@@ -17,13 +23,35 @@ def _warm(warm) -> None:
     import time
 
     if warm is not None:
-        warm()
+        copy.deepcopy(warm)()
     time.sleep(0.5)
 
 
 def _call(task):
+    """Run a task in a Ray worker. Ray hands over its numpy arrays read-only (straight from its
+    object store): the task gets writable copies, which the kernels write to and are compiled for."""
     counters = new_counters(quiet=True)
-    return task(counters)
+    return copy.deepcopy(task)(counters)
+
+
+@contextmanager
+def _joined(spec: EngineSpec) -> Iterator[object]:
+    """core.ray_cluster.cluster, with a cluster that cannot be joined or started said in one line."""
+    joining = cluster(spec)
+    try:
+        ray = joining.__enter__()
+    except InputError:
+        raise
+    except Exception as exc:  # ConnectionError, a RuntimeError from ray.init, ...
+        where = f"the Ray cluster at {spec.address}" if spec.address else "a local Ray cluster"
+        raise WorkerFailed(f"could not join {where}: {exc}") from None
+    try:
+        yield ray
+    except BaseException:
+        if not joining.__exit__(*sys.exc_info()):
+            raise
+    else:
+        joining.__exit__(None, None, None)
 
 
 def _lost_worker(exc: Exception, ray) -> bool:
@@ -39,7 +67,7 @@ def run_on_ray(tasks, order: list[int], spec: EngineSpec, control: SearchControl
     progress = _Progress(control, node_cap)
     attempts = [0] * len(tasks)
     control.starting_workers()
-    with cluster(spec) as ray:
+    with _joined(spec) as ray:
         workers = max(1, min(len(tasks), spec.workers or int(ray.cluster_resources().get("CPU", 1))))
         run.workers = workers
         remote = ray.remote(num_cpus=1, max_retries=0)(_call)

@@ -29,6 +29,7 @@ import numpy as np
 
 from core import live as picture
 from core.engine import LOCAL, EngineSpec
+from core.errors import InputError
 from core.progress import (DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, NODE_CAP, RUN, SLOTS, SOLUTIONS, STOP,
                            STOP_CANCEL, STORED, SearchControl)
 from core.race import cores
@@ -43,8 +44,9 @@ ROW = SLOTS + 1
 KEEP_ON_RESET = (STOP, NODE_CAP, picture.QUIET)
 
 
-class WorkerFailed(Exception):
-    """A task's worker died RETRIES times in a row, or the workers could not start."""
+class WorkerFailed(InputError):
+    """A task's worker died RETRIES times in a row, or the workers could not start: the run cannot
+    go on, and the command line says so in one line (exit status 2) like any input it cannot use."""
 
 
 @dataclass
@@ -71,13 +73,6 @@ class Run:
     @property
     def finished(self) -> bool:
         return self.status == Status.SOLVED
-
-    def describe(self) -> str:
-        """'2 local workers', '4 ray workers, 1 task retried after its worker died'."""
-        text = f"{self.workers} {self.engine} worker{'s' if self.workers != 1 else ''}"
-        if self.retried:
-            text += f", {self.retried} task{'s' if self.retried != 1 else ''} retried after a worker died"
-        return text
 
 
 def worker_count(spec: EngineSpec, tasks: int) -> int:

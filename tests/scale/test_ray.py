@@ -11,6 +11,9 @@ from core.search import Limits
 from core.status import Status
 from core.tasks import run_tasks
 from puzzles.knights.board import Board
+from puzzles.die.board import parse
+from puzzles.die.solve import solve as solve_die
+from puzzles.die.solve import tours_json
 from puzzles.knights.solve import solve
 from tests.scale.tasks_probe import DieOnce, Square
 
@@ -32,13 +35,20 @@ def test_ray_runs_the_tasks_in_order_and_retries_one_whose_worker_died(cluster, 
     assert run.status == Status.SOLVED and run.retried == 1 and run.engine == "ray"
 
 
-def test_ray_counts_knights_tours_as_one_process_does(cluster):
+def test_ray_counts_knights_and_die_tours_as_one_process_does(cluster):
     board = Board(5, 5, (0, 0))
     local = solve(board, "count", {"workers": 1, "all_starts": True}, SearchControl(), Limits())
     remote = solve(board, "count", {"engine": "ray", "workers": 2, "all_starts": True}, SearchControl(), Limits())
     assert remote.details["engine"] == "ray" and remote.details["tasks"] > 2
     assert remote.details["per_square"] == local.details["per_square"]
     assert remote.stats.nodes_expanded == local.stats.nodes_expanded
+    # the die's context is written by its kernel: Ray's read-only arrays must not reach it
+    die = parse("S...../....../.G..../......")
+    here = solve_die(die, "all", {"goal_face": "any", "workers": 1}, SearchControl(), Limits())
+    there = solve_die(die, "all", {"goal_face": "any", "engine": "ray", "workers": 2, "subtrees": 6},
+                      SearchControl(), Limits())
+    assert there.details["engine"] == "ray" and there.details["solutions"] == here.details["solutions"] > 0
+    assert tours_json(there.tours) == tours_json(here.tours)
 
 
 def test_the_ray_engine_without_ray_says_how_to_install_it():
