@@ -36,7 +36,11 @@ def _call(task):
 
 @contextmanager
 def _joined(spec: EngineSpec) -> Iterator[object]:
-    """core.ray_cluster.cluster, with a cluster that cannot be joined or started said in one line."""
+    """core.ray_cluster.cluster, with a cluster that cannot be joined or started said in one line.
+    An address nobody answers at is refused at once: Ray would keep trying to reach it for minutes,
+    deaf to a cancel."""
+    if spec.address:
+        _answers(spec.address)
     joining = cluster(spec)
     try:
         ray = joining.__enter__()
@@ -52,6 +56,23 @@ def _joined(spec: EngineSpec) -> Iterator[object]:
             raise
     else:
         joining.__exit__(None, None, None)
+
+
+REACH_S = 5.0  # how long a cluster's address may take to answer a connection
+
+
+def _answers(address: str) -> None:
+    """WorkerFailed unless something accepts a connection at host:port (a 'ray://' address too;
+    other forms, such as 'auto', are left to Ray)."""
+    import socket
+
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=REACH_S).close()
+    except OSError as exc:
+        raise WorkerFailed(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None
 
 
 def _lost_worker(exc: Exception, ray) -> bool:

@@ -58,3 +58,11 @@ def test_the_ray_engine_without_ray_says_how_to_install_it():
     out = subprocess.run([sys.executable, "-c", hide], capture_output=True, text=True, timeout=120)
     assert out.returncode == 2
     assert "pip install 'puzzle-explorer[cluster]'" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_an_address_nobody_answers_at_is_refused_in_one_line():
+    args = ["solve", "knights", "--size", "5x5", "--count", "--engine", "ray", "--address", "127.0.0.1:1"]
+    out = subprocess.run([sys.executable, "-c", f"import sys; from tui.cli import main; sys.exit(main({args!r}))"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 2
+    assert "no Ray cluster answers at 127.0.0.1:1" in out.stderr and "Traceback" not in out.stderr
