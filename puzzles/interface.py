@@ -157,11 +157,6 @@ def plain_headline(solution: Solution, unit: str = "moves", shortest: bool = Fal
     return solution.reason()
 
 
-def count_text(n: int, one: str, many: str | None = None) -> str:
-    """'1 tour', '304 tours', '25,955 positions'."""
-    return f"{n:,} {one if n == 1 else (many or one + 's')}"
-
-
 ZOOM_NORMAL = 0
 ZOOM_OVERVIEW = 1
 # Bigger cells for a terminal with room to spare. A family that draws no large

@@ -95,3 +95,8 @@ def byte_size(text: str, what: str, high: int) -> int:
     if value < 1:
         raise InputError(f"{_subject(what, text)} is less than one byte")
     return value
+
+
+def count_text(n: int, one: str, many: str | None = None) -> str:
+    """'1 tour', '304 tours', '25,955 positions'."""
+    return f"{n:,} {one if n == 1 else (many or one + 's')}"

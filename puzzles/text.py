@@ -5,8 +5,7 @@ import re
 from collections.abc import Sequence
 
 from core.errors import InputError
-from puzzles.interface import count_text
-from puzzles.numbers import shown, whole
+from puzzles.numbers import count_text, shown, whole
 
 Cell = tuple[int, int]
 _WHOLE = re.compile(r"[+-]?[0-9]+")

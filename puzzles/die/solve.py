@@ -25,7 +25,8 @@ from puzzles.die.board import Board, validate
 from puzzles.die.kernel import N_ORIENT, cell_of, index, make_context
 from puzzles.die.orientation import (ARROW, DIRECTIONS, GOAL_ANY, GOAL_FACES, ROLLS, STEP, TOP, mark_direction)
 from puzzles import engines
-from puzzles.interface import Option, Solution, Solver, Step, count_text
+from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.numbers import count_text
 
 MAX_KEEP = 10_000
 BROWSE = 500  # tours turned into steps for the app to browse (each step holds a board)

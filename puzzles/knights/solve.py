@@ -18,9 +18,10 @@ from core.search import (Limits, Stats, kernel_status, nodes_left, search_paths,
 from core.status import FOUND, STOPPED, Limit, Status
 from core.tasks import run_tasks, within_budget, worker_count
 from core.warmup import Kernel
-from puzzles.interface import Option, Solution, Solver, Step, count_text
 from puzzles import engines
+from puzzles.interface import Option, Solution, Solver, Step
 from puzzles.knights import estimate, existence, greedy, live, plain, pruned, split, thin
+from puzzles.numbers import count_text
 from puzzles.knights.board import Board, validate
 from puzzles.knights.geometry import ORDERS, deltas, free_mask, neighbour_table
 from puzzles.knights.symmetry import orbits

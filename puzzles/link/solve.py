@@ -15,7 +15,8 @@ from core.search import Limits, Stats, counter_stats, kernel_status, timed, tree
 from core.status import FOUND, STOPPED, Limit, Status
 from core.tasks import SPLIT_BYTES, run_tasks, worker_count
 from core.warmup import Kernel
-from puzzles.interface import Option, Solution, Solver, Step, count_text
+from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.numbers import count_text
 from puzzles.link.board import MAX_SEGMENTS, Board, cell_text, validate
 from puzzles import engines
 from puzzles.link import clearing, live, split

@@ -17,7 +17,8 @@ from core.search import (Limits, Stats, census_kernels, count_states, kernel_sta
                          shortest_path_kernels, timed)
 from core.status import STOPPED, Limit, Status
 from core.warmup import Kernel
-from puzzles.interface import Option, Solution, Solver, Step, count_text, plain_headline
+from puzzles.interface import Option, Solution, Solver, Step, plain_headline
+from puzzles.numbers import count_text
 from puzzles.tiles import heuristics as H
 from puzzles.tiles import idastar as I
 from puzzles.tiles import live
