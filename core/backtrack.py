@@ -13,10 +13,11 @@ from core import live, ops
 from core.arrays import copy_into
 from core.jit import kernel
 from core.progress import MAX_FRONTIER, SOLUTIONS, due, publish
-from core.status import EXHAUSTED, FOUND, STOPPED
+from core.status import CAP, EXHAUSTED, FOUND, STOPPED
 
 FIRST = 0  # stop at the first solution
 COUNT = 1  # count every solution
+SPLIT = 2  # stop at a depth and hand out the paths that reach it
 
 
 def fixed_bytes(max_depth: int, branch: int, keep: int) -> int:
@@ -27,14 +28,18 @@ def fixed_bytes(max_depth: int, branch: int, keep: int) -> int:
 
 
 @kernel
-def backtrack(ctx, root, max_depth, mode, keep, counters):
-    """Search paths from root; returns (code, solution count, kept paths, kept count, nodes).
+def backtrack(ctx, prefix, max_depth, mode, keep, cut, counters):
+    """Search paths that begin with prefix (the root alone, or a path a SPLIT run handed out);
+    returns (code, solution count, kept paths, kept count, nodes).
 
-    Nodes are counted as they are entered, the root included. Up to `keep`
-    solutions are copied into the kept array (row i: path of max_depth + 1
-    nodes, padded with -1). In FIRST mode the code is FOUND when a solution
-    exists; in COUNT mode FOUND means the count is complete. The live
-    picture shows the path on the stack and the deepest it has been.
+    Nodes are counted as they are entered below the prefix, plus the root when the prefix is the
+    root alone: so a SPLIT run's nodes and those of the searches from its prefixes add up to one
+    search's. Up to `keep` solutions are copied into the kept array (row i: path of max_depth + 1
+    nodes, padded with -1). In FIRST mode the code is FOUND when a solution exists; in COUNT mode
+    FOUND means the count is complete. SPLIT stops at depth `cut`: every path that reaches it,
+    and every solution above it, is a row of kept in search order (solutions are left for the
+    search from that prefix to count); CAP when there are more than `keep`. The live picture
+    shows the path on the stack and the deepest it has been.
     """
     drawing = live.drawing(counters)
     branch = ops.branching(ctx)
@@ -42,33 +47,42 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
     nk = np.zeros(max_depth + 1, dtype=np.int64)
     pos = np.zeros(max_depth + 1, dtype=np.int64)
     path = np.empty(max_depth + 1, dtype=np.int64)
-    kept = np.full((max(keep, 1), max_depth + 1), -1, dtype=np.int64)
+    kept = np.full((max(keep, 1), cut + 1 if mode == SPLIT else max_depth + 1), -1, dtype=np.int64)
     n_kept = 0
     solutions = 0
-    nodes = 1
-    depth = 0
-    deepest = 0  # the longest path held, reported as the peak frontier even if no sample caught it
-    path[0] = root
-    ops.enter(ctx, root, 0)
-    if ops.complete(ctx, root, 0):
-        solutions = 1
-        kept[0, 0] = root
+    base = prefix.shape[0] - 1
+    nodes = 1 if base == 0 else 0
+    for d in range(base + 1):
+        path[d] = prefix[d]
+        ops.enter(ctx, prefix[d], d)
+    depth = base
+    deepest = base  # the longest path held, reported as the peak frontier even if no sample caught it
+    top = prefix[base]
+    if ops.complete(ctx, top, base):  # a leaf: a solution (SPLIT hands it out as a prefix)
+        solutions = 0 if mode == SPLIT else 1
+        copy_into(kept[0], path, base + 1)
         n_kept = 1
-        ops.leave(ctx, root, 0)
-        counters[SOLUTIONS] = 1
+        for d in range(base, -1, -1):
+            ops.leave(ctx, path[d], d)
+        counters[SOLUTIONS] = solutions
         if drawing:
-            live.show_stack(counters, live.BACKTRACK, path, 1, 0, 0)
-        publish(counters, 1, 0, 0, 1)
+            live.show_stack(counters, live.BACKTRACK, path, base + 1, base, base)
+        publish(counters, nodes, base, base, base + 1)
+        counters[MAX_FRONTIER] = max(counters[MAX_FRONTIER], deepest)
         return FOUND, solutions, kept, n_kept, nodes
     if due(counters, nodes):  # a node cap of one: the root alone
         if drawing:
-            live.show_stack(counters, live.BACKTRACK, path, 1, 0, 0)
-        if publish(counters, nodes, 0, 0, 1):
-            ops.leave(ctx, root, 0)
+            live.show_stack(counters, live.BACKTRACK, path, base + 1, base, base)
+        if publish(counters, nodes, base, base, base + 1):
+            for d in range(base, -1, -1):
+                ops.leave(ctx, path[d], d)
             return STOPPED, solutions, kept, n_kept, nodes
-    nk[0] = ops.children(ctx, root, 0, kids[0]) if max_depth > 0 else 0
-    while depth >= 0:
+    nk[base] = ops.children(ctx, top, base, kids[base]) if max_depth > base else 0
+    pos[base] = 0
+    while depth >= base:
         if pos[depth] == nk[depth]:
+            if depth == base:
+                break
             ops.leave(ctx, path[depth], depth)
             depth -= 1
             continue
@@ -79,7 +93,15 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
         path[depth] = node
         ops.enter(ctx, node, depth)
         nodes += 1
-        if ops.complete(ctx, node, depth):
+        if mode == SPLIT and (depth == cut or ops.complete(ctx, node, depth)):
+            if n_kept == keep:
+                for d in range(depth, -1, -1):
+                    ops.leave(ctx, path[d], d)
+                return CAP, solutions, kept, n_kept, nodes
+            copy_into(kept[n_kept], path, depth + 1)
+            n_kept += 1
+            nk[depth] = 0
+        elif ops.complete(ctx, node, depth):
             if n_kept < keep:
                 copy_into(kept[n_kept], path, depth + 1)
                 n_kept += 1
@@ -105,10 +127,12 @@ def backtrack(ctx, root, max_depth, mode, keep, counters):
                 for d in range(depth, -1, -1):
                     ops.leave(ctx, path[d], d)
                 return STOPPED, solutions, kept, n_kept, nodes
+    for d in range(base, -1, -1):
+        ops.leave(ctx, path[d], d)
     if drawing:  # back at the root: the last picture says how deep the search went
-        live.show_stack(counters, live.BACKTRACK, path, 1, 0, deepest)
-    publish(counters, nodes, 0, 0, 0)
+        live.show_stack(counters, live.BACKTRACK, path, base + 1, base, deepest)
+    publish(counters, nodes, base, base, 0)
     counters[MAX_FRONTIER] = max(counters[MAX_FRONTIER], deepest)
-    if mode == COUNT or solutions > 0:
+    if mode != FIRST or solutions > 0:
         return FOUND, solutions, kept, n_kept, nodes
     return EXHAUSTED, solutions, kept, n_kept, nodes

@@ -118,3 +118,17 @@ def describe_bytes(n: float) -> str:
             return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
         n /= 1024
     return f"{n:.1f} TiB"
+
+
+WORKER_BYTES = 256 * 2**20  # a local worker process before it searches: Python, numpy, numba, loaded kernels
+
+
+def workers_within(workers: int, need: int, max_memory: int | None, processes: bool) -> int:
+    """How many of `workers` workers, each holding `need` bytes (and, as processes of their own,
+    WORKER_BYTES more), fit the budget together; 0 if not even one does. One worker runs in this
+    process, so it costs only its `need`."""
+    budget = budget_bytes(max_memory) - SCRATCH
+    if need > budget:
+        return 0
+    extra = WORKER_BYTES if processes else 0
+    return max(1, min(workers, budget // max(1, need + extra)))

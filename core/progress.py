@@ -105,11 +105,21 @@ class Snapshot:
     kernels: int = 0
     live: Live | None = field(default=None, compare=False)
     view: Any = field(default=None, compare=False)
+    # a tree search's expected nodes and their standard error (core/estimate.py); 0: no estimate
+    expected: float = 0.0
+    expected_se: float = 0.0
 
     @property
     def rate(self) -> float:
         """Nodes expanded per second of search."""
         return self.expanded / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+    def eta(self) -> tuple[float, float] | None:
+        """Seconds left and their uncertainty, at the speed so far toward the expected nodes (None
+        without an estimate or a speed yet)."""
+        if self.expected <= 0 or self.rate <= 0:
+            return None
+        return max(0.0, self.expected - self.expanded) / self.rate, self.expected_se / self.rate
 
 
 class CancelledBeforeSearch(Exception):
@@ -124,6 +134,7 @@ class CancelledBeforeSearch(Exception):
 class Phase:
     IDLE = "idle"
     COMPILING = "compiling"
+    STARTING = "starting workers"  # after compiling: a cancel now is an ordinary cancel
     SEARCHING = "searching"
     DONE = "done"
 
@@ -144,11 +155,16 @@ class SearchControl:
         self._started: float | None = None
         self._elapsed = 0.0
         self._abandoned = False
+        self.expected = (0.0, 0.0)
 
     # --- the searching side -------------------------------------------------
     def compiling(self) -> None:
         """Mark that kernels are being compiled or loaded (not part of the search time)."""
         self.phase = Phase.COMPILING
+
+    def starting_workers(self) -> None:
+        """Mark that worker processes are starting (not part of the search time)."""
+        self.phase = Phase.STARTING
 
     def start_search(self) -> None:
         """Start the search clock; compilation must be done by now.
@@ -185,6 +201,10 @@ class SearchControl:
         c[STOP] = stop
         c[NODE_CAP] = cap
         c[picture.QUIET] = quiet
+
+    def expect(self, nodes: float, se: float) -> None:
+        """The search's expected nodes and their standard error, for every snapshot from now on."""
+        self.expected = (float(nodes), float(se))
 
     def show_with(self, decoder: Callable[[Live], Any] | None) -> None:
         """The family's decoder of the live picture (path entries -> a board to draw, moves), used
@@ -274,4 +294,6 @@ class SearchControl:
             kernels=warm.total if warm.active else 0,
             live=live,
             view=self.decode(live) if decode else None,
+            expected=self.expected[0],
+            expected_se=self.expected[1],
         )

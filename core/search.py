@@ -246,14 +246,16 @@ def _census_outcome(code: int, total: Whole, goals: Whole, depth: Whole, first_g
                    workers=list(workers))
 
 
-def _backtrack_args(ctx: Context, root: int, max_depth: int, mode: int, keep: int,
-                    counters: np.ndarray) -> tuple[Any, ...]:
-    return ctx, int(root), int(max_depth), int(mode), int(keep), counters
+def backtrack_args(ctx: Context, prefix: int | np.ndarray, max_depth: int, mode: int, keep: int,
+                   counters: np.ndarray, cut: int = 0) -> tuple[Any, ...]:
+    """backtrack's arguments, of the types it is compiled for; prefix: the root alone or a path."""
+    prefix = np.ascontiguousarray(np.atleast_1d(prefix), dtype=np.int64)
+    return ctx, prefix, int(max_depth), int(mode), int(keep), int(cut), counters
 
 
 def search_paths_kernels(ctx: Context, counters: np.ndarray) -> list[Kernel]:
     """The kernel search_paths runs on this kind of context."""
-    return [Kernel("backtracking", backtrack.backtrack, _backtrack_args(ctx, 0, 1, FIRST, 1, counters))]
+    return [Kernel("backtracking", backtrack.backtrack, backtrack_args(ctx, 0, 1, FIRST, 1, counters))]
 
 
 def tree_fits(need: int, limits: Limits) -> bool:
@@ -289,7 +291,7 @@ def search_paths(ctx: Context, root: int, max_depth: int, mode: int, keep: int, 
         return Outcome(Status.LIMIT, Limit.MEMORY)
     with control.node_cap(limits.max_states):
         (code, count, kept, n_kept, nodes), elapsed = timed(
-            control, backtrack.backtrack, *_backtrack_args(ctx, root, max_depth, mode, keep, control.counters))
+            control, backtrack.backtrack, *backtrack_args(ctx, root, max_depth, mode, keep, control.counters))
     status, limit = kernel_status(code, control, Limit.STATES)
     if status == Status.SOLVED and mode == COUNT and count == 0:
         status = Status.UNSOLVABLE

@@ -272,10 +272,20 @@ def _progress_printer(console: Console) -> Callable[[Snapshot], None] | None:
             status.stop()
         else:
             status.update(f"searching: {s.expanded:,} expanded · frontier {s.frontier:,} · depth {s.depth} "
-                          f"· {s.stored:,} stored · {s.elapsed_s:.1f} s")
+                          f"· {s.stored:,} stored · {s.elapsed_s:.1f} s{eta_text(s)}")
 
     show.stop = status.stop  # type: ignore[attr-defined]
     return show
+
+
+def eta_text(s: Snapshot) -> str:
+    """' · about 3 min 20 s left (± 40 s)' when the search has an estimate of its size, else ''."""
+    from core.estimate import duration
+
+    eta = s.eta()
+    if eta is None:
+        return ""
+    return f" · about {duration(eta[0])} left (± {duration(eta[1])})"
 
 
 def _run(task: Callable[[SearchControl], T], timeout_s: float | None, show: Callable[[Snapshot], None] | None,

@@ -9,6 +9,7 @@ from rich.console import Console
 from core.errors import InputError
 from puzzles import cli_support as cs
 from puzzles import numbers
+from puzzles.engines import engine_options, run_line
 from puzzles.die import board as dboard
 from puzzles.die.orientation import GOAL_FACES
 from puzzles.die.render import render
@@ -44,6 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="try every roll the rules allow, without the exact pruning (same tours, more nodes)")
     parser.add_argument("--keep", type=tours_kept, default=KEEP.default, metavar="N",
                         help=f"with --all: how many tours to list (default {KEEP.default}, at most {MAX_KEEP:,})")
+    cs.add_engine_arguments(parser)
     cs.add_limit_arguments(parser)
 
 
@@ -92,6 +94,8 @@ def _print_human(console: Console, board: dboard.Board, solution: TourSolution, 
     details = solution.details
     if "proof" in details:
         console.print(f"proof: {details['proof']}", highlight=False)
+    if run_line(details):
+        console.print(run_line(details), highlight=False)
     if counting:
         n = details["solutions"]
         paths = tours_json(solution.tours)
@@ -106,7 +110,9 @@ def _print_human(console: Console, board: dboard.Board, solution: TourSolution, 
 def run(args, console: Console) -> int:
     board = board_from_args(args)
     solver = "all" if args.all else "dfs"
-    options = {"goal_face": args.goal_face, "keep": args.keep, "pruning": not args.no_pruning}
+    options = {"goal_face": args.goal_face, "keep": args.keep, "pruning": not args.no_pruning,
+               **engine_options(args)}
+    cs.engine_from(args)
     limits = cs.limits_from(args)
     solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
     if args.json:

@@ -14,7 +14,8 @@ import numpy as np
 
 from core.errors import InputError
 from core.progress import SearchControl
-from core.search import COUNT, FIRST, Limits, Stats, search_paths, search_paths_kernels
+from core.search import FIRST, Limits, Stats, search_paths, search_paths_kernels
+from core.split_paths import count_paths
 from core.backtrack import fixed_bytes as backtrack_bytes
 from core.memory import SCRATCH, array_bytes, budget_bytes, largest_cap
 from core.status import Limit, Status
@@ -23,6 +24,7 @@ from puzzles.die import analysis, live
 from puzzles.die.board import Board, validate
 from puzzles.die.kernel import N_ORIENT, cell_of, index, make_context
 from puzzles.die.orientation import (ARROW, DIRECTIONS, GOAL_ANY, GOAL_FACES, ROLLS, STEP, TOP, mark_direction)
+from puzzles import engines
 from puzzles.interface import Option, Solution, Solver, Step
 from puzzles.numbers import count_text
 from puzzles.text import cell_text
@@ -46,8 +48,8 @@ SOLVERS = (
     Solver("dfs", "Depth-first search", None,
            "the first tour found; exhaustive with exact pruning, so 'unsolvable' is a proof", (GOAL_FACE, PRUNING)),
     Solver("all", "Every tour", None,
-           "counts every tour (a proof of how many there are) and keeps some to browse",
-           (GOAL_FACE, KEEP, PRUNING)),
+           "counts every tour (a proof of how many there are) and keeps some to browse; the tree is cut into "
+           "subtrees shared among workers", (GOAL_FACE, KEEP, PRUNING, *engines.OPTIONS)),
 )
 
 Placed = tuple[int, int, int]
@@ -175,8 +177,16 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     if counting and 0 < affordable < keep:
         details["note"] = f"kept at most {affordable:,} tours: the memory budget holds no more"
     control.show_with(live.decoder(board, decode_path, roll_data))
-    out = search_paths(ctx, root, len(cells) - 1, COUNT if counting else FIRST, max(1, affordable), control,
-                       limits, branch=BRANCH, held=kept_bytes(max(1, affordable), len(cells)))
+    held = kept_bytes(max(1, affordable), len(cells))
+    if counting:
+        # subtrees and shuffle (a seed: subtrees start in random order) are the tests' handles
+        out, run = count_paths(ctx, root, len(cells) - 1, max(1, affordable), control, limits,
+                               engines.spec_from(options), BRANCH, held, options.get("subtrees", 0),
+                               options.get("shuffle"))
+        if run is not None:
+            details.update(engines.run_json(run))
+    else:
+        out = search_paths(ctx, root, len(cells) - 1, FIRST, 1, control, limits, branch=BRANCH, held=held)
     tours = [decode_path(board, p) for p in out.kept]
     details["solutions"] = out.solutions if counting else None
     if out.status == Status.UNSOLVABLE:

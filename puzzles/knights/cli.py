@@ -15,7 +15,8 @@ from puzzles.interface import Solution, View
 from puzzles.knights import board as kboard
 from puzzles.knights.geometry import ORDERS
 from puzzles.knights.render import number_width, render
-from puzzles.knights.solve import ORDER, SOLVER_IDS, headline, solve
+from puzzles.engines import engine_options, run_line
+from puzzles.knights.solve import ORDER, SOLVER_IDS, board_json, estimate_count, headline, solve
 
 DRAW_UP_TO = 40  # boards up to this many squares a side are drawn with their tour
 JSON_CHUNK = 50_000  # squares written at a time, so a million-square tour never sits in memory as text
@@ -50,7 +51,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="count every tour from the start (pruned; with --algo backtrack: the plain search)")
     how.add_argument("--all-starts", action="store_true",
                      help="with --count: count from every square and print the counts square by square")
+    how.add_argument("--estimate", action="store_true",
+                     help="with --count: print only Knuth's estimate of the count's nodes, tours and time (random "
+                          "dives down the search tree), without counting")
     how.add_argument("--no-board", action="store_true", help="do not draw the board with the tour")
+    cs.add_engine_arguments(parser)
     cs.add_limit_arguments(parser)
 
 
@@ -84,18 +89,25 @@ def board_from_args(args) -> kboard.Board:
 def solver_and_options(args) -> tuple[str, dict]:
     if args.all_starts and not args.count:
         raise InputError("--all-starts goes with --count")
+    if args.estimate and not args.count:
+        raise InputError("--estimate goes with --count")
+    if args.algo == "backtrack" and args.estimate:
+        raise InputError("--estimate estimates the pruned counter (--algo count), not --algo backtrack")
     if args.algo == "backtrack":
         if args.all_starts:
             raise InputError("--all-starts counts with the pruned counter (--algo count), not --algo backtrack")
         return "backtrack", {"order": args.order, "count": args.count}
     if args.count or args.algo == "count":
-        return "count", {"all_starts": args.all_starts}
+        return "count", {"all_starts": args.all_starts, **engine_options(args)}
     return args.algo, {}
 
 
 def run(args, console: Console) -> int:
     board = board_from_args(args)
     solver, options = solver_and_options(args)
+    spec = cs.engine_from(args)
+    if args.estimate:
+        return print_estimate(console, board, args, spec)
     limits = cs.limits_from(args)
     solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
     if args.json:
@@ -106,6 +118,23 @@ def run(args, console: Console) -> int:
 
 
 # --- output ---------------------------------------------------------------------------------
+
+def print_estimate(console: Console, board: kboard.Board, args, spec) -> int:
+    from core.tasks import worker_count
+
+    guess = estimate_count(board, args.all_starts, spec)
+    workers = worker_count(spec, 1 << 30)
+    if args.json:
+        cs.print_json({"estimate": guess.as_json(workers) if guess else None, "board": board_json(board)})
+        return cs.EXIT_OK
+    console.print(_describe(board) + (" (every square)" if args.all_starts else ""), highlight=False)
+    if guess is None:
+        console.print("theory rules out a tour from every start: nothing to count", highlight=False)
+    else:
+        kind = "closed tours" if board.closed else "tours"
+        console.print(f"estimate: {guess.text(workers, kind)}", highlight=False, soft_wrap=True)
+    return cs.EXIT_OK
+
 
 def _describe(board: kboard.Board) -> str:
     kind = "closed" if board.closed else "open"
@@ -133,6 +162,8 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
         return
     if d.get("method"):
         say(f"method: {d['method']}")
+    if run_line(d):
+        say(run_line(d))
     if "per_square" in d:
         if solution.status in (Status.SOLVED, Status.UNSOLVABLE):  # a stopped run has counted only some squares: its grid would show zeros for the rest
             _print_counts(say, d)

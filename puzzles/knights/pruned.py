@@ -26,12 +26,13 @@ import numpy as np
 from core.arrays import copy_into
 from core import live
 from core.jit import helper, kernel
-from core.progress import SOLUTIONS, due, publish
-from core.status import EXHAUSTED, FOUND, STOPPED
+from core.progress import SOLUTIONS, STOP, due, publish
+from core.status import CAP, EXHAUSTED, FOUND, STOPPED
 from puzzles.knights.geometry import degrees
 
 FIRST = 0  # stop at the first tour
 COUNT = 1  # count every tour
+SPLIT = 2  # stop at a depth and hand out the paths that reach it
 
 TABLE_ORDER = 0  # try moves in the neighbour table's order
 WARNSDORFF = 1  # fewest onward moves first; ties: farthest from the centre (Roth), then table order
@@ -55,30 +56,78 @@ def _occupy(table, deg, on, square, step):
             deg[u] += step
 
 
-@kernel
-def pruned_search(table, width, height, start, free_count, closed, order, mode, keep, counters):
-    """Depth-first search for tours from start; returns (code, tours, kept, kept count, nodes).
+@helper
+def _moves(table, deg, on, p, left, end, closed, sdeg, allowed_ends, order, width, height, kids, keys):
+    """The squares the knight on p may go to next, pruned, in the search's order, into kids (a
+    row of 8); returns how many."""
+    z0 = 0
+    z1 = 0
+    for k in range(8):
+        t = table[p, k]
+        if t >= 0 and not on[t]:
+            if deg[t] == 0:
+                z0 += 1
+            elif deg[t] == 1:
+                z1 += 1
+    if (left > 1 and z0 > 0) or (closed and sdeg == 0):
+        return 0
+    e = 1 if end >= 0 else 0
+    cnt = 0
+    for k in range(8):
+        t = table[p, k]
+        if t < 0 or on[t]:
+            continue
+        if left > 1:
+            others = z1 - (1 if deg[t] == 1 else 0)
+            if e + others > allowed_ends:
+                continue
+        kids[cnt] = t
+        if order == WARNSDORFF:
+            ex = 2 * (t % width) - (width - 1)
+            ey = 2 * (t // width) - (height - 1)
+            keys[cnt] = deg[t] * _KEY - (ex * ex + ey * ey)
+        cnt += 1
+    if order == WARNSDORFF:
+        for a in range(1, cnt):  # insertion sort: at most 8 moves
+            key = keys[a]
+            val = kids[a]
+            b = a - 1
+            while b >= 0 and keys[b] > key:
+                keys[b + 1] = keys[b]
+                kids[b + 1] = kids[b]
+                b -= 1
+            keys[b + 1] = key
+            kids[b + 1] = val
+    return cnt
 
-    Nodes are squares placed on the path, the start included. With mode FIRST
-    the code is FOUND or EXHAUSTED; with COUNT it is FOUND once every tour is
-    counted. The first `keep` tours are copied into kept (one per row). The
-    live picture shows the path on the stack and the deepest it has been.
-    """
-    drawing = live.drawing(counters)
+
+@helper
+def _advance(table, deg, on, path, ends, depth, t, free_count):
+    """Move the knight from path[depth] to t (at depth + 1), carrying down the square that must
+    end the tour: a neighbour of the square left behind that keeps a single way in."""
+    p = path[depth]
+    end = ends[depth]
+    if free_count - depth - 1 > 1:
+        for k in range(8):
+            o = table[p, k]
+            if o >= 0 and o != t and not on[o] and deg[o] == 1:
+                end = o
+    path[depth + 1] = t
+    ends[depth + 1] = end
+    _occupy(table, deg, on, t, -1)
+
+
+@helper(allocates=True)
+def _setup(table, prefix, free_count, closed):
+    """The search's state with the knight having walked prefix: (degrees, on the path, next to the
+    start, path, ends, the start's free neighbours)."""
     n = table.shape[0]
     deg = degrees(table)
     on = np.zeros(n, dtype=np.bool_)
     home = np.zeros(n, dtype=np.bool_)
     path = np.empty(free_count, dtype=np.int32)
-    kids = np.empty((free_count, 8), dtype=np.int32)
-    nk = np.zeros(free_count, dtype=np.int32)
-    ix = np.zeros(free_count, dtype=np.int32)
     ends = np.full(free_count, -1, dtype=np.int32)  # the square that must end the tour, per depth
-    kept = np.full((max(keep, 1), free_count), -1, dtype=np.int32)
-    keys = np.empty(8, dtype=np.int64)
-    n_kept = 0
-    tours = 0
-    allowed_ends = 0 if closed else 1
+    start = prefix[0]
     on[start] = True
     path[0] = start
     sdeg = 0
@@ -89,11 +138,42 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
             sdeg += 1
             if not closed:
                 deg[t] -= 1  # a closed tour keeps the start as everyone's last neighbour
-    nodes = 1
+    for d in range(1, prefix.shape[0]):
+        _advance(table, deg, on, path, ends, d - 1, prefix[d], free_count)
+        if home[prefix[d]]:
+            sdeg -= 1
+    return deg, on, home, path, ends, sdeg
+
+
+@kernel
+def pruned_search(table, width, height, prefix, free_count, closed, order, mode, keep, cut, counters):
+    """Depth-first search for tours that begin with prefix (the start alone, or a path a SPLIT run
+    handed out); returns (code, tours, kept, kept count, nodes).
+
+    Nodes are squares placed on the path below the prefix, plus the start when the prefix is the
+    start alone: so the nodes of a SPLIT run and of the searches from its prefixes add up to
+    those of one search from the start. With mode FIRST the code is FOUND or EXHAUSTED; with
+    COUNT it is FOUND once every tour is counted. The first `keep` tours are copied into kept (one
+    per row). With SPLIT the search stops at depth `cut` (below the tours' depth) and keeps every
+    path that reaches it, in search order, as a row of kept (padded with -1); CAP if there are
+    more than `keep`. The live picture shows the path on the stack and the deepest it has been.
+    """
+    drawing = live.drawing(counters)
+    base = prefix.shape[0] - 1
+    deg, on, home, path, ends, sdeg = _setup(table, prefix, free_count, closed)
+    kids = np.empty((free_count, 8), dtype=np.int32)
+    nk = np.zeros(free_count, dtype=np.int32)
+    ix = np.zeros(free_count, dtype=np.int32)
+    kept = np.full((max(keep, 1), cut + 1 if mode == SPLIT else free_count), -1, dtype=np.int32)
+    keys = np.empty(8, dtype=np.int64)
+    n_kept = 0
+    tours = 0
+    allowed_ends = 0 if closed else 1
+    nodes = 1 if base == 0 else 0
     if free_count == 1:
         if closed:
             return EXHAUSTED, 0, kept, 0, nodes
-        kept[0, 0] = start
+        kept[0, 0] = prefix[0]
         counters[SOLUTIONS] = 1
         if drawing:
             live.show_stack(counters, live.BACKTRACK, path, 1, 0, 0)
@@ -101,72 +181,26 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
         return FOUND, 1, kept, 1, nodes
     if due(counters, nodes):  # a node cap of one: the start alone
         if drawing:
-            live.show_stack(counters, live.BACKTRACK, path, 1, 0, 0)
-        if publish(counters, nodes, 0, 0, 1):
+            live.show_stack(counters, live.BACKTRACK, path, base + 1, base, base)
+        if publish(counters, nodes, base, base, base + 1):
             return STOPPED, tours, kept, n_kept, nodes
-    depth = 0
-    deepest = 0
+    depth = base
+    deepest = base
     fill = True
-    while depth >= 0:
+    while depth >= base:
         p = path[depth]
         if fill:
             fill = False
-            left = free_count - depth - 1
-            cnt = 0
-            z0 = 0
-            z1 = 0
-            for k in range(8):
-                t = table[p, k]
-                if t >= 0 and not on[t]:
-                    if deg[t] == 0:
-                        z0 += 1
-                    elif deg[t] == 1:
-                        z1 += 1
-            dead = (left > 1 and z0 > 0) or (closed and sdeg == 0)
-            if not dead:
-                e = 1 if ends[depth] >= 0 else 0
-                for k in range(8):
-                    t = table[p, k]
-                    if t < 0 or on[t]:
-                        continue
-                    if left > 1:
-                        others = z1 - (1 if deg[t] == 1 else 0)
-                        if e + others > allowed_ends:
-                            continue
-                    kids[depth, cnt] = t
-                    if order == WARNSDORFF:
-                        ex = 2 * (t % width) - (width - 1)
-                        ey = 2 * (t // width) - (height - 1)
-                        keys[cnt] = deg[t] * _KEY - (ex * ex + ey * ey)
-                    cnt += 1
-                if order == WARNSDORFF:
-                    for a in range(1, cnt):  # insertion sort: at most 8 moves
-                        key = keys[a]
-                        val = kids[depth, a]
-                        b = a - 1
-                        while b >= 0 and keys[b] > key:
-                            keys[b + 1] = keys[b]
-                            kids[depth, b + 1] = kids[depth, b]
-                            b -= 1
-                        keys[b + 1] = key
-                        kids[depth, b + 1] = val
-            nk[depth] = cnt
+            nk[depth] = _moves(table, deg, on, p, free_count - depth - 1, ends[depth], closed, sdeg, allowed_ends,
+                               order, width, height, kids[depth], keys)
             ix[depth] = 0
         if ix[depth] < nk[depth]:
             t = kids[depth, ix[depth]]
             ix[depth] += 1
-            end = ends[depth]
-            if free_count - depth - 1 > 1:
-                for k in range(8):
-                    o = table[p, k]
-                    if o >= 0 and o != t and not on[o] and deg[o] == 1:
-                        end = o
+            _advance(table, deg, on, path, ends, depth, t, free_count)
             depth += 1
             if depth > deepest:
                 deepest = depth
-            path[depth] = t
-            ends[depth] = end
-            _occupy(table, deg, on, t, -1)
             if home[t]:
                 sdeg -= 1
             nodes += 1
@@ -176,19 +210,25 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
                     live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
                 if publish(counters, nodes, depth, depth, depth + 1):
                     return STOPPED, tours, kept, n_kept, nodes
-            if depth == free_count - 1:
-                if not closed or home[t]:
-                    if n_kept < keep:
-                        copy_into(kept[n_kept], path, path.shape[0])
-                        n_kept += 1
-                    tours += 1
-                    if mode == FIRST:
-                        counters[SOLUTIONS] = tours
-                        if drawing:
-                            live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
-                        publish(counters, nodes, depth, depth, depth + 1)
-                        return FOUND, tours, kept, n_kept, nodes
-                # a leaf: take the square back at once
+            leaf = depth == free_count - 1
+            if mode == SPLIT and depth == cut:
+                if n_kept == keep:
+                    return CAP, tours, kept, n_kept, nodes
+                copy_into(kept[n_kept], path, depth + 1)
+                n_kept += 1
+                leaf = True
+            elif leaf and (not closed or home[t]):
+                if n_kept < keep:
+                    copy_into(kept[n_kept], path, path.shape[0])
+                    n_kept += 1
+                tours += 1
+                if mode == FIRST:
+                    counters[SOLUTIONS] = tours
+                    if drawing:
+                        live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
+                    publish(counters, nodes, depth, depth, depth + 1)
+                    return FOUND, tours, kept, n_kept, nodes
+            if leaf:  # take the square back at once
                 _occupy(table, deg, on, t, 1)
                 if home[t]:
                     sdeg += 1
@@ -196,7 +236,7 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
             else:
                 fill = True
         else:
-            if depth == 0:
+            if depth == base:
                 break
             _occupy(table, deg, on, p, 1)
             if home[p]:
@@ -204,8 +244,53 @@ def pruned_search(table, width, height, start, free_count, closed, order, mode, 
             depth -= 1
     counters[SOLUTIONS] = tours
     if drawing:  # back at the start: the last picture says how deep the search went
-        live.show_stack(counters, live.BACKTRACK, path, 1, 0, deepest)
-    publish(counters, nodes, 0, 0, 0)
-    if mode == COUNT or tours > 0:
+        live.show_stack(counters, live.BACKTRACK, path, base + 1, base, deepest)
+    publish(counters, nodes, base, base, 0)
+    if mode != FIRST or tours > 0:
         return FOUND, tours, kept, n_kept, nodes
     return EXHAUSTED, tours, kept, n_kept, nodes
+
+
+@kernel
+def probe(table, width, height, prefix, free_count, closed, dives, seed, counters):
+    """Knuth's estimate of the tree below prefix: `dives` random walks down the pruned search's
+    tree, each going to one of a node's children at random. Returns, per dive, the nodes and the
+    tours it stands for (the product of the branchings on its way): their means are unbiased
+    estimates of the search's nodes (counted as pruned_search counts them) and tours. Stops early
+    at the stop flag: the count returned says how many dives the arrays hold."""
+    np.random.seed(seed)
+    base = prefix.shape[0] - 1
+    deg, on, home, path, ends, sdeg = _setup(table, prefix, free_count, closed)
+    kids = np.empty(8, dtype=np.int32)
+    keys = np.empty(8, dtype=np.int64)
+    allowed_ends = 0 if closed else 1
+    node_est = np.zeros(dives, dtype=np.float64)
+    tour_est = np.zeros(dives, dtype=np.float64)
+    for dive in range(dives):
+        if dive % 64 == 0 and counters[STOP] != 0:
+            return node_est, tour_est, dive
+        weight = 1.0
+        total = 1.0 if base == 0 else 0.0
+        depth = base
+        while depth < free_count - 1:
+            cnt = _moves(table, deg, on, path[depth], free_count - depth - 1, ends[depth], closed, sdeg, allowed_ends,
+                         TABLE_ORDER, width, height, kids, keys)
+            if cnt == 0:
+                break
+            t = kids[np.random.randint(cnt)]
+            weight *= cnt
+            total += weight
+            _advance(table, deg, on, path, ends, depth, t, free_count)
+            depth += 1
+            if home[t]:
+                sdeg -= 1
+        node_est[dive] = total
+        if depth == free_count - 1 and (not closed or home[path[depth]]):
+            tour_est[dive] = weight
+        while depth > base:  # walk back to the prefix for the next dive
+            q = path[depth]
+            _occupy(table, deg, on, q, 1)
+            if home[q]:
+                sdeg += 1
+            depth -= 1
+    return node_est, tour_est, dives

@@ -1,9 +1,14 @@
 """The solvers: what each one runs, and how its answer becomes a Solution."""
 from __future__ import annotations
 
+import time
+from dataclasses import replace
+
 import numpy as np
 
 from core.backtrack import fixed_bytes as backtrack_bytes
+from core.engine import EngineSpec
+from core.jit import prepare
 from core.memory import SCRATCH, budget_bytes, describe_bytes
 from core.progress import SearchControl
 from core.search import COUNT as PLAIN_COUNT
@@ -11,10 +16,12 @@ from core.search import FIRST as PLAIN_FIRST
 from core.search import (Limits, Stats, kernel_status, nodes_left, search_paths, search_paths_kernels, timed,
                          tree_fits)
 from core.status import FOUND, STOPPED, Limit, Status
+from core.tasks import run_tasks, within_budget, worker_count
 from core.warmup import Kernel
+from puzzles import engines
 from puzzles.interface import Option, Solution, Solver, Step
+from puzzles.knights import estimate, existence, greedy, live, plain, pruned, split, thin
 from puzzles.numbers import count_text
-from puzzles.knights import existence, greedy, live, plain, pruned, thin
 from puzzles.knights.board import Board, validate
 from puzzles.knights.geometry import ORDERS, deltas, free_mask, neighbour_table
 from puzzles.knights.symmetry import orbits
@@ -47,8 +54,8 @@ SOLVERS = (
     Solver("backtrack", "Plain backtracking (the classic article's)", None,
            "the classic article's search: fixed move order, no pruning; counts every square placed", (ORDER, COUNT_ALL)),
     Solver("count", "Count every tour", None,
-           "exact count of the tours from the start (open: directed paths; closed: directed cycles), pruned",
-           (ALL_STARTS,)),
+           "exact count of the tours from the start (open: directed paths; closed: directed cycles), pruned; "
+           "the tree is cut into subtrees shared among workers", (ALL_STARTS, *engines.OPTIONS)),
 )
 SOLVER_IDS = tuple(s.id for s in SOLVERS)
 
@@ -98,9 +105,11 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     verdict = existence.check(board)
     details = {"existence": verdict.as_json(), "board": board_json(board)}
     if solver == "count":
+        # subtrees (per start) and shuffle (a seed: tasks start in random order) are the tests' handles
+        how = (engines.spec_from(options), options.get("subtrees", 0), options.get("shuffle"))
         if options.get("all_starts"):
-            return count_every_start(board, control, limits, details)
-        return _count(board, control, limits, details)
+            return count_every_start(board, control, limits, details, *how)
+        return _count(board, control, limits, details, *how)
     if solver == "backtrack":
         return _plain(board, options, control, limits, details)
     if solver not in SOLVER_IDS:
@@ -149,8 +158,8 @@ def _run_pruned(board: Board, table: np.ndarray, control: SearchControl, limits:
                 order: int, mode: int, keep: int):
     """pruned_search from `start` with what is left of the node cap; (kernel result, seconds)."""
     with control.node_cap(nodes_left(limits, used)):
-        return timed(control, pruned.pruned_search, table, board.width, board.height, start,
-                     board.free_squares, board.closed, order, mode, keep, control.counters)
+        return timed(control, pruned.pruned_search, table, board.width, board.height, np.array([start], dtype=np.int32),
+                     board.free_squares, board.closed, order, mode, keep, 0, control.counters)
 
 
 def _pruned_first(board: Board, control: SearchControl, limits: Limits, details: dict, solver: str,
@@ -170,65 +179,125 @@ def _pruned_first(board: Board, control: SearchControl, limits: Limits, details:
                     {**details, "method": "backtracking, Warnsdorff order", "nodes": int(nodes)})
 
 
-def _count(board: Board, control: SearchControl, limits: Limits, details: dict) -> Solution:
+def _count(board: Board, control: SearchControl, limits: Limits, details: dict,
+           spec: EngineSpec = EngineSpec(), subtrees: int = 0, shuffle: int | None = None) -> Solution:
     verdict = details["existence"]
     if verdict["exists"] is False:
         return Solution(Status.UNSOLVABLE, _start_only(board), Stats(), None, "count",
                         {**details, "method": "theory", "solutions": 0})
-    too_big = _over_budget(board, _pruned_bytes(board, KEEP), limits, "count", details)
-    if too_big:
-        return too_big
-    table, seconds = _table(board, "clockwise", control)
-    (code, tours, kept, n_kept, nodes), search = _run_pruned(
-        board, table, control, limits, 0, board.index(board.start), pruned.TABLE_ORDER, pruned.COUNT, KEEP)
-    status, limit = kernel_status(code, control)
+    counted = _count_from(board, [board.index(board.start)], KEEP, control, limits, spec, details,
+                          subtrees=subtrees, shuffle=shuffle)
+    if isinstance(counted, Solution):
+        return counted
+    (tours, found), nodes, seconds, run = counted
+    status, limit = run.status, run.limit
     if status == Status.SOLVED and tours == 0:
         status = Status.UNSOLVABLE
-    found = [_steps(board, kept[i]) for i in range(int(n_kept))]
-    stats = Stats(int(nodes), int(nodes), board.free_squares, seconds + search)
-    details = {**details, "method": "pruned backtracking, every tour", "solutions": int(tours),
-               "nodes": int(nodes)}
+    found = [_steps(board, tour) for tour in found]
+    stats = Stats(nodes, nodes, board.free_squares, seconds)
+    details = {**details, "method": "pruned backtracking, every tour", "solutions": tours, "nodes": nodes,
+               **engines.run_json(run)}
     if status not in (Status.SOLVED, Status.UNSOLVABLE):
         details["solutions_so_far"] = details.pop("solutions")
     steps = found[0] if found else _start_only(board)
     return Solution(status, steps, stats, limit, "count", details, found[1:])
 
 
-def count_every_start(board: Board, control: SearchControl, limits: Limits, details: dict) -> Solution:
-    """Tours from every free square: one search per class of squares the board's symmetries swap.
+def estimate_count(board: Board, all_starts: bool, spec: EngineSpec, dives: int = estimate.DIVES):
+    """Knuth's estimate of a count's size and time (from every square, or from the start) without
+    running it; None when theory already rules every start out."""
+    validate(board)
+    board = board.plain()
+    starts = []
+    for rep, members in (orbits(board) if all_starts else [(board.start, [board.start])]):
+        if existence.check(Board(board.width, board.height, rep, board.closed, board.blocked)).exists is not False:
+            starts.append((board.index(rep), len(members)))
+    if not starts:
+        return None
+    dx, dy = deltas(ORDERS["clockwise"])
+    table = neighbour_table(board.width, board.height, free_mask(board), dx, dy)
+    return estimate.estimate(table, board.width, board.height, starts, board.free_squares, board.closed,
+                             dives=dives)
 
-    The state cap counts the nodes of all the searches together."""
-    too_big = _over_budget(board, _pruned_bytes(board, 0), limits, "count", details)
-    if too_big:
-        return too_big
+
+def _count_from(board: Board, starts: list[int], keep: int, control: SearchControl, limits: Limits,
+                spec: EngineSpec, details: dict, weights: list[int] | None = None, subtrees: int = 0,
+                shuffle: int | None = None):
+    """Every tour from each start, the trees cut into subtrees run by the engine: per start
+    (tours, the first `keep` tours), then the nodes, the seconds and the engine's Run; or a
+    limit-memory Solution when not even one worker fits the budget."""
+    need = _pruned_bytes(board, keep)
+    fitted = within_budget(spec, split.TASKS_PER_WORKER * len(starts), need, limits.max_memory)
+    if fitted is None:
+        return _over_budget(board, need, limits, "count", details)
     table, seconds = _table(board, "clockwise", control)
+    control.compiling()
+    prepare(pruned.pruned_search, *split.example_args(table))
+    prepare(pruned.probe, *estimate.example_args(table, control.counters))
+    workers = worker_count(fitted, split.MAX_TASKS)
+    guess = estimate.estimate(table, board.width, board.height, list(zip(starts, weights or [1] * len(starts))),
+                              board.free_squares, board.closed, control.counters)
+    control.expect(guess.nodes, guess.nodes_se)
+    if spec.workers is None and guess.seconds(1)[0] + 3 * guess.seconds(1)[1] < split.ONE_WORKER_S:
+        fitted, workers = replace(fitted, workers=1), 1  # not worth starting worker processes for
+    details["estimate"] = guess.as_json(workers)
+    wanted = subtrees or (-(-split.TASKS_PER_WORKER * workers // len(starts)) if workers > 1 else 1)
+    began = time.perf_counter()
+    cuts = [split.split(table, board.width, board.height, s, board.free_squares, board.closed, wanted)
+            for s in starts]
+    seconds += time.perf_counter() - began
+    tasks, owners = [], []
+    for k, cut in enumerate(cuts):
+        for prefix in cut.prefixes:
+            tasks.append(split.Subtree(table, board.width, board.height, prefix, board.free_squares, board.closed,
+                                       keep))
+            owners.append(k)
+    split_nodes = sum(c.nodes for c in cuts)
+    cap = None if limits.max_states is None else max(1, limits.max_states - split_nodes)
+    run = run_tasks(tasks, fitted, control, node_cap=cap, warm=split.warm, shuffle=shuffle)
+    seconds += run.elapsed_s
+    per_start = []
+    nodes = split_nodes
+    for k in range(len(starts)):
+        tours, n, kept, _ = split.merge([r for r, o in zip(run.results, owners) if o == k], keep)
+        nodes += n
+        per_start.append((tours, kept))
+    if len(starts) == 1:
+        return per_start[0], nodes, seconds, run
+    return per_start, nodes, seconds, run
+
+
+def count_every_start(board: Board, control: SearchControl, limits: Limits, details: dict,
+                      spec: EngineSpec = EngineSpec(), subtrees: int = 0, shuffle: int | None = None) -> Solution:
+    """Tours from every free square: one search per class of squares the board's symmetries swap,
+    all their subtrees shared among the workers. The state cap counts the nodes of all of them."""
     grid = [[None if (x, y) in board.blocked else 0 for x in range(board.width)] for y in range(board.height)]
-    nodes = 0
-    status, limit = Status.SOLVED, None
     theory_zero = 0
+    searched = []
     for rep, members in orbits(board):
         start_board = Board(board.width, board.height, rep, board.closed, board.blocked)
         if existence.check(start_board).exists is False:
             theory_zero += len(members)
-            continue
-        if nodes_left(limits, nodes) == 0:
-            status, limit = Status.LIMIT, Limit.STATES
-            break
-        (code, tours, _, _, n), search = _run_pruned(board, table, control, limits, nodes, board.index(rep),
-                                                     pruned.TABLE_ORDER, pruned.COUNT, 0)
-        seconds += search
-        nodes += int(n)
-        status, limit = kernel_status(code, control)
-        if status != Status.SOLVED:
-            break
-        for x, y in members:
-            grid[y][x] = int(tours)
+        else:
+            searched.append((rep, members))
+    counted = _count_from(board, [board.index(rep) for rep, _ in searched], 0, control, limits, spec, details,
+                          [len(members) for _, members in searched], subtrees, shuffle) if searched else None
+    if isinstance(counted, Solution):
+        return counted
+    nodes, seconds, status, limit, extra = 0, 0.0, Status.SOLVED, None, {}
+    if counted is not None:
+        per_start, nodes, seconds, run = counted
+        per_start = per_start if len(searched) > 1 else [per_start]
+        status, limit, extra = run.status, run.limit, engines.run_json(run)
+        for (rep, members), (tours, _) in zip(searched, per_start):
+            for x, y in members:
+                grid[y][x] = tours
     total = sum(v for row in grid for v in row if v)
     if status == Status.SOLVED and total == 0:
         status = Status.UNSOLVABLE
     details = {**details, "method": "pruned backtracking from every square", "per_square": grid,
                "solutions" if status in (Status.SOLVED, Status.UNSOLVABLE) else "solutions_so_far": total,
-               "nodes": nodes, "squares_ruled_out_by_theory": theory_zero}
+               "nodes": nodes, "squares_ruled_out_by_theory": theory_zero, **extra}
     details.pop("existence")
     stats = Stats(nodes, nodes, board.free_squares, seconds)
     return Solution(status, _start_only(board), stats, limit, "count", details)
@@ -392,8 +461,8 @@ def kernels() -> list[Kernel]:
     return [Kernel("neighbour table", neighbour_table, (board.width, board.height, free_mask(board), dx, dy)),
             Kernel("connectivity", existence.reach, (table, 0)),
             *search_paths_kernels(ctx, counters),
-            Kernel("pruned backtracking", pruned.pruned_search,
-                   (table, 5, 5, 0, 25, False, pruned.TABLE_ORDER, pruned.COUNT, KEEP, counters)),
+            Kernel("pruned backtracking", pruned.pruned_search, split.example_args(table, counters)),
+            Kernel("tree size estimate", pruned.probe, estimate.example_args(table, counters)),
             Kernel("Warnsdorff", greedy.warnsdorff_walk, (table, 5, 5, 0, 25, False, 1, 1, counters)),
             Kernel("narrow boards", thin.thin_search, (4, 12, line_free, 0, False, -1, 1, counters)),
             Kernel("narrow boards: the tour", thin.thin_path, (4, 12, np.zeros(12, dtype=np.uint8), 0))]

@@ -118,7 +118,7 @@ def _show(counters, chosen, depth, deepest):
 
 @kernel
 def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, gravity, zob, cap, max_moves,
-                counters):
+                prefix, cut, most, counters):
     """Search for an order of pair removals that empties the board.
 
     cells: padded grid (tile number, FREE or blocked); tile_pos: each tile's
@@ -128,6 +128,13 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     moves listed along the path would pass `max_moves`, STOPPED; after CAP,
     MEMORY and STOPPED, moves are those on the path being tried (none checked).
     The live picture shows the pairs removed along the path being tried.
+
+    prefix (pairs, k x 2): removals made first, without search; the search goes on from there and
+    its moves begin with them. With cut > 0 the search splits instead: a node `cut` removals deep
+    is handed out (a row of the prefixes returned, at most `most` of them: CAP past that) and
+    counted by the search from it, not here; a position met again in another order is handed out
+    once. The nodes of a split and of the searches from its prefixes add up: each node entered is
+    counted where it is searched. Returns (code, moves, expanded, prefixes, prefix count).
     """
     drawing = live.drawing(counters)
     deepest = 0
@@ -169,54 +176,83 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     stamp = 0
     expanded = 0
     remaining = n_tiles
-    depth = 0
+    handed = np.zeros((max(most, 1), max(cut, 1), 2), dtype=np.int64)
+    n_handed = 0
+    root = prefix.shape[0]  # the depth the search starts from
+    for d in range(root):  # the prefix's removals, in order
+        a = np.int64(prefix[d, 0])
+        b = np.int64(prefix[d, 1])
+        _remove(cells, tile_pos, a, gravity, stride)
+        _remove(cells, tile_pos, b, gravity, stride)
+        present[a] = 0
+        present[b] = 0
+        kind_left[tile_kind[a]] -= 2
+        remaining -= 2
+        chosen[d, 0] = a
+        chosen[d, 1] = b
+        key[d + 1] = key[d] ^ zob[a] ^ zob[b]
+    depth = root
+    deepest = root
     # a node may sweep from every tile before it is done: look at the stop flag often on big boards
     check_every = max(1, min(CHECK_EVERY, 32768 // max(n_tiles, 1)))
     if remaining == 0:
-        return FOUND, chosen[:0], expanded
+        return FOUND, chosen[:depth].copy(), expanded, handed, n_handed
     while True:
-        # ---- enter the node at `depth`: a forced move, or partners listed one tile at a time --------
-        expanded += 1
-        hi[depth] = lo[depth]
-        pos[depth] = lo[depth]
-        cursor[depth] = 0
-        # start where the last move was found: its neighbours are the likeliest to have partners now
-        origin[depth] = chosen[depth - 1, 0] if depth > 0 else 0
-        if not gravity:
-            for kind in range(n_kinds):
-                if kind_left[kind] != 2:
-                    continue
-                a = -1
-                for i in range(kind_first[kind], kind_first[kind + 1]):
-                    t = kind_tiles[i]
-                    if present[t] == 1:
-                        if a < 0:
-                            a = t
-                        else:
-                            stamp += 1
-                            nf = reach(cells, tile_kind, steps, tile_pos[a], kind, limit, dist, seen, stamp,
-                                       cur, nxt, cmark, found)
-                            if nf > 0:  # the last two of a kind, linked: the only move worth trying
-                                if lo[depth] + 1 > max_moves:
-                                    publish(counters, expanded, 0, depth, stored)
-                                    return MEMORY, chosen[:depth].copy(), expanded
-                                ma = _grow(ma, lo[depth] + 1, max_moves)
-                                mb = _grow(mb, lo[depth] + 1, max_moves)
-                                ma[lo[depth]] = a
-                                mb[lo[depth]] = t
-                                hi[depth] = lo[depth] + 1
-                                cursor[depth] = n_tiles
-                            break
-                if cursor[depth] == n_tiles:
-                    break
-        if expanded % check_every == 0:
-            pending = 0
-            for d in range(depth + 1):
-                pending += hi[d] - pos[d]
-            if drawing:
-                _show(counters, chosen, depth, deepest)
-            if publish(counters, expanded, pending, depth, stored):
-                return STOPPED, chosen[:depth].copy(), expanded
+        if depth == cut and cut > 0:
+            # ---- a split: hand the node out (the search from it enters it) and back up ---------
+            if n_handed == most:
+                publish(counters, expanded, 0, depth, stored)
+                return CAP, chosen[:depth].copy(), expanded, handed, n_handed
+            for d in range(cut):
+                handed[n_handed, d, 0] = chosen[d, 0]
+                handed[n_handed, d, 1] = chosen[d, 1]
+            n_handed += 1
+            hi[depth] = lo[depth]
+            pos[depth] = lo[depth]
+            cursor[depth] = n_tiles
+        else:
+            # ---- enter the node at `depth`: a forced move, or partners listed one tile at a time ----
+            expanded += 1
+            hi[depth] = lo[depth]
+            pos[depth] = lo[depth]
+            cursor[depth] = 0
+            # start where the last move was found: its neighbours are the likeliest to have partners now
+            origin[depth] = chosen[depth - 1, 0] if depth > 0 else 0
+            if not gravity:
+                for kind in range(n_kinds):
+                    if kind_left[kind] != 2:
+                        continue
+                    a = -1
+                    for i in range(kind_first[kind], kind_first[kind + 1]):
+                        t = kind_tiles[i]
+                        if present[t] == 1:
+                            if a < 0:
+                                a = t
+                            else:
+                                stamp += 1
+                                nf = reach(cells, tile_kind, steps, tile_pos[a], kind, limit, dist, seen, stamp,
+                                           cur, nxt, cmark, found)
+                                if nf > 0:  # the last two of a kind, linked: the only move worth trying
+                                    if lo[depth] + 1 > max_moves:
+                                        publish(counters, expanded, 0, depth, stored)
+                                        return MEMORY, chosen[:depth].copy(), expanded, handed, n_handed
+                                    ma = _grow(ma, lo[depth] + 1, max_moves)
+                                    mb = _grow(mb, lo[depth] + 1, max_moves)
+                                    ma[lo[depth]] = a
+                                    mb[lo[depth]] = t
+                                    hi[depth] = lo[depth] + 1
+                                    cursor[depth] = n_tiles
+                                break
+                    if cursor[depth] == n_tiles:
+                        break
+            if expanded % check_every == 0:
+                pending = 0
+                for d in range(depth + 1):
+                    pending += hi[d] - pos[d]
+                if drawing:
+                    _show(counters, chosen, depth, deepest)
+                if publish(counters, expanded, pending, depth, stored):
+                    return STOPPED, chosen[:depth].copy(), expanded, handed, n_handed
         # ---- try the next move; back up over finished nodes -----------------------
         while True:
             if pos[depth] == hi[depth] and cursor[depth] < n_tiles:
@@ -233,7 +269,7 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                                cur, nxt, cmark, found)
                     if base + nf > max_moves:
                         publish(counters, expanded, 0, depth, stored)
-                        return MEMORY, chosen[:depth].copy(), expanded
+                        return MEMORY, chosen[:depth].copy(), expanded, handed, n_handed
                     ma = _grow(ma, base + nf, max_moves)
                     mb = _grow(mb, base + nf, max_moves)
                     for j in range(nf):
@@ -247,19 +283,19 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
             if pos[depth] == hi[depth]:
                 if stored >= cap:
                     publish(counters, expanded, 0, depth, stored)
-                    return CAP, chosen[:depth].copy(), expanded
+                    return CAP, chosen[:depth].copy(), expanded, handed, n_handed
                 set_add(dead, key[depth])
                 stored += 1
                 if is_full(dead, stored):
                     dead = set_grow(dead, counters)
                     if is_full(dead, stored):  # a stop cut the growth short: a full table never ends a probe
                         publish(counters, expanded, 0, depth, stored)
-                        return STOPPED, chosen[:depth].copy(), expanded
-                if depth == 0:
+                        return STOPPED, chosen[:depth].copy(), expanded, handed, n_handed
+                if depth == root:
                     if drawing:  # back at the start: the last picture says how deep the search went
                         _show(counters, chosen, 0, deepest)
                     publish(counters, expanded, 0, 0, stored)
-                    return EXHAUSTED, chosen[:0], expanded
+                    return EXHAUSTED, chosen[:0], expanded, handed, n_handed
                 depth -= 1
                 a = chosen[depth, 0]
                 b = chosen[depth, 1]
@@ -296,7 +332,7 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                 if drawing:
                     _show(counters, chosen, depth + 1, depth + 1)
                 publish(counters, expanded, 0, depth + 1, stored)
-                return FOUND, chosen[: depth + 1].copy(), expanded
+                return FOUND, chosen[: depth + 1].copy(), expanded, handed, n_handed
             if set_has(dead, k):
                 # undo at once and try the next move of this node
                 present[a] = 1

@@ -10,6 +10,7 @@ from rich.console import Console
 from core.errors import InputError
 from core.status import Status
 from puzzles import cli_support as cs
+from puzzles.engines import engine_options, run_line
 from puzzles.link import board as lboard
 from puzzles.link.board import Board, cell_text
 from puzzles.link.editor import default_kinds
@@ -45,6 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--contest", action="store_true",
                         help="answer the classic contest input ('w h', rows of X and spaces, pairs "
                              "'x1 y1 x2 y2' up to '0 0 0 0', boards up to '0 0') from standard input")
+    cs.add_engine_arguments(parser)
     cs.add_limit_arguments(parser)
 
 
@@ -143,7 +145,8 @@ def run(args, console: Console) -> int:
             console.print(f"seed {seed}", style="dim", highlight=False)
         return cs.EXIT_OK
     limits = cs.limits_from(args)
-    options = {"max_segments": args.max_segments or 0}
+    cs.engine_from(args)
+    options = {"max_segments": args.max_segments or 0, **(engine_options(args) if mode == "clear" else {})}
     solution = cs.run_job(lambda control: solve(board, mode, options, control, limits), limits, trace=args.trace)
     if args.json:
         cs.print_json(cs.solution_json(solution, **extra))
@@ -162,6 +165,8 @@ def run(args, console: Console) -> int:
             console.print(line, highlight=False)
         if d.get("reason") and solution.status == Status.UNSOLVABLE:
             console.print(d["reason"], highlight=False)
+        if run_line(d):
+            console.print(run_line(d), highlight=False)
         if mode == "clear":
             for i, step in enumerate(solution.steps[1:], start=1):
                 console.print(f"{i:>4}. {step.label}", highlight=False)

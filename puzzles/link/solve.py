@@ -1,20 +1,25 @@
 """The link solvers: the fewest-segment path between the marked cells, clearing the board, a hint."""
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 import numpy as np
 
 from core.errors import InputError
-from core.memory import budget_bytes, state_cap
+from core.engine import LOCAL, EngineSpec
+from core.jit import prepare
+from core.memory import WORKER_BYTES, budget_bytes, state_cap
 from core.progress import EXPANDED, SearchControl
 from core.search import Limits, Stats, counter_stats, kernel_status, timed, tree_fits
-from core.status import STOPPED, Limit, Status
+from core.status import FOUND, STOPPED, Limit, Status
+from core.tasks import SPLIT_BYTES, run_tasks, worker_count
 from core.warmup import Kernel
 from puzzles.interface import Option, Solution, Solver, Step
 from puzzles.numbers import count_text
 from puzzles.link.board import MAX_SEGMENTS, Board, cell_text, validate
-from puzzles.link import clearing, live
+from puzzles import engines
+from puzzles.link import clearing, live, split
 from puzzles.link.generate import place_args, place_pairs
 from puzzles.link.grid import build, index
 from puzzles.link.linking import LinkPath, fewest_segments, path_args, quick_path, search_bytes, search_path
@@ -36,8 +41,9 @@ SOLVERS = (
            "the path with the fewest segments between the two marked cells (mark with m)", (SEGMENTS, OUTSIDE),
            needs=_two_marks, question="path"),
     Solver("clear", "Clear the board", False,
-           "exact search for an order of pair removals that empties the board, or a proof that none exists",
-           (SEGMENTS, OUTSIDE, GRAVITY), question="clear"),
+           "exact search for an order of pair removals that empties the board, or a proof that none exists; "
+           "a long search is cut into subtrees shared among workers",
+           (SEGMENTS, OUTSIDE, GRAVITY, *engines.OPTIONS), question="clear"),
     Solver("hint", "Hint", False,
            "a pair whose removal keeps the board clearable (found by the clear search)", (SEGMENTS, OUTSIDE, GRAVITY),
            question="hint"),
@@ -138,12 +144,19 @@ def _keys(n_tiles: int) -> np.ndarray:
     return rng.integers(0, 2**63, size=n_tiles, dtype=np.uint64)
 
 
-def _clear_args(board: Board, grid, limit: int, cap: int, max_moves: int, counters: np.ndarray) -> tuple:
-    """The clear kernel's arguments, of the types it is compiled for."""
+NO_PREFIX = np.empty((0, 2), dtype=np.int64)
+TRIAL_NODES = 2_000_000  # with the worker count left open: a clear search this small runs here at once
+
+
+def _clear_args(board: Board, grid, limit: int, cap: int, max_moves: int, counters: np.ndarray,
+                prefix: np.ndarray = NO_PREFIX, cut: int = 0, most: int = 0) -> tuple:
+    """The clear kernel's arguments, of the types it is compiled for (prefix, cut, most: a search
+    from a prefix of removals, or a split: clearing.clear_board)."""
     tile_pos = np.array([index(grid.stride, c) for c in grid.tile_cell], dtype=np.int64)
     return (grid.cells, np.int64(grid.stride), np.int64(board.height), tile_pos, grid.tile_kind,
             np.int64(len(grid.kinds)), np.int64(limit), bool(board.gravity), _keys(len(grid.tile_cell)),
-            np.int64(cap), np.int64(max_moves), counters)
+            np.int64(cap), np.int64(max_moves), np.ascontiguousarray(prefix, dtype=np.int64), np.int64(cut),
+            np.int64(most), counters)
 
 
 def replay_bytes(board: Board, n_tiles: int) -> int:
@@ -153,32 +166,93 @@ def replay_bytes(board: Board, n_tiles: int) -> int:
     return n_tiles // 2 * (2048 + 8 * board.height + (board.width + 64) * rows_changed)
 
 
-def clear(board: Board, limit: int, control: SearchControl, limits: Limits):
-    """Run the clear search; returns (status, limit hit, moves as tile-number pairs, stats, grid, reason).
+def clear(board: Board, limit: int, control: SearchControl, limits: Limits, how: tuple | None = None):
+    """Run the clear search; returns (status, limit hit, moves as tile-number pairs, stats, grid, reason,
+    the engine's Run or None).
 
     A state is a position (the tiles left) the search has finished with and
     remembers; the budget holds those, the kernel's arrays, the moves listed
     along the current path (a share of the budget) and the steps of the answer.
+    how: (EngineSpec, subtrees, shuffle) to cut the search into subtrees run by the engine (with
+    the worker count left open, only a search that does not finish in TRIAL_NODES nodes here).
     """
     grid = build(board)
     no_moves = np.empty((0, 2), dtype=np.int64)
     reason = _odd_kind(board) or _lonely_tile(board, limit)
     if reason:
-        return Status.UNSOLVABLE, None, no_moves, Stats(), grid, reason
+        return Status.UNSOLVABLE, None, no_moves, Stats(), grid, reason, None
+    control.show_with(live.clear_decoder(board, grid, limit))
+    if how is not None and how[0].workers is None:
+        trial = TRIAL_NODES if limits.max_states is None else min(TRIAL_NODES, limits.max_states)
+        with control.node_cap(trial):
+            out = _clear_here(board, grid, limit, control, limits)
+        if out[1] != Limit.STATES or trial == limits.max_states:
+            return (*out, None)
+        control.reset_counters()
+    if how is not None:
+            return _clear_split(board, grid, limit, control, limits, *how)
+    return (*_clear_here(board, grid, limit, control, limits), None)
+
+
+def _clear_room(board: Board, grid, limits: Limits, budget: int | None = None):
+    """(dead-store cap, which limit it comes from, moves room) for one search holding `budget`
+    bytes (default: the whole budget)."""
     n = len(grid.tile_cell)
-    moves_room = budget_bytes(limits.max_memory) // clearing.MOVES_SHARE
+    budget = budget_bytes(limits.max_memory) if budget is None else budget
+    moves_room = budget // clearing.MOVES_SHARE
     need = (clearing.fixed_bytes(grid.cells.shape[0], n, len(grid.kinds), board.height)
             + replay_bytes(board, n) + moves_room)
-    cap, cap_limit = state_cap(clearing.peak_bytes, limits.max_states, limits.max_memory, need)
+    cap, cap_limit = state_cap(clearing.peak_bytes, limits.max_states, budget, need)
+    return cap, cap_limit, max(1, moves_room // clearing.MOVE_BYTES)
+
+
+def _clear_here(board: Board, grid, limit: int, control: SearchControl, limits: Limits):
+    no_moves = np.empty((0, 2), dtype=np.int64)
+    cap, cap_limit, max_moves = _clear_room(board, grid, limits)
     if cap == 0:
         return Status.LIMIT, Limit.MEMORY, no_moves, Stats(), grid, ""
-    max_moves = max(1, moves_room // clearing.MOVE_BYTES)
-    control.show_with(live.clear_decoder(board, grid, limit))
-    (code, moves, expanded), seconds = timed(
+    (code, moves, expanded, _, _), seconds = timed(
         control, clearing.clear_board, *_clear_args(board, grid, limit, cap, max_moves, control.counters))
     stats = replace(counter_stats(control, seconds), nodes_expanded=int(expanded))
     status, lim = kernel_status(code, control, cap_limit)
     return status, lim, moves, stats, grid, ""
+
+
+def _clear_split(board: Board, grid, limit: int, control: SearchControl, limits: Limits, spec: EngineSpec,
+                 subtrees: int, shuffle: int | None):
+    """The clear search cut into prefixes run by the engine; each worker's search holds its share
+    of the budget."""
+    no_moves = np.empty((0, 2), dtype=np.int64)
+    workers = worker_count(spec, split.MAX_TASKS)
+    # the workers' processes and the split's prefixes come off the budget first
+    held = (WORKER_BYTES * workers if spec.kind == LOCAL and workers > 1 else 0) + SPLIT_BYTES
+    cap, cap_limit, max_moves = _clear_room(board, grid, limits,
+                                            max(0, budget_bytes(limits.max_memory) - held) // workers)
+    if cap == 0:
+        return Status.LIMIT, Limit.MEMORY, no_moves, Stats(), grid, "", None
+    args = _clear_args(board, grid, limit, cap, max_moves, control.counters)[:-4]
+    control.compiling()
+    prepare(clearing.clear_board, *args, split.NO_PREFIX, np.int64(0), np.int64(0), control.counters)
+    wanted = subtrees or (split.TASKS_PER_WORKER * workers if workers > 1 else 1)
+    began = time.perf_counter()
+    cut = split.split(args, len(grid.tile_cell) // 2, wanted)
+    seconds = time.perf_counter() - began
+    if cut.code == FOUND:
+        return Status.SOLVED, None, cut.moves, Stats(cut.nodes, 0, 0, seconds), grid, "", None
+    tasks = [split.ClearFrom(args, p) for p in cut.prefixes]
+    run = run_tasks(tasks, replace(spec, workers=workers), control, warm=split.Warm(args), shuffle=shuffle,
+                    decisive=lambda r: r.code == FOUND)
+    nodes = cut.nodes + sum(r.nodes for r in run.results if r is not None)
+    stored = sum(r.stored for r in run.results if r is not None)
+    stats = Stats(nodes, stored, 0, seconds + run.elapsed_s)
+    found = split.first_found(run.results)
+    if found is not None:
+        return Status.SOLVED, None, found.moves, stats, grid, "", run
+    if run.status != Status.SOLVED:
+        return run.status, run.limit, no_moves, stats, grid, "", run
+    if split.dead_store_full(run.results):
+        return Status.LIMIT, cap_limit, no_moves, stats, grid, "", run
+    return Status.UNSOLVABLE, None, no_moves, stats, grid, "", run
 
 
 def _clear_details(board: Board, limit: int, reason: str) -> dict:
@@ -192,8 +266,12 @@ def _clear_details(board: Board, limit: int, reason: str) -> dict:
 def solve_clear(board: Board, options: dict, control: SearchControl, limits: Limits) -> Solution:
     """An order of removals that clears the board, or a proof that there is none."""
     limit = _limit_option(options) or board.play_limit()
-    status, lim, moves, stats, grid, reason = clear(board, limit, control, limits)
+    # subtrees and shuffle (a seed: subtrees start in random order) are the tests' handles
+    how = (engines.spec_from(options), options.get("subtrees", 0), options.get("shuffle"))
+    status, lim, moves, stats, grid, reason, run = clear(board, limit, control, limits, how)
     details = _clear_details(board, limit, reason)
+    if run is not None:
+        details.update(engines.run_json(run))
     steps = replay(board, grid, moves, limit) if status == Status.SOLVED else [Step("start", board)]
     return Solution(status, steps, stats, lim, "clear", details)
 
@@ -203,7 +281,7 @@ def solve_hint(board: Board, options: dict, control: SearchControl, limits: Limi
     limit = _limit_option(options) or board.play_limit()
     if not board.tiles():
         raise InputError("the board is already clear: nothing to hint")
-    status, lim, moves, stats, grid, reason = clear(board, limit, control, limits)
+    status, lim, moves, stats, grid, reason, _ = clear(board, limit, control, limits)
     details = _clear_details(board, limit, reason)
     steps = [Step("start", board)]
     if status == Status.SOLVED:

@@ -91,6 +91,12 @@ def test_die(case):
     assert every.status == (Status.SOLVED if expected else Status.UNSOLVABLE), where
     assert every.details["solutions"] == len(expected), where
     assert _as_tuples(every.tours) == expected, where
+    # cut into subtrees run in shuffled order: the same answer, the same tours in the same order
+    parts = solve(b, "all", {"goal_face": rule, "keep": 1000, "workers": 1, "subtrees": 13, "shuffle": 3},
+                  SearchControl(), Limits())
+    assert parts.details["solutions"] == every.details["solutions"], where
+    assert tours_json(parts.tours) == tours_json(every.tours), where
+    assert parts.stats.nodes_expanded == every.stats.nodes_expanded, where
     first = solve(b, "dfs", {"goal_face": rule}, SearchControl(), Limits())
     assert first.status == every.status, where
     if expected:

@@ -115,7 +115,9 @@ def test_knights(case):
     tours = count_tours(b.width, b.height, b.start, b.closed, tuple(b.blocked)) if small else None
     for solver, options in [("warnsdorff", {}), ("warnsdorff-backtrack", {}),
                             ("backtrack", {"order": "program"}), ("backtrack", {"order": "clockwise", "count": True}),
-                            ("count", {}), ("count", {"all_starts": True})]:
+                            ("count", {}), ("count", {"workers": 1, "subtrees": 13, "shuffle": 1}),
+                            ("count", {"all_starts": True}),
+                            ("count", {"all_starts": True, "workers": 1, "subtrees": 7, "shuffle": 2})]:
         what = (solver, options, where)
         if tours is None and solver != "warnsdorff":
             continue

@@ -133,6 +133,11 @@ def test_link(case):
     assert sol.status == (Status.SOLVED if can else Status.UNSOLVABLE), where
     if can:
         check_clearing(b, sol, limit, where)
+    # cut into subtrees run in shuffled order: the same verdict, a clearing order that replays
+    parts = solve(b, "clear", {"workers": 1, "subtrees": 9, "shuffle": 4}, SearchControl(), Limits())
+    assert parts.status == sol.status, where
+    if can:
+        check_clearing(b, parts, limit, where)
     if not b.tiles():
         with pytest.raises(InputError):
             solve(b, "hint", {}, SearchControl(), Limits())

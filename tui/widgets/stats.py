@@ -10,6 +10,7 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Sparkline, Static
 
+from core.estimate import duration
 from core.progress import Phase, Snapshot
 from core.status import Status
 from puzzles.bars import bar_lines
@@ -149,7 +150,7 @@ class StatsPane(VerticalScroll):
         elif s is None:
             head = Text(f"no search yet: {self.app.key_for('solve')} solves", style="dim")
         else:
-            head = {Phase.IDLE: "starting…", Phase.COMPILING: compiling_line(s),
+            head = {Phase.IDLE: "starting…", Phase.COMPILING: compiling_line(s), Phase.STARTING: "starting workers…",
                     Phase.SEARCHING: "[bold]searching…[/bold]", Phase.DONE: "finished"}[s.phase]
         self.query_one("#stats-head", Static).update(head)
 
@@ -169,6 +170,9 @@ class StatsPane(VerticalScroll):
         table.add_row("depth", _count(s.depth), "stored", _count(s.stored))
         table.add_row("time", f"{s.elapsed_s:.1f}s" if short else f"{s.elapsed_s:.2f} s", "n/s" if short else "nodes/s",
                       _count(s.rate))
+        eta = s.eta()
+        if eta is not None:  # a tree search with an estimate of its size (core/estimate.py)
+            table.add_row("left", f"~{duration(eta[0])}", "±", duration(eta[1]))
         return table
 
 

@@ -1,0 +1,78 @@
+"""Knuth's estimate of a search tree's size from random dives (Knuth 1975, "Estimating the
+efficiency of backtrack programs"): each dive walks from the root to a leaf choosing children at
+random and stands for the product of the branchings it met. The mean over dives is an unbiased
+estimate of the nodes (and of the solutions); its standard error says how far to trust it. The
+dives' distribution has a long tail, so a few thousand of them are the least worth reporting."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Estimate:
+    dives: int
+    nodes: float  # expected nodes of the whole search
+    nodes_se: float  # its standard error
+    solutions: float
+    solutions_se: float
+    rate: float  # nodes per second of one worker, measured on this tree (0: not measured)
+
+    def seconds(self, workers: int = 1) -> tuple[float, float]:
+        """The search's expected time on `workers` workers and its standard error (0 without a rate)."""
+        if self.rate <= 0:
+            return 0.0, 0.0
+        speed = self.rate * max(1, workers)
+        return self.nodes / speed, self.nodes_se / speed
+
+    def as_json(self, workers: int = 1) -> dict:
+        t, t_se = self.seconds(workers)
+        return {"dives": self.dives, "nodes": round(self.nodes), "nodes_se": round(self.nodes_se),
+                "solutions": round(self.solutions), "solutions_se": round(self.solutions_se),
+                "nodes_per_s": round(self.rate), "workers": workers, "seconds": round(t, 3),
+                "seconds_se": round(t_se, 3), "core_hours": round(self.nodes / self.rate / 3600, 3) if self.rate else None}
+
+    def text(self, workers: int = 1, unit: str = "solutions") -> str:
+        """'~1.2e9 nodes (± 8%), ~3.4e6 tours (± 12%), ~1 min 5 s (± 5 s) on 2 workers, 4,000 dives'."""
+        t, t_se = self.seconds(workers)
+        parts = [f"~{self.nodes:.3g} nodes ({spread(self.nodes, self.nodes_se)})",
+                 f"~{self.solutions:.3g} {unit} ({spread(self.solutions, self.solutions_se)})"]
+        if self.rate > 0:
+            parts.append(f"~{duration(t)} (± {duration(t_se)}) on {workers} worker{'s' if workers != 1 else ''}")
+        parts.append(f"{self.dives:,} dives")
+        return ", ".join(parts)
+
+
+def spread(mean: float, se: float) -> str:
+    return f"± {100 * se / mean:.0f}%" if mean > 0 else "± 0"
+
+
+def duration(seconds: float) -> str:
+    """3725 -> '1 h 2 min', 65 -> '1 min 5 s', 0.4 -> '0.4 s'."""
+    if seconds < 10:
+        return f"{seconds:.1f} s"
+    s = int(round(seconds))
+    for size, name, small, small_name in ((86400, "d", 3600, "h"), (3600, "h", 60, "min"), (60, "min", 1, "s")):
+        if s >= size:
+            return f"{s // size} {name} {(s % size) // small} {small_name}"
+    return f"{s} s"
+
+
+def combine(parts: list[tuple[np.ndarray, np.ndarray, float]], rate: float) -> Estimate:
+    """One estimate from independent trees' dives: (node estimates, solution estimates, weight), the
+    weight multiplying that tree's solutions (squares a symmetry says have the same count)."""
+    nodes = nodes_var = sols = sols_var = 0.0
+    dives = 0
+    for node_est, sol_est, weight in parts:
+        n = len(node_est)
+        if n == 0:
+            continue
+        dives += n
+        nodes += float(node_est.mean())
+        sols += weight * float(sol_est.mean())
+        if n > 1:
+            nodes_var += float(node_est.var(ddof=1)) / n
+            sols_var += weight * weight * float(sol_est.var(ddof=1)) / n
+    return Estimate(dives, nodes, math.sqrt(nodes_var), sols, math.sqrt(sols_var), rate)

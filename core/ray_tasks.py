@@ -1,0 +1,138 @@
+"""The ray engine's side of core/tasks.py: each task a Ray remote function, at most `workers` in
+flight. Ray schedules them and carries the results; a task whose worker died (WorkerCrashedError,
+a node lost) is submitted again here, so the run can say how many were. Cancel and the time limit
+cancel every task still running (force: its worker is stopped), within a poll."""
+from __future__ import annotations
+
+import copy
+import sys
+from contextlib import contextmanager
+from typing import Iterator
+
+from core.engine import EngineSpec
+from core.errors import InputError
+from core.progress import SearchControl, new_counters
+from core.ray_cluster import cluster
+from core.status import Status
+from core.tasks import POLL_S, RETRIES, Run, WorkerFailed, _ending, _finished, _Progress
+
+
+def _warm(warm) -> None:
+    """Load the kernels in a worker before the search clock starts; the pause keeps each of these
+    calls on a worker of its own."""
+    import time
+
+    if warm is not None:
+        copy.deepcopy(warm)()
+    time.sleep(0.5)
+
+
+def _call(task):
+    """Run a task in a Ray worker. Ray hands over its numpy arrays read-only (straight from its
+    object store): the task gets writable copies, which the kernels write to and are compiled for."""
+    counters = new_counters(quiet=True)
+    return copy.deepcopy(task)(counters)
+
+
+@contextmanager
+def _joined(spec: EngineSpec) -> Iterator[object]:
+    """core.ray_cluster.cluster, with a cluster that cannot be joined or started said in one line.
+    An address nobody answers at is refused at once: Ray would keep trying to reach it for minutes,
+    deaf to a cancel."""
+    if spec.address:
+        _answers(spec.address)
+    joining = cluster(spec)
+    try:
+        ray = joining.__enter__()
+    except InputError:
+        raise
+    except Exception as exc:  # ConnectionError, a RuntimeError from ray.init, ...
+        where = f"the Ray cluster at {spec.address}" if spec.address else "a local Ray cluster"
+        raise WorkerFailed(f"could not join {where}: {exc}") from None
+    try:
+        yield ray
+    except BaseException:
+        if not joining.__exit__(*sys.exc_info()):
+            raise
+    else:
+        joining.__exit__(None, None, None)
+
+
+REACH_S = 5.0  # how long a cluster's address may take to answer a connection
+
+
+def _answers(address: str) -> None:
+    """WorkerFailed unless something accepts a connection at host:port (a 'ray://' address too;
+    other forms, such as 'auto', are left to Ray)."""
+    import socket
+
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=REACH_S).close()
+    except OSError as exc:
+        raise WorkerFailed(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None
+
+
+def _lost_worker(exc: Exception, ray) -> bool:
+    errors = ray.exceptions
+    lost = tuple(getattr(errors, name) for name in ("WorkerCrashedError", "NodeDiedError", "ObjectLostError",
+                                                    "OwnerDiedError") if hasattr(errors, name))
+    return isinstance(exc, lost)
+
+
+def run_on_ray(tasks, order: list[int], spec: EngineSpec, control: SearchControl, node_cap: int | None,
+               warm, run: Run) -> Run:
+    results = run.results
+    progress = _Progress(control, node_cap)
+    attempts = [0] * len(tasks)
+    control.starting_workers()
+    with _joined(spec) as ray:
+        workers = max(1, min(len(tasks), spec.workers or int(ray.cluster_resources().get("CPU", 1))))
+        run.workers = workers
+        remote = ray.remote(num_cpus=1, max_retries=0)(_call)
+        ray.get([ray.remote(num_cpus=1)(_warm).remote(warm) for _ in range(workers)])
+        todo = list(order)
+        flying: dict = {}
+        control.start_search()
+        try:
+            while (todo or flying) and run.finished:
+                while todo and len(flying) < workers:
+                    i = todo.pop(0)
+                    flying[remote.remote(tasks[i])] = i
+                done, _ = ray.wait(list(flying), num_returns=1, timeout=POLL_S)
+                for ref in done:
+                    i = flying.pop(ref, None)
+                    if i is None:  # cancelled: a decisive result came before it
+                        continue
+                    try:
+                        results[i] = ray.get(ref)
+                    except Exception as exc:
+                        if not _lost_worker(exc, ray):
+                            raise
+                        attempts[i] += 1
+                        if attempts[i] >= RETRIES:
+                            raise WorkerFailed(f"task {i + 1} lost its worker {RETRIES} times") from exc
+                        run.retried += 1
+                        todo.insert(0, i)
+                        continue
+                    cutoff = run.cutoff
+                    _finished(run, progress, control, i)
+                    if run.cutoff != cutoff:  # a decisive result: the tasks after it are not needed
+                        todo = [j for j in todo if run.needed(j)]
+                        for ref in [r for r, j in flying.items() if not run.needed(j)]:
+                            ray.cancel(ref, force=True)
+                            del flying[ref]
+                progress.show()
+                ending = _ending(control, progress)
+                if ending is not None and run.finished:
+                    run.status, run.limit = ending
+        finally:
+            for ref in flying:
+                ray.cancel(ref, force=True)
+            run.elapsed_s = control.end_search()
+    if run.status == Status.SOLVED and any(r is None for i, r in enumerate(results) if run.needed(i)):
+        raise WorkerFailed("the cluster returned fewer results than tasks")
+    return run
+

@@ -1,0 +1,137 @@
+"""Counting every solution of a backtracking search over workers: the tree cut at a depth into
+subtrees (core/backtrack.py's SPLIT mode), each counted from its prefix as a task of core/tasks.py,
+the counts and kept solutions merged in the order one search meets them. The answer (count, first
+solutions kept, nodes, deepest path) is the same for any number of workers and any finishing order."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from core import backtrack
+from core.engine import EngineSpec
+from core.jit import prepare
+from core.memory import array_bytes
+from core.progress import MAX_FRONTIER, SearchControl, new_counters
+from core.search import Limits, Outcome, Stats, backtrack_args, search_paths
+from core.status import CAP, STOPPED, Limit, Status
+from core.tasks import Run, max_cut, run_tasks, within_budget, worker_count
+
+TRIAL_NODES = 2_000_000  # with the worker count left to the engine: a search this small runs here at once
+TASKS_PER_WORKER = 64  # subtrees per worker: enough that uneven subtrees still share out evenly
+MAX_TASKS = 1 << 14  # the most prefixes one split hands out
+
+
+@dataclass
+class Paths:
+    """One subtree's answer: nodes below its prefix, solutions, the first ones met, deepest path."""
+
+    nodes: int
+    solutions: int
+    complete: bool
+    kept: list
+    deepest: int
+
+
+def _rows(kept: np.ndarray, n: int) -> list[np.ndarray]:
+    out = []
+    for row in kept[:n]:
+        end = int(np.argmax(row < 0)) if (row < 0).any() else row.shape[0]
+        out.append(row[:end].copy())
+    return out
+
+
+@dataclass(frozen=True)
+class Subpaths:
+    """Count the solutions whose paths begin with `prefix` (a picklable task)."""
+
+    ctx: tuple
+    prefix: np.ndarray
+    max_depth: int
+    keep: int
+
+    def __call__(self, counters: np.ndarray) -> Paths:
+        code, count, kept, n_kept, nodes = backtrack.backtrack(
+            *backtrack_args(self.ctx, self.prefix, self.max_depth, backtrack.COUNT, self.keep, counters))
+        return Paths(int(nodes), int(count), code != STOPPED, _rows(kept, n_kept), int(counters[MAX_FRONTIER]))
+
+
+@dataclass(frozen=True)
+class Warm:
+    """Load the kernel for this kind of context in a fresh worker (from the disk cache)."""
+
+    args: tuple
+
+    def __call__(self) -> None:
+        prepare(backtrack.backtrack, *self.args)
+
+
+def split(ctx, root: int, max_depth: int, wanted: int) -> tuple[list[np.ndarray], int, int]:
+    """The prefixes of the shallowest cut with at least `wanted` of them (or the deepest below
+    MAX_TASKS), the nodes entered to find them and the deepest path met. A tree too small to cut
+    is the root alone."""
+    best: tuple[list[np.ndarray], int, int] = ([np.array([root], dtype=np.int64)], 0, 0)
+    if wanted <= 1:
+        return best
+    for cut in range(1, min(max_depth, max_cut(MAX_TASKS, 8) + 1)):
+        counters = new_counters(quiet=True)
+        code, _, kept, n_kept, nodes = backtrack.backtrack(
+            *backtrack_args(ctx, root, max_depth, backtrack.SPLIT, MAX_TASKS, counters, cut))
+        if code == CAP:
+            break
+        best = (_rows(kept, n_kept), int(nodes), int(counters[MAX_FRONTIER]))
+        if n_kept >= wanted or n_kept == 0:
+            break
+    return best
+
+
+def count_paths(ctx, root: int, max_depth: int, keep: int, control: SearchControl, limits: Limits,
+                spec: EngineSpec, branch: int, held: int = 0, subtrees: int = 0,
+                shuffle: int | None = None) -> tuple[Outcome, Run | None]:
+    """Every solution from root counted over the engine's workers, as search_paths(COUNT) counts
+    them; the engine's Run says how (None when the memory budget stopped it before it began).
+
+    With the worker count left open, the search first runs here for up to TRIAL_NODES nodes and
+    is split only when it does not finish. subtrees: prefixes wanted (0: TASKS_PER_WORKER per
+    worker; one worker: no cut); shuffle: a
+    seed that starts the subtrees in random order (tests)."""
+    if spec.workers is None:
+        trial = TRIAL_NODES if limits.max_states is None else min(TRIAL_NODES, limits.max_states)
+        out = search_paths(ctx, root, max_depth, backtrack.COUNT, keep, control, replace(limits, max_states=trial),
+                           branch, held)
+        if out.limit != Limit.STATES or trial == limits.max_states:
+            return out, Run([out])
+        control.reset_counters()
+    need = backtrack.fixed_bytes(max_depth, branch, keep) + array_bytes(ctx) + held
+    fitted = within_budget(spec, MAX_TASKS, need, limits.max_memory)
+    if fitted is None:
+        return Outcome(Status.LIMIT, Limit.MEMORY), None
+    args = backtrack_args(ctx, root, max_depth, backtrack.COUNT, keep, control.counters)
+    control.compiling()
+    prepare(backtrack.backtrack, *args)
+    workers = worker_count(fitted, MAX_TASKS)
+    wanted = subtrees or (TASKS_PER_WORKER * workers if workers > 1 else 1)
+    began = time.perf_counter()
+    prefixes, split_nodes, deepest = split(ctx, root, max_depth, wanted)
+    seconds = time.perf_counter() - began
+    tasks = [Subpaths(ctx, p, max_depth, keep) for p in prefixes]
+    cap = None if limits.max_states is None else max(1, limits.max_states - split_nodes)
+    quiet = replace(fitted, workers=min(workers, max(1, len(tasks))))
+    run = run_tasks(tasks, quiet, control, node_cap=cap, warm=Warm(args), shuffle=shuffle)
+    count, nodes, kept, complete = 0, split_nodes, [], True
+    for r in run.results:
+        if r is None:
+            complete = False
+            continue
+        count += r.solutions
+        nodes += r.nodes
+        deepest = max(deepest, r.deepest)
+        complete = complete and r.complete
+        kept.extend(row for row in r.kept if complete and len(kept) < keep)
+        kept = kept[:keep]
+    status = run.status
+    if status == Status.SOLVED and count == 0:
+        status = Status.UNSOLVABLE
+    stats = Stats(nodes, nodes, deepest, seconds + run.elapsed_s)
+    return Outcome(status, run.limit, stats=stats, solutions=count, kept=kept), run

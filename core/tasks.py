@@ -1,0 +1,403 @@
+"""Running independent pieces of one search over workers: this thread, local worker processes, or a
+Ray cluster (core/engine.py says which).
+
+A task is a picklable callable taking a counters array (core/progress.py) and returning its result;
+it must run its kernels on that array, so the progress it makes and the stop flag reach it there.
+A result is anything picklable with `nodes` and `solutions` (what the progress totals add up) and
+`complete` (False when its kernel was stopped: cancel, timeout or the node cap). The
+results come back in task order whatever the order the tasks finish in, so a caller that merges
+them in that order gets the same answer from any number of workers.
+
+Local workers are spawned processes (numba's threads do not survive a fork): each gets a row of a
+shared counters array, so their live counts reach the progress at 10 Hz and the stop flag reaches
+their kernels within a few thousand nodes. A task whose worker dies is run again (up to RETRIES
+times); `Run.retried` says how many were. Ray runs each task as a remote function and re-submits
+those whose worker died the same way; its progress advances as tasks finish.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import random
+import signal
+import threading
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from core import live as picture
+from core.engine import LOCAL, EngineSpec
+from core.errors import InputError
+from core.progress import (DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, NODE_CAP, RUN, SLOTS, SOLUTIONS, STOP,
+                           STOP_CANCEL, STORED, SearchControl)
+from core.race import cores
+from core.status import Limit, Status
+
+RETRIES = 3  # runs of one task whose worker died before the run gives up on it
+POLL_S = 0.1  # how often the counters are merged and the stop flag passed on
+START_S = 120.0  # the longest the workers may take to start (import, load kernels) before the run fails
+# A worker's row: the kernel's counters, then the task it runs (index + 1, 0 when idle).
+TASK = SLOTS
+ROW = SLOTS + 1
+KEEP_ON_RESET = (STOP, NODE_CAP, picture.QUIET)
+
+
+class WorkerFailed(InputError):
+    """A task's worker died RETRIES times in a row, or the workers could not start: the run cannot
+    go on, and the command line says so in one line (exit status 2) like any input it cannot use."""
+
+
+@dataclass
+class Run:
+    """What the engine brings back: each task's result (None for one that never ran), how the run
+    ended, and how many tasks were run again after their worker died."""
+
+    results: list
+    status: Status = Status.SOLVED  # SOLVED: every task ran to its end
+    limit: Limit | None = None
+    retried: int = 0
+    workers: int = 1
+    engine: str = LOCAL
+    elapsed_s: float = 0.0
+    order: list[int] = field(default_factory=list)  # the order the tasks finished in
+    # a result that settles the answer (a first solution): the tasks after it are not needed
+    decisive: Callable[[Any], bool] | None = field(default=None, repr=False)
+    cutoff: int = -1  # the first task whose result was decisive (-1: none yet)
+
+    def needed(self, i: int) -> bool:
+        """Whether task i's result still counts (no decisive result comes before it)."""
+        return self.cutoff < 0 or i <= self.cutoff
+
+    @property
+    def finished(self) -> bool:
+        return self.status == Status.SOLVED
+
+
+def worker_count(spec: EngineSpec, tasks: int) -> int:
+    """How many workers a run of `tasks` tasks uses."""
+    return max(1, min(tasks, spec.workers or cores()))
+
+
+def reset_row(counters: np.ndarray) -> None:
+    """Zero a kernel's counters and picture for its next task, keeping the stop flag, node cap, quiet."""
+    kept = [int(counters[i]) for i in KEEP_ON_RESET]
+    counters[:SLOTS] = 0
+    for i, v in zip(KEEP_ON_RESET, kept):
+        counters[i] = v
+
+
+class _Progress:
+    """The run's totals written into the control's counters, which the job samples at 10 Hz: the
+    finished tasks' nodes and solutions, plus what running tasks have done so far. Never goes down."""
+
+    def __init__(self, control: SearchControl, cap: int | None):
+        self.control = control
+        self.cap = cap
+        self.nodes = 0
+        self.solutions = 0
+        self.deepest = 0
+        self._shown = (0, 0)
+
+    def finished(self, result) -> None:
+        self.nodes += int(getattr(result, "nodes", 0))
+        self.solutions += int(getattr(result, "solutions", 0))
+        self.deepest = max(self.deepest, int(getattr(result, "deepest", 0)))
+
+    def show(self, rows: np.ndarray | None = None) -> None:
+        c = self.control.counters
+        nodes, solutions = self.nodes, self.solutions
+        if rows is not None:
+            busy = rows[rows[:, TASK] > 0]
+            nodes += int(busy[:, EXPANDED].sum())
+            solutions += int(busy[:, SOLUTIONS].sum())
+            if len(busy):
+                live = busy[0]
+                c[FRONTIER], c[DEPTH], c[STORED] = live[FRONTIER], live[DEPTH], live[STORED]
+                c[picture.LIVE:] = live[picture.LIVE:SLOTS]
+                self.deepest = max(self.deepest, int(rows[:, MAX_FRONTIER].max()))
+        nodes, solutions = max(nodes, self._shown[0]), max(solutions, self._shown[1])
+        self._shown = (nodes, solutions)
+        c[EXPANDED], c[SOLUTIONS] = nodes, solutions
+        c[MAX_FRONTIER] = max(int(c[MAX_FRONTIER]), self.deepest)
+
+    def over_cap(self) -> bool:
+        return self.cap is not None and max(self.nodes, self._shown[0]) >= self.cap
+
+
+def _ending(control: SearchControl, progress: _Progress) -> tuple[Status, Limit | None] | None:
+    """Why the run must stop now (None: it goes on)."""
+    stop = control.stop_requested
+    if stop == STOP_CANCEL:
+        return Status.CANCELLED, None
+    if stop != RUN:
+        return Status.LIMIT, Limit.TIME
+    if progress.over_cap():
+        return Status.LIMIT, Limit.STATES
+    return None
+
+
+def run_tasks(tasks: Sequence[Callable[[np.ndarray], Any]], spec: EngineSpec, control: SearchControl, *,
+              node_cap: int | None = None, warm: Callable[[], None] | None = None,
+              shuffle: int | None = None, decisive: Callable[[Any], bool] | None = None) -> Run:
+    """Run every task and return their results in task order.
+
+    node_cap: the most nodes the whole run may enter (the run ends with limit states past it);
+    warm: loads the kernels in a fresh worker before the search clock starts; shuffle: a seed
+    that makes the tasks start in a random order (tests: the answer must not depend on it);
+    decisive: says of a result that it settles the answer (a solution found), so the tasks after
+    it in task order are stopped or never started: the first decisive result in task order is
+    the same whatever the workers do (Run.cutoff), the later tasks' results are not. One local worker runs the tasks in this thread. The control's clock covers the tasks only.
+    """
+    order = list(range(len(tasks)))
+    if shuffle is not None:
+        random.Random(shuffle).shuffle(order)
+    workers = worker_count(spec, len(tasks))
+    run = Run([None] * len(tasks), workers=workers, engine=spec.kind, decisive=decisive)
+    if spec.kind == LOCAL and workers == 1:
+        return _run_here(tasks, order, control, node_cap, run)
+    if spec.kind == LOCAL:
+        return _run_local(tasks, order, control, node_cap, warm, run)
+    from core.ray_tasks import run_on_ray  # Ray is imported only for the ray engine
+
+    return run_on_ray(tasks, order, spec, control, node_cap, warm, run)
+
+
+def _run_here(tasks, order, control: SearchControl, node_cap: int | None, run: Run) -> Run:
+    """Every task in this thread on the control's own counters, one after another."""
+    results = run.results
+    progress = _Progress(control, node_cap)
+    control.start_search()
+    try:
+        for i in order:
+            if not run.needed(i):
+                continue
+            ending = _ending(control, progress)
+            if ending is not None:
+                run.status, run.limit = ending
+                break
+            control.reset_counters()
+            if node_cap is not None:
+                control.counters[NODE_CAP] = max(1, node_cap - progress.nodes)
+            try:
+                results[i] = tasks[i](control.counters)
+            finally:
+                control.counters[NODE_CAP] = 0
+            _finished(run, progress, control, i)
+            if not run.finished:
+                break
+    finally:
+        run.elapsed_s = control.end_search()
+    control.reset_counters()  # the snapshot's totals now carry every task
+    return run
+
+
+def _finished(run: Run, progress: _Progress, control: SearchControl, i: int) -> None:
+    """Count a task's result; a task its kernel stopped ends the run (cancel, time, node cap)."""
+    result = run.results[i]
+    progress.finished(result)
+    run.order.append(i)
+    if not run.needed(i):
+        return
+    if run.decisive is not None and run.decisive(result):
+        run.cutoff = i
+    elif not getattr(result, "complete", True) and run.finished:
+        run.status, run.limit = _ending(control, progress) or (Status.LIMIT, Limit.STATES)
+
+
+# --- local worker processes -------------------------------------------------------------------
+
+_row: np.ndarray | None = None
+_barrier = None
+_stops = None  # one flag per task, and a last one for every task
+
+
+def _init_worker(raw, rows: int, slots, barrier, warm, stops) -> None:
+    """In each new worker: ignore Ctrl-C (the parent cancels through the stop flag), take a row of
+    the shared counters, load the kernels, then wait until every worker has."""
+    global _row, _barrier, _stops
+    _barrier, _stops = barrier, stops
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with slots.get_lock():
+        slot = slots.value
+        slots.value += 1
+    _row = np.frombuffer(raw, dtype=np.int64).reshape(rows, ROW)[slot % rows]
+    if warm is not None:
+        warm()
+
+
+def _ready() -> None:
+    _barrier.wait(START_S)
+
+
+def _call(task, index: int):
+    """Run a task on this worker's row. A watcher passes the task's own stop flag (or the one
+    for every task) to the kernel's stop slot: the row outlives the task, the flags do not."""
+    row = _row
+    reset_row(row)
+    row[STOP] = RUN
+    row[TASK] = index + 1
+    done = threading.Event()
+
+    def watch() -> None:
+        while True:
+            if _stops[index] or _stops[len(_stops) - 1]:
+                row[STOP] = STOP_CANCEL
+                return
+            if done.wait(POLL_S / 2):
+                return
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        return task(row[:SLOTS])
+    finally:
+        done.set()
+        watcher.join()
+        row[TASK] = 0
+
+
+class _Pool:
+    """A pool of spawned workers sharing one counters array, started and waited for before the
+    search clock starts."""
+
+    def __init__(self, workers: int, warm, quiet: bool, tasks: int):
+        ctx = multiprocessing.get_context("spawn")
+        self.workers = workers
+        self.stops = ctx.RawArray("b", tasks + 1)
+        self.raw = ctx.RawArray("q", workers * ROW)
+        self.rows = np.frombuffer(self.raw, dtype=np.int64).reshape(workers, ROW)
+        self.rows[:, picture.QUIET] = int(quiet)
+        barrier = ctx.Barrier(workers)
+        self.executor = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker,
+                                            initargs=(self.raw, workers, ctx.Value("i", 0), barrier, warm, self.stops))
+        ready = [self.executor.submit(_ready) for _ in range(workers)]
+        for f in ready:
+            try:
+                f.result(START_S)
+            except Exception as exc:
+                self.close()
+                raise WorkerFailed(f"the worker processes did not start: {exc}") from exc
+
+    def stop(self) -> None:
+        """Stop every task: those running, and any a worker would start."""
+        self.stops[len(self.stops) - 1] = 1
+        self.rows[:, STOP] = STOP_CANCEL
+
+    def stop_after(self, cutoff: int) -> None:
+        """Stop the tasks after `cutoff` in task order."""
+        for j in range(cutoff + 1, len(self.stops) - 1):
+            self.stops[j] = 1
+
+    def running(self) -> list[int]:
+        """The tasks the workers are running now."""
+        return [int(t) - 1 for t in self.rows[:, TASK] if t > 0]
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _run_local(tasks, order, control: SearchControl, node_cap: int | None, warm, run: Run) -> Run:
+    results = run.results
+    workers = run.workers
+    progress = _Progress(control, node_cap)
+    attempts = [0] * len(tasks)
+    todo = list(order)
+    control.starting_workers()
+    pool = _Pool(workers, warm, bool(control.counters[picture.QUIET]), len(tasks))
+    try:
+        control.start_search()
+        ending = _ending(control, progress)
+        if ending is not None:
+            run.status, run.limit = ending
+        while todo and run.finished:
+            pool.rows[:, NODE_CAP] = node_cap or 0
+            broken = _drain(pool, tasks, todo, results, run, progress, control)
+            if broken is None:
+                break
+            # A worker died and took the pool with it: run again what was running, and the rest.
+            pool.close()
+            for i in broken:
+                attempts[i] += 1
+                if attempts[i] >= RETRIES:
+                    raise WorkerFailed(f"task {i + 1} lost its worker {RETRIES} times")
+            run.retried += len(broken)
+            todo = [i for i in order if results[i] is None and run.needed(i)]
+            pool = _Pool(workers, warm, bool(control.counters[picture.QUIET]), len(tasks))
+            if run.cutoff >= 0:
+                pool.stop_after(run.cutoff)
+    finally:
+        pool.stop()
+        run.elapsed_s = control.end_search()
+        pool.close()
+        progress.show()
+    return run
+
+
+def _drain(pool: _Pool, tasks, todo: list[int], results: list, run: Run, progress: _Progress,
+           control: SearchControl) -> list[int] | None:
+    """Submit the tasks and collect them until all are done or the run must end; with a broken
+    pool, the tasks that were running when it broke (to be run again), else None."""
+    futures = {pool.executor.submit(_call, tasks[i], i): i for i in todo}
+    pending = set(futures)
+    running: set[int] = set()
+    while pending:
+        done, pending = wait(pending, timeout=POLL_S, return_when=FIRST_COMPLETED)
+        running.update(pool.running())
+        for f in done:
+            if f.cancelled():
+                continue
+            i = futures[f]
+            try:
+                results[i] = f.result()
+            except BrokenProcessPool:
+                for g in pending:
+                    g.cancel()
+                lost = sorted(j for j in running if results[j] is None and run.needed(j))
+                return lost or [i]
+            running.discard(i)
+            cutoff = run.cutoff
+            _finished(run, progress, control, i)
+            if run.cutoff != cutoff:  # a decisive result: the tasks after it are not needed
+                pool.stop_after(run.cutoff)
+                for g in pending:
+                    if not run.needed(futures[g]):
+                        g.cancel()
+        progress.show(pool.rows)
+        ending = _ending(control, progress)
+        if ending is not None and run.finished:
+            run.status, run.limit = ending
+        if not run.finished:
+            pool.stop()
+            for f in pending:
+                f.cancel()
+    return None
+
+
+SPLIT_BYTES = 32 * 2**20  # the most a split's prefixes may hold (see max_cut)
+
+
+def max_cut(most: int, item_bytes: int) -> int:
+    """The deepest cut whose `most` prefixes (`item_bytes` a move, in the kernel and copied out)
+    stay within SPLIT_BYTES."""
+    return max(1, SPLIT_BYTES // (2 * most * item_bytes) - 1)
+
+
+def within_budget(spec: EngineSpec, tasks: int, need: int, max_memory: int | None) -> EngineSpec | None:
+    """The engine with as many workers as the memory budget holds, each task holding `need` bytes
+    and a split's prefixes SPLIT_BYTES once (None: not even one worker fits; one alone runs in this
+    process and needs no split). A Ray cluster's workers live on its machines: only `need` counts
+    there."""
+    from core.memory import budget_bytes, workers_within
+
+    wanted = worker_count(spec, tasks)
+    fit = 0
+    if wanted > 1:
+        room = budget_bytes(max_memory) - SPLIT_BYTES
+        fit = workers_within(wanted, need, room, processes=spec.kind == LOCAL) if room > 0 else 0
+    if fit <= 1:
+        fit = workers_within(1, need, max_memory, processes=False)
+    if fit == 0:
+        return None
+    return spec if fit == wanted else replace(spec, workers=fit)

@@ -1,0 +1,48 @@
+"""How big a tour count will be before it runs: Knuth's random dives down the pruned search's tree
+(core/estimate.py) and the search's speed on this board, measured on a short capped run."""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from core.estimate import Estimate, combine
+from core.progress import NODE_CAP, STOP, new_counters
+from puzzles.knights import pruned
+
+DIVES = 4000  # over all the starts together
+MIN_DIVES = 200  # per start
+RATE_NODES = 2_000_000  # nodes of the capped run that measures the speed
+
+
+def example_args(table: np.ndarray, counters: np.ndarray) -> tuple:
+    return (table, 5, 5, np.zeros(1, dtype=np.int32), 25, False, 1, 1, counters)
+
+
+def estimate(table: np.ndarray, width: int, height: int, starts: list[tuple[int, int]], free_count: int,
+             closed: bool, stop: np.ndarray | None = None, seed: int = 1, dives: int = DIVES) -> Estimate:
+    """The expected nodes and tours of counting from every (start, weight): a start's tours count
+    `weight` times (the squares its symmetry class holds). `stop`: a counters array whose stop flag
+    ends the dives early."""
+    counters = new_counters(quiet=True)
+    if stop is not None:
+        counters[STOP] = stop[STOP]
+    each = max(MIN_DIVES, dives // max(1, len(starts)))
+    parts = []
+    for k, (start, weight) in enumerate(starts):
+        prefix = np.array([start], dtype=np.int32)
+        node_est, tour_est, made = pruned.probe(table, width, height, prefix, free_count, closed, each, seed + k,
+                                                counters)
+        parts.append((node_est[:made], tour_est[:made], weight))
+    return combine(parts, rate(table, width, height, starts[0][0], free_count, closed))
+
+
+def rate(table: np.ndarray, width: int, height: int, start: int, free_count: int, closed: bool) -> float:
+    """Nodes per second of the counting kernel on this board (a run capped at RATE_NODES nodes)."""
+    counters = new_counters(quiet=True)
+    counters[NODE_CAP] = RATE_NODES
+    began = time.perf_counter()
+    *_, nodes = pruned.pruned_search(table, width, height, np.array([start], dtype=np.int32), free_count, closed,
+                                     pruned.TABLE_ORDER, pruned.COUNT, 0, 0, counters)
+    seconds = time.perf_counter() - began
+    return float(nodes) / seconds if seconds > 0 and nodes >= 1000 else 0.0

@@ -1,0 +1,105 @@
+"""Counting tours over workers: the tree cut at a depth into subtrees, each counted by the pruned
+search from its prefix (a task for core/tasks.py), the counts and kept tours merged in the order
+the single search would meet them, so every answer is the same for any number of workers."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.progress import new_counters
+from core.status import CAP, STOPPED
+from core.tasks import max_cut
+from puzzles.knights import pruned
+
+TASKS_PER_WORKER = 64  # subtrees per worker: enough that uneven subtrees still share out evenly
+MAX_TASKS = 1 << 16  # the most prefixes one split hands out
+ONE_WORKER_S = 1.0  # a count expected to take less than this on one worker runs in this process
+
+
+@dataclass
+class Counted:
+    """One subtree's answer: its nodes (below the prefix), tours, the first tours it met."""
+
+    nodes: int
+    solutions: int
+    complete: bool
+    kept: np.ndarray
+
+
+@dataclass(frozen=True)
+class Subtree:
+    """Count the tours that begin with `prefix` (a picklable task: the table travels with it)."""
+
+    table: np.ndarray
+    width: int
+    height: int
+    prefix: np.ndarray
+    free_count: int
+    closed: bool
+    keep: int
+
+    def __call__(self, counters: np.ndarray) -> Counted:
+        code, tours, kept, n_kept, nodes = pruned.pruned_search(
+            self.table, self.width, self.height, self.prefix, self.free_count, self.closed, pruned.TABLE_ORDER,
+            pruned.COUNT, self.keep, 0, counters)
+        return Counted(int(nodes), int(tours), code != STOPPED, kept[:n_kept].copy())
+
+
+@dataclass
+class Split:
+    """The prefixes a start's tree is cut into, and the nodes entered to find them."""
+
+    prefixes: list[np.ndarray]
+    nodes: int
+
+
+def split(table: np.ndarray, width: int, height: int, start: int, free_count: int, closed: bool,
+          wanted: int) -> Split:
+    """The shallowest cut with at least `wanted` prefixes (or the deepest below MAX_TASKS). A tree
+    too small to cut is one task from the start."""
+    best = Split([np.array([start], dtype=np.int32)], 0)
+    if wanted <= 1:
+        return best
+    root = np.array([start], dtype=np.int32)
+    for cut in range(1, min(free_count - 1, max_cut(MAX_TASKS, 4) + 1)):
+        code, _, kept, n_kept, nodes = pruned.pruned_search(
+            table, width, height, root, free_count, closed, pruned.TABLE_ORDER, pruned.SPLIT, MAX_TASKS, cut,
+            new_counters(quiet=True))
+        if code == CAP:
+            break
+        best = Split([row[:cut + 1].copy() for row in kept[:n_kept]], int(nodes))
+        if n_kept >= wanted or n_kept == 0:
+            break
+    return best
+
+
+def merge(results: list, keep: int) -> tuple[int, int, list[np.ndarray], bool]:
+    """(tours, nodes, the first `keep` tours in search order, whether every subtree was counted)."""
+    tours = nodes = 0
+    kept: list[np.ndarray] = []
+    complete = True
+    for r in results:
+        if r is None:
+            complete = False
+            continue
+        tours += r.solutions
+        nodes += r.nodes
+        complete = complete and r.complete
+        for row in r.kept:
+            if len(kept) < keep and complete:
+                kept.append(row)
+    return tours, nodes, kept, complete
+
+
+def example_args(table: np.ndarray, counters: np.ndarray | None = None) -> tuple:
+    """pruned_search's arguments, of the types every caller passes, on a board's table (5x5)."""
+    counters = new_counters(quiet=True) if counters is None else counters
+    return (table, 5, 5, np.zeros(1, dtype=np.int32), 25, False, pruned.TABLE_ORDER, pruned.COUNT, 1, 0, counters)
+
+
+def warm() -> None:
+    """Load the counting kernel in a fresh worker (from the disk cache) before its first task."""
+    from core.jit import prepare
+
+    prepare(pruned.pruned_search, *example_args(np.full((25, 8), -1, dtype=np.int32)))

@@ -1,0 +1,92 @@
+"""Clearing proofs over workers: the removal orders cut a few removals deep (clearing.clear_board's
+split, each position handed out once), each prefix searched on its own as a task of core/tasks.py.
+The board is clearable when any prefix's search clears it; the order reported is the first found
+in task order, and a proof that no order exists is the same whatever the number of workers."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.jit import prepare
+from core.progress import new_counters
+from core.status import CAP, EXHAUSTED, FOUND
+from core.tasks import max_cut
+from puzzles.link import clearing
+
+TASKS_PER_WORKER = 64  # subtrees per worker: enough that uneven subtrees still share out evenly
+MAX_TASKS = 1 << 14  # the most prefixes one split hands out
+NO_PREFIX = np.empty((0, 2), dtype=np.int64)
+
+
+@dataclass
+class Cleared:
+    """One prefix's search: its nodes and dead positions stored, and the order found if any."""
+
+    nodes: int
+    solutions: int
+    complete: bool
+    code: int
+    moves: np.ndarray
+    stored: int
+
+
+@dataclass(frozen=True)
+class ClearFrom:
+    """Search for a clearing order that begins with `prefix` (a picklable task). `args`: the
+    kernel's arguments before the prefix (board, rules, dead-store cap, moves room)."""
+
+    args: tuple
+    prefix: np.ndarray
+
+    def __call__(self, counters: np.ndarray) -> Cleared:
+        code, moves, expanded, _, _ = clearing.clear_board(*self.args, self.prefix, np.int64(0), np.int64(0),
+                                                           counters)
+        return Cleared(int(expanded), int(code == FOUND), code in (FOUND, EXHAUSTED), int(code), moves,
+                       int(counters[3]))
+
+
+@dataclass(frozen=True)
+class Warm:
+    """Load the clearing kernel in a fresh worker (from the disk cache)."""
+
+    args: tuple
+
+    def __call__(self) -> None:
+        prepare(clearing.clear_board, *self.args, NO_PREFIX, np.int64(0), np.int64(0), new_counters(quiet=True))
+
+
+@dataclass
+class Split:
+    prefixes: list[np.ndarray]
+    nodes: int
+    code: int  # FOUND: the split itself cleared the board (moves); EXHAUSTED: prefixes handed out
+    moves: np.ndarray
+
+
+def split(args: tuple, pairs: int, wanted: int) -> Split:
+    """The shallowest cut with at least `wanted` prefixes (or the deepest below MAX_TASKS); a
+    search too small to cut is the empty prefix alone."""
+    best = Split([NO_PREFIX], 0, EXHAUSTED, NO_PREFIX)
+    if wanted <= 1:
+        return best
+    for cut in range(1, min(pairs, max_cut(MAX_TASKS, 16) + 1)):
+        code, moves, nodes, handed, n = clearing.clear_board(*args, NO_PREFIX, np.int64(cut), np.int64(MAX_TASKS),
+                                                             new_counters(quiet=True))
+        if code == FOUND:
+            return Split([], int(nodes), FOUND, moves)
+        if code != EXHAUSTED:  # CAP: too many prefixes (or the dead store filled): the last cut will do
+            break
+        best = Split([handed[i, :cut].copy() for i in range(n)], int(nodes), EXHAUSTED, NO_PREFIX)
+        if n >= wanted or n == 0:
+            break
+    return best
+
+
+def first_found(results: list) -> Cleared | None:
+    """The first result in task order that cleared the board."""
+    return next((r for r in results if r is not None and r.code == FOUND), None)
+
+
+def dead_store_full(results: list) -> bool:
+    return any(r is not None and r.code == CAP for r in results)

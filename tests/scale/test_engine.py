@@ -1,0 +1,82 @@
+"""The task engine (core/tasks.py): results in task order whatever finishes first, a worker killed
+mid-task is run again, a cancel leaves no worker behind."""
+import threading
+import time
+
+import psutil
+import pytest
+
+from core.engine import EngineSpec
+from core.progress import SearchControl
+from core.status import Limit, Status
+from core.tasks import run_tasks
+from tests.scale.tasks_probe import DieOnce, Square
+
+
+def _workers_alive() -> list:
+    """Child processes that are pool workers (the stdlib's resource tracker is not one)."""
+    out = []
+    for p in psutil.Process().children(recursive=True):
+        try:
+            line = " ".join(p.cmdline())
+        except psutil.Error:
+            continue
+        if "resource_tracker" not in line:
+            out.append(p)
+    return out
+
+
+@pytest.mark.parametrize("shuffle", [None, 1, 2])
+def test_results_come_back_in_task_order_whatever_order_they_ran_in(shuffle):
+    tasks = [Square(n) for n in range(40)]
+    run = run_tasks(tasks, EngineSpec(workers=1), SearchControl(), shuffle=shuffle)
+    assert [r.value for r in run.results] == [n * n for n in range(40)]
+    assert run.status == Status.SOLVED and run.retried == 0
+    if shuffle is not None:
+        assert run.order != sorted(run.order) and sorted(run.order) == list(range(40))
+
+
+def test_two_worker_processes_share_the_tasks_and_a_killed_one_is_run_again(tmp_path):
+    tasks = [Square(n, 0.02) for n in range(12)]
+    tasks[5] = DieOnce(Square(5, 0.02), str(tmp_path / "died"))
+    control = SearchControl()
+    run = run_tasks(tasks, EngineSpec(workers=2), control)
+    assert [r.value for r in run.results] == [n * n for n in range(12)]
+    assert run.status == Status.SOLVED and run.retried >= 1 and (tmp_path / "died").exists()
+    assert len({r.pid for r in run.results}) >= 2
+    assert control.snapshot().solutions == sum(n % 3 for n in range(12))
+    assert not _workers_alive()
+
+
+def test_cancel_reaches_every_task_within_a_second_and_leaves_no_worker():
+    tasks = [Square(n, 30.0) for n in range(6)]
+    control = SearchControl()
+    threading.Timer(3.0, control.cancel).start()  # the workers have started by then
+    began = time.monotonic()
+    run = run_tasks(tasks, EngineSpec(workers=2), control)
+    assert run.status == Status.CANCELLED
+    assert time.monotonic() - began < 3.0 + 5.0  # starting two workers, then the stop within a poll
+    assert all(r is None or not r.complete for r in run.results)
+    assert not _workers_alive()
+
+
+def test_a_node_cap_ends_the_run_with_limit_states():
+    tasks = [Square(n, 0.0) for n in range(10)]
+    run = run_tasks(tasks, EngineSpec(workers=1), SearchControl(), node_cap=4)
+    assert run.status == Status.LIMIT and run.limit == Limit.STATES
+    assert sum(r is not None for r in run.results) == 4
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_decisive_result_stops_the_tasks_after_it_but_not_those_before(workers):
+    # task 3 settles the answer: the slow tasks after it (two of them running by then) are stopped
+    # or never started, those before it finish
+    tasks = [Square(n, 0.3 if n < 3 else 20.0) for n in range(8)]
+    tasks[3] = Square(3, 0.5)
+    began = time.monotonic()
+    run = run_tasks(tasks, EngineSpec(workers=workers), SearchControl(), decisive=lambda r: r.value == 9)
+    assert run.status == Status.SOLVED and run.cutoff == 3
+    assert [r.value for r in run.results[:4]] == [0, 1, 4, 9]
+    assert all(r is None or not r.complete for r in run.results[4:])
+    assert time.monotonic() - began < 15.0
+    assert not _workers_alive()

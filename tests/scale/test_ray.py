@@ -1,0 +1,68 @@
+"""The ray engine on a real local cluster (two CPUs), and without Ray installed. Few and small:
+starting a cluster takes seconds."""
+import subprocess
+import sys
+
+import pytest
+
+from core.engine import EngineSpec
+from core.progress import SearchControl
+from core.search import Limits
+from core.status import Status
+from core.tasks import run_tasks
+from puzzles.knights.board import Board
+from puzzles.die.board import parse
+from puzzles.die.solve import solve as solve_die
+from puzzles.die.solve import tours_json
+from puzzles.knights.solve import solve
+from tests.scale.tasks_probe import DieOnce, Square
+
+ray = pytest.importorskip("ray")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def test_ray_runs_the_tasks_in_order_and_retries_one_whose_worker_died(cluster, tmp_path):
+    tasks = [Square(n) for n in range(10)]
+    tasks[3] = DieOnce(Square(3), str(tmp_path / "died"))
+    run = run_tasks(tasks, EngineSpec("ray", workers=2), SearchControl())
+    assert [r.value for r in run.results] == [n * n for n in range(10)]
+    assert run.status == Status.SOLVED and run.retried == 1 and run.engine == "ray"
+
+
+def test_ray_counts_knights_and_die_tours_as_one_process_does(cluster):
+    board = Board(5, 5, (0, 0))
+    local = solve(board, "count", {"workers": 1, "all_starts": True}, SearchControl(), Limits())
+    remote = solve(board, "count", {"engine": "ray", "workers": 2, "all_starts": True}, SearchControl(), Limits())
+    assert remote.details["engine"] == "ray" and remote.details["tasks"] > 2
+    assert remote.details["per_square"] == local.details["per_square"]
+    assert remote.stats.nodes_expanded == local.stats.nodes_expanded
+    # the die's context is written by its kernel: Ray's read-only arrays must not reach it
+    die = parse("S...../....../.G..../......")
+    here = solve_die(die, "all", {"goal_face": "any", "workers": 1}, SearchControl(), Limits())
+    there = solve_die(die, "all", {"goal_face": "any", "engine": "ray", "workers": 2, "subtrees": 6},
+                      SearchControl(), Limits())
+    assert there.details["engine"] == "ray" and there.details["solutions"] == here.details["solutions"] > 0
+    assert tours_json(there.tours) == tours_json(here.tours)
+
+
+def test_the_ray_engine_without_ray_says_how_to_install_it():
+    hide = ("import sys; sys.modules['ray'] = None; "
+            "from tui.cli import main; sys.exit(main(['solve', 'knights', '--size', '5x5', '--count', "
+            "'--engine', 'ray']))")
+    out = subprocess.run([sys.executable, "-c", hide], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2
+    assert "pip install 'puzzle-explorer[cluster]'" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_an_address_nobody_answers_at_is_refused_in_one_line():
+    args = ["solve", "knights", "--size", "5x5", "--count", "--engine", "ray", "--address", "127.0.0.1:1"]
+    out = subprocess.run([sys.executable, "-c", f"import sys; from tui.cli import main; sys.exit(main({args!r}))"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 2
+    assert "no Ray cluster answers at 127.0.0.1:1" in out.stderr and "Traceback" not in out.stderr
