@@ -13,7 +13,7 @@ from core import backtrack
 from core.engine import EngineSpec
 from core.jit import prepare
 from core.memory import array_bytes
-from core.progress import MAX_FRONTIER, SearchControl, new_counters
+from core.progress import MAX_FRONTIER, NODE_CAP, SearchControl, new_counters
 from core.search import Limits, Outcome, Stats, backtrack_args, search_paths
 from core.status import CAP, STOPPED, Limit, Status
 from core.tasks import Run, max_cut, run_tasks, within_budget, worker_count
@@ -97,10 +97,11 @@ def count_paths(ctx, root: int, max_depth: int, keep: int, control: SearchContro
     worker; one worker: no cut); shuffle: a
     seed that starts the subtrees in random order (tests)."""
     if spec.workers is None:
-        trial = TRIAL_NODES if limits.max_states is None else min(TRIAL_NODES, limits.max_states)
+        # a cap the caller set on the control, or the state cap, may be below the trial's
+        trial = min(TRIAL_NODES, limits.max_states or TRIAL_NODES, int(control.counters[NODE_CAP]) or TRIAL_NODES)
         out = search_paths(ctx, root, max_depth, backtrack.COUNT, keep, control, replace(limits, max_states=trial),
                            branch, held)
-        if out.limit != Limit.STATES or trial == limits.max_states:
+        if out.limit != Limit.STATES or trial < TRIAL_NODES:
             return out, Run([out])
         control.reset_counters()
     need = backtrack.fixed_bytes(max_depth, branch, keep) + array_bytes(ctx) + held

@@ -20,6 +20,7 @@ import multiprocessing
 import random
 import signal
 import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
@@ -31,7 +32,7 @@ from core import live as picture
 from core.engine import LOCAL, EngineSpec
 from core.errors import InputError
 from core.progress import (DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, NODE_CAP, RUN, SLOTS, SOLUTIONS, STOP,
-                           STOP_CANCEL, STORED, SearchControl)
+                           STOP_CANCEL, STORED, Phase, SearchControl)
 from core.race import cores
 from core.status import Limit, Status
 
@@ -112,11 +113,13 @@ class _Progress:
             busy = rows[rows[:, TASK] > 0]
             nodes += int(busy[:, EXPANDED].sum())
             solutions += int(busy[:, SOLUTIONS].sum())
-            if len(busy):
-                live = busy[0]
-                c[FRONTIER], c[DEPTH], c[STORED] = live[FRONTIER], live[DEPTH], live[STORED]
-                c[picture.LIVE:] = live[picture.LIVE:SLOTS]
-                self.deepest = max(self.deepest, int(rows[:, MAX_FRONTIER].max()))
+            self.deepest = max(self.deepest, int(rows[:, MAX_FRONTIER].max()))
+            # the picture of a running task (or the last one drawn): a task just started has none yet
+            for row in [*busy, *rows[rows[:, TASK] == 0]]:
+                if picture.read_live(row[:SLOTS]) is not None:
+                    c[FRONTIER], c[DEPTH], c[STORED] = row[FRONTIER], row[DEPTH], row[STORED]
+                    c[picture.LIVE:] = row[picture.LIVE:SLOTS]
+                    break
         nodes, solutions = max(nodes, self._shown[0]), max(solutions, self._shown[1])
         self._shown = (nodes, solutions)
         c[EXPANDED], c[SOLUTIONS] = nodes, solutions
@@ -189,7 +192,6 @@ def _run_here(tasks, order, control: SearchControl, node_cap: int | None, run: R
                 break
     finally:
         run.elapsed_s = control.end_search()
-    control.reset_counters()  # the snapshot's totals now carry every task
     return run
 
 
@@ -262,7 +264,7 @@ class _Pool:
     """A pool of spawned workers sharing one counters array, started and waited for before the
     search clock starts."""
 
-    def __init__(self, workers: int, warm, quiet: bool, tasks: int):
+    def __init__(self, workers: int, warm, quiet: bool, tasks: int, stopped=lambda: False):
         ctx = multiprocessing.get_context("spawn")
         self.workers = workers
         self.stops = ctx.RawArray("b", tasks + 1)
@@ -272,13 +274,25 @@ class _Pool:
         barrier = ctx.Barrier(workers)
         self.executor = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker,
                                             initargs=(self.raw, workers, ctx.Value("i", 0), barrier, warm, self.stops))
-        ready = [self.executor.submit(_ready) for _ in range(workers)]
-        for f in ready:
-            try:
-                f.result(START_S)
-            except Exception as exc:
+        ready = {self.executor.submit(_ready) for _ in range(workers)}
+        began = time.monotonic()
+        while ready:
+            done, ready = wait(ready, timeout=POLL_S)
+            if stopped():  # a cancel while they start: no waiting for imports to finish
+                barrier.abort()
+                for process in list(getattr(self.executor, "_processes", {}).values()):
+                    process.terminate()
                 self.close()
-                raise WorkerFailed(f"the worker processes did not start: {exc}") from exc
+                return
+            for f in done:
+                try:
+                    f.result()
+                except Exception as exc:
+                    self.close()
+                    raise WorkerFailed(f"the worker processes did not start: {exc}") from exc
+            if time.monotonic() - began > START_S:
+                self.close()
+                raise WorkerFailed(f"the worker processes did not start within {START_S:.0f} s")
 
     def stop(self) -> None:
         """Stop every task: those running, and any a worker would start."""
@@ -295,7 +309,10 @@ class _Pool:
         return [int(t) - 1 for t in self.rows[:, TASK] if t > 0]
 
     def close(self) -> None:
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        try:
+            self.executor.shutdown(wait=True, cancel_futures=True)
+        except BrokenProcessPool:
+            pass
 
 
 def _run_local(tasks, order, control: SearchControl, node_cap: int | None, warm, run: Run) -> Run:
@@ -305,9 +322,13 @@ def _run_local(tasks, order, control: SearchControl, node_cap: int | None, warm,
     attempts = [0] * len(tasks)
     todo = list(order)
     control.starting_workers()
-    pool = _Pool(workers, warm, bool(control.counters[picture.QUIET]), len(tasks))
     try:
-        control.start_search()
+        pool = _Pool(workers, warm, bool(control.counters[picture.QUIET]), len(tasks),
+                     lambda: control.stop_requested != RUN)
+    except (OSError, ValueError):  # no processes here (file descriptors a host holds back): one worker
+        run.workers = 1
+        return _run_here(tasks, order, control, node_cap, run)
+    try:
         ending = _ending(control, progress)
         if ending is not None:
             run.status, run.limit = ending
@@ -342,6 +363,15 @@ def _drain(pool: _Pool, tasks, todo: list[int], results: list, run: Run, progres
     futures = {pool.executor.submit(_call, tasks[i], i): i for i in todo}
     pending = set(futures)
     running: set[int] = set()
+    if control.phase != Phase.SEARCHING:
+        # the clock starts once a task has drawn its first picture, so every snapshot of the
+        # search has one (a fresh worker takes a moment to unpickle its first task)
+        began = time.monotonic()
+        while not pool.rows[0, picture.QUIET] and time.monotonic() - began < 1.0 and not any(
+                picture.read_live(row[:SLOTS]) is not None for row in pool.rows):
+            time.sleep(0.002)
+        progress.show(pool.rows)
+        control.start_search()
     while pending:
         done, pending = wait(pending, timeout=POLL_S, return_when=FIRST_COMPLETED)
         running.update(pool.running())

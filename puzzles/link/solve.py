@@ -10,7 +10,7 @@ from core.errors import InputError
 from core.engine import LOCAL, EngineSpec
 from core.jit import prepare
 from core.memory import WORKER_BYTES, budget_bytes, state_cap
-from core.progress import EXPANDED, SearchControl
+from core.progress import EXPANDED, NODE_CAP, SearchControl
 from core.search import Limits, Stats, counter_stats, kernel_status, timed, tree_fits
 from core.status import FOUND, STOPPED, Limit, Status
 from core.tasks import SPLIT_BYTES, run_tasks, worker_count
@@ -183,10 +183,11 @@ def clear(board: Board, limit: int, control: SearchControl, limits: Limits, how:
         return Status.UNSOLVABLE, None, no_moves, Stats(), grid, reason, None
     control.show_with(live.clear_decoder(board, grid, limit))
     if how is not None and how[0].workers is None:
-        trial = TRIAL_NODES if limits.max_states is None else min(TRIAL_NODES, limits.max_states)
+        # a cap the caller set on the control, or the state cap, may be below the trial's
+        trial = min(TRIAL_NODES, limits.max_states or TRIAL_NODES, int(control.counters[NODE_CAP]) or TRIAL_NODES)
         with control.node_cap(trial):
             out = _clear_here(board, grid, limit, control, limits)
-        if out[1] != Limit.STATES or trial == limits.max_states:
+        if out[1] != Limit.STATES or trial < TRIAL_NODES:
             return (*out, None)
         control.reset_counters()
     if how is not None:

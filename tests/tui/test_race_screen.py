@@ -29,12 +29,12 @@ async def two_plain_die_searches(pilot, timeout: str = "") -> RaceScreen:
     assert isinstance(screen, RaceScreen)
     lanes = screen.lanes
     assert [lane.settings()["solver"] for lane in lanes] == ["dfs", "all"]
-    for lane, pruning_row in zip(lanes, (2, 3)):
+    for lane, pruning_row, after in zip(lanes, (2, 3), (0, 2)):
         lane.query_one(OptionsForm).focus()
         await pilot.press(*["down"] * pruning_row, "space")
         assert lane.settings()["pruning"] is False
-        if timeout:
-            await pilot.press("down", "down", *timeout)  # past the state cap to the time limit
+        if timeout:  # past the engine rows ('all' splits over workers) and the state cap to the time limit
+            await pilot.press(*["down"] * (after + 2), *timeout)
             assert lane.settings()["timeout"] == float(timeout)
     return screen
 
