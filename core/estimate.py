@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -27,7 +28,7 @@ class Estimate:
         speed = self.rate * max(1, workers)
         return self.nodes / speed, self.nodes_se / speed
 
-    def as_json(self, workers: int = 1) -> dict:
+    def as_json(self, workers: int = 1) -> dict[str, Any]:
         t, t_se = self.seconds(workers)
         return {"dives": self.dives, "nodes": round(self.nodes), "nodes_se": round(self.nodes_se),
                 "solutions": round(self.solutions), "solutions_se": round(self.solutions_se),

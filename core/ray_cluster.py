@@ -4,14 +4,14 @@ run and stopped after it. Ray is imported only here and only when the ray engine
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Any, Iterator
 
 from core.engine import EngineSpec, require_ray
 from core.race import cores
 
 
 @contextmanager
-def cluster(spec: EngineSpec) -> Iterator[object]:
+def cluster(spec: EngineSpec) -> Iterator[Any]:  # the ray module (an optional extra, untyped)
     """The ray module, connected for the duration of the block. A cluster this process did not
     start (already connected, or named by its address) is left running afterwards."""
     require_ray()

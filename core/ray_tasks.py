@@ -7,17 +7,17 @@ from __future__ import annotations
 import copy
 import sys
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Any, Iterator, Sequence
 
 from core.engine import EngineSpec
 from core.errors import InputError
 from core.progress import SearchControl, new_counters
 from core.ray_cluster import cluster
 from core.status import Status
-from core.tasks import POLL_S, RETRIES, Run, WorkerFailed, _ending, _finished, _Progress
+from core.tasks import POLL_S, RETRIES, Run, Task, WarmUp, WorkerFailed, _ending, _finished, _Progress
 
 
-def _warm(warm) -> None:
+def _warm(warm: WarmUp | None) -> None:
     """Load the kernels in a worker before the search clock starts; the pause keeps each of these
     calls on a worker of its own."""
     import time
@@ -27,7 +27,7 @@ def _warm(warm) -> None:
     time.sleep(0.5)
 
 
-def _call(task):
+def _call(task: Task) -> Any:
     """Run a task in a Ray worker. Ray hands over its numpy arrays read-only (straight from its
     object store): the task gets writable copies, which the kernels write to and are compiled for."""
     counters = new_counters(quiet=True)
@@ -35,7 +35,7 @@ def _call(task):
 
 
 @contextmanager
-def _joined(spec: EngineSpec) -> Iterator[object]:
+def _joined(spec: EngineSpec) -> Iterator[Any]:
     """core.ray_cluster.cluster, with a cluster that cannot be joined or started said in one line.
     An address nobody answers at is refused at once: Ray would keep trying to reach it for minutes,
     deaf to a cancel."""
@@ -75,15 +75,15 @@ def _answers(address: str) -> None:
         raise WorkerFailed(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None
 
 
-def _lost_worker(exc: Exception, ray) -> bool:
+def _lost_worker(exc: Exception, ray: Any) -> bool:
     errors = ray.exceptions
     lost = tuple(getattr(errors, name) for name in ("WorkerCrashedError", "NodeDiedError", "ObjectLostError",
                                                     "OwnerDiedError") if hasattr(errors, name))
     return isinstance(exc, lost)
 
 
-def run_on_ray(tasks, order: list[int], spec: EngineSpec, control: SearchControl, node_cap: int | None,
-               warm, run: Run) -> Run:
+def run_on_ray(tasks: Sequence[Task], order: list[int], spec: EngineSpec, control: SearchControl,
+               node_cap: int | None, warm: WarmUp | None, run: Run) -> Run:
     results = run.results
     progress = _Progress(control, node_cap)
     attempts = [0] * len(tasks)
@@ -94,7 +94,7 @@ def run_on_ray(tasks, order: list[int], spec: EngineSpec, control: SearchControl
         remote = ray.remote(num_cpus=1, max_retries=0)(_call)
         ray.get([ray.remote(num_cpus=1)(_warm).remote(warm) for _ in range(workers)])
         todo = list(order)
-        flying: dict = {}
+        flying: dict[Any, int] = {}  # a running task's ObjectRef -> its index
         control.start_search()
         try:
             while (todo or flying) and run.finished:
@@ -103,9 +103,9 @@ def run_on_ray(tasks, order: list[int], spec: EngineSpec, control: SearchControl
                     flying[remote.remote(tasks[i])] = i
                 done, _ = ray.wait(list(flying), num_returns=1, timeout=POLL_S)
                 for ref in done:
-                    i = flying.pop(ref, None)
-                    if i is None:  # cancelled: a decisive result came before it
+                    if ref not in flying:  # cancelled: a decisive result came before it
                         continue
+                    i = flying.pop(ref)
                     try:
                         results[i] = ray.get(ref)
                     except Exception as exc:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -14,7 +15,7 @@ from core.engine import EngineSpec
 from core.jit import prepare
 from core.memory import array_bytes
 from core.progress import MAX_FRONTIER, NODE_CAP, SearchControl, new_counters
-from core.search import Limits, Outcome, Stats, backtrack_args, search_paths
+from core.search import Context, Limits, Outcome, Stats, backtrack_args, search_paths
 from core.status import CAP, STOPPED, Limit, Status
 from core.tasks import Run, max_cut, run_tasks, within_budget, worker_count
 
@@ -30,7 +31,7 @@ class Paths:
     nodes: int
     solutions: int
     complete: bool
-    kept: list
+    kept: list[np.ndarray]
     deepest: int
 
 
@@ -46,7 +47,7 @@ def _rows(kept: np.ndarray, n: int) -> list[np.ndarray]:
 class Subpaths:
     """Count the solutions whose paths begin with `prefix` (a picklable task)."""
 
-    ctx: tuple
+    ctx: Context
     prefix: np.ndarray
     max_depth: int
     keep: int
@@ -61,13 +62,13 @@ class Subpaths:
 class Warm:
     """Load the kernel for this kind of context in a fresh worker (from the disk cache)."""
 
-    args: tuple
+    args: tuple[Any, ...]
 
     def __call__(self) -> None:
         prepare(backtrack.backtrack, *self.args)
 
 
-def split(ctx, root: int, max_depth: int, wanted: int) -> tuple[list[np.ndarray], int, int]:
+def split(ctx: Context, root: int, max_depth: int, wanted: int) -> tuple[list[np.ndarray], int, int]:
     """The prefixes of the shallowest cut with at least `wanted` of them (or the deepest below
     MAX_TASKS), the nodes entered to find them and the deepest path met. A tree too small to cut
     is the root alone."""
@@ -86,7 +87,7 @@ def split(ctx, root: int, max_depth: int, wanted: int) -> tuple[list[np.ndarray]
     return best
 
 
-def count_paths(ctx, root: int, max_depth: int, keep: int, control: SearchControl, limits: Limits,
+def count_paths(ctx: Context, root: int, max_depth: int, keep: int, control: SearchControl, limits: Limits,
                 spec: EngineSpec, branch: int, held: int = 0, subtrees: int = 0,
                 shuffle: int | None = None) -> tuple[Outcome, Run | None]:
     """Every solution from root counted over the engine's workers, as search_paths(COUNT) counts
@@ -120,7 +121,8 @@ def count_paths(ctx, root: int, max_depth: int, keep: int, control: SearchContro
     cap = None if limits.max_states is None else max(1, limits.max_states - split_nodes)
     quiet = replace(fitted, workers=min(workers, max(1, len(tasks))))
     run = run_tasks(tasks, quiet, control, node_cap=cap, warm=Warm(args), shuffle=shuffle)
-    count, nodes, kept, complete = 0, split_nodes, [], True
+    count, nodes, complete = 0, split_nodes, True
+    kept: list[np.ndarray] = []
     for r in run.results:
         if r is None:
             complete = False

@@ -16,6 +16,7 @@ those whose worker died the same way; its progress advances as tasks finish.
 """
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import random
 import signal
@@ -24,7 +25,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
@@ -36,6 +37,10 @@ from core.progress import (DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, NODE_CAP, RU
 from core.race import cores
 from core.status import Limit, Status
 
+if TYPE_CHECKING:  # multiprocessing.synchronize fails to import where a host has no semaphores
+    from multiprocessing.sharedctypes import Synchronized
+    from multiprocessing.synchronize import Barrier
+
 RETRIES = 3  # runs of one task whose worker died before the run gives up on it
 POLL_S = 0.1  # how often the counters are merged and the stop flag passed on
 START_S = 120.0  # the longest the workers may take to start (import, load kernels) before the run fails
@@ -43,6 +48,9 @@ START_S = 120.0  # the longest the workers may take to start (import, load kerne
 TASK = SLOTS
 ROW = SLOTS + 1
 KEEP_ON_RESET = (STOP, NODE_CAP, picture.QUIET)
+
+Task = Callable[[np.ndarray], Any]  # see the module's docstring
+WarmUp = Callable[[], None]  # loads the kernels in a fresh worker
 
 
 class WorkerFailed(InputError):
@@ -55,7 +63,7 @@ class Run:
     """What the engine brings back: each task's result (None for one that never ran), how the run
     ended, and how many tasks were run again after their worker died."""
 
-    results: list
+    results: list[Any]
     status: Status = Status.SOLVED  # SOLVED: every task ran to its end
     limit: Limit | None = None
     retried: int = 0
@@ -101,7 +109,7 @@ class _Progress:
         self.deepest = 0
         self._shown = (0, 0)
 
-    def finished(self, result) -> None:
+    def finished(self, result: object) -> None:
         self.nodes += int(getattr(result, "nodes", 0))
         self.solutions += int(getattr(result, "solutions", 0))
         self.deepest = max(self.deepest, int(getattr(result, "deepest", 0)))
@@ -141,8 +149,8 @@ def _ending(control: SearchControl, progress: _Progress) -> tuple[Status, Limit 
     return None
 
 
-def run_tasks(tasks: Sequence[Callable[[np.ndarray], Any]], spec: EngineSpec, control: SearchControl, *,
-              node_cap: int | None = None, warm: Callable[[], None] | None = None,
+def run_tasks(tasks: Sequence[Task], spec: EngineSpec, control: SearchControl, *,
+              node_cap: int | None = None, warm: WarmUp | None = None,
               shuffle: int | None = None, decisive: Callable[[Any], bool] | None = None) -> Run:
     """Run every task and return their results in task order.
 
@@ -167,7 +175,7 @@ def run_tasks(tasks: Sequence[Callable[[np.ndarray], Any]], spec: EngineSpec, co
     return run_on_ray(tasks, order, spec, control, node_cap, warm, run)
 
 
-def _run_here(tasks, order, control: SearchControl, node_cap: int | None, run: Run) -> Run:
+def _run_here(tasks: Sequence[Task], order: list[int], control: SearchControl, node_cap: int | None, run: Run) -> Run:
     """Every task in this thread on the control's own counters, one after another."""
     results = run.results
     progress = _Progress(control, node_cap)
@@ -211,13 +219,15 @@ def _finished(run: Run, progress: _Progress, control: SearchControl, i: int) -> 
 # --- local worker processes -------------------------------------------------------------------
 
 _row: np.ndarray | None = None
-_barrier = None
-_stops = None  # one flag per task, and a last one for every task
+_barrier: Barrier | None = None
+_stops: ctypes.Array[ctypes.c_byte] | None = None  # one flag per task, and a last one for every task
 
 
-def _init_worker(raw, rows: int, slots, barrier, warm, stops) -> None:
+def _init_worker(raw: Any, rows: int, slots: Synchronized[int], barrier: Barrier,
+                 warm: WarmUp | None, stops: ctypes.Array[ctypes.c_byte]) -> None:
     """In each new worker: ignore Ctrl-C (the parent cancels through the stop flag), take a row of
-    the shared counters, load the kernels, then wait until every worker has."""
+    the shared counters, load the kernels, then wait until every worker has. raw: the RawArray of
+    int64 rows (Any: numpy's stubs do not take a ctypes buffer, numpy itself does)."""
     global _row, _barrier, _stops
     _barrier, _stops = barrier, stops
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -230,13 +240,17 @@ def _init_worker(raw, rows: int, slots, barrier, warm, stops) -> None:
 
 
 def _ready() -> None:
+    if _barrier is None:
+        raise RuntimeError("_ready runs only in a worker _init_worker has set up")
     _barrier.wait(START_S)
 
 
-def _call(task, index: int):
+def _call(task: Task, index: int) -> Any:
     """Run a task on this worker's row. A watcher passes the task's own stop flag (or the one
     for every task) to the kernel's stop slot: the row outlives the task, the flags do not."""
-    row = _row
+    row, stops = _row, _stops
+    if row is None or stops is None:
+        raise RuntimeError("_call runs only in a worker _init_worker has set up")
     reset_row(row)
     row[STOP] = RUN
     row[TASK] = index + 1
@@ -244,7 +258,7 @@ def _call(task, index: int):
 
     def watch() -> None:
         while True:
-            if _stops[index] or _stops[len(_stops) - 1]:
+            if stops[index] or stops[len(stops) - 1]:
                 row[STOP] = STOP_CANCEL
                 return
             if done.wait(POLL_S / 2):
@@ -264,7 +278,8 @@ class _Pool:
     """A pool of spawned workers sharing one counters array, started and waited for before the
     search clock starts."""
 
-    def __init__(self, workers: int, warm, quiet: bool, tasks: int, stopped=lambda: False):
+    def __init__(self, workers: int, warm: WarmUp | None, quiet: bool, tasks: int,
+                 stopped: Callable[[], bool] = lambda: False) -> None:
         ctx = multiprocessing.get_context("spawn")
         self.workers = workers
         self.stops = ctx.RawArray("b", tasks + 1)
@@ -315,7 +330,8 @@ class _Pool:
             pass
 
 
-def _run_local(tasks, order, control: SearchControl, node_cap: int | None, warm, run: Run) -> Run:
+def _run_local(tasks: Sequence[Task], order: list[int], control: SearchControl, node_cap: int | None,
+               warm: WarmUp | None, run: Run) -> Run:
     results = run.results
     workers = run.workers
     progress = _Progress(control, node_cap)
@@ -356,7 +372,7 @@ def _run_local(tasks, order, control: SearchControl, node_cap: int | None, warm,
     return run
 
 
-def _drain(pool: _Pool, tasks, todo: list[int], results: list, run: Run, progress: _Progress,
+def _drain(pool: _Pool, tasks: Sequence[Task], todo: list[int], results: list[Any], run: Run, progress: _Progress,
            control: SearchControl) -> list[int] | None:
     """Submit the tasks and collect them until all are done or the run must end; with a broken
     pool, the tasks that were running when it broke (to be run again), else None."""
