@@ -192,7 +192,10 @@ def default_budget(max_memory: int | None = None) -> int:
 
 def _task(family: Family, board, entry: Entry, memory: int) -> Callable:
     limits = replace(entry.limits, max_memory=memory)
-    return lambda control: family.solve(board, entry.solver.id, dict(entry.options), control, limits)
+    options = dict(entry.options)
+    if "workers" in options and not options["workers"]:
+        options["workers"] = 1  # the race already gives each runner a core: a split search stays in its lane
+    return lambda control: family.solve(board, entry.solver.id, options, control, limits)
 
 
 def prepare(family: Family, board, race: list[Entry], *, budget: int | None = None, slots: int | None = None,
