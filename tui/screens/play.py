@@ -83,10 +83,10 @@ class PlayScreen(Screen):
         away = "solved!" if d == 0 else "cannot reach the goal" if d is None else f"{d:,} {self.unit} to the goal"
         self.sub_title = f"{away} · {play.count:,} made"  # and in the status line, for a screen too short for the header
         counts = {e: sum(1 for m in marked if m.effect == e) for e in (CLOSER, SAME, FARTHER, LOST)}
-        said = ", ".join(f"{n} {e}" for e, n in counts.items() if n)
+        said = ", ".join(f"{n} {e}" for e, n in counts.items() if n)  # of the moves open now, not those made
         piece = f"piece {play.piece} (a letter or Tab picks another) · " if play.piece else ""
         self.query_one("#play-status", Static).update(
-            Text(f"{piece}distance {'-' if d is None else d} · {play.count:,} made: {said or 'no move'}"))
+            Text(f"{piece}distance {'-' if d is None else d} · {play.count:,} made · moves now: {said or 'none'}"))
 
     # --- moves --------------------------------------------------------------------------
     def _played(self, move) -> None:
