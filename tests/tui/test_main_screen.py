@@ -198,3 +198,18 @@ async def test_a_long_tour_is_listed_a_window_at_a_time():
             step = timeline.steps[i]
             cells.add(tuple(step.highlight))
         assert len(cells) == 3  # three different squares, one a step
+
+
+async def test_a_resize_while_play_is_on_top_lays_the_main_screen_out_for_the_new_size():
+    from tests.tui.helpers import play_with_a_new_table
+    app = preset_app("tiles", "hardest-8a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        main = app.screen
+        await play_with_a_new_table(pilot, "181,440 positions")
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is main
+        assert all(pane.region.right <= 60 for pane in main.query("#board, #side, #solver, #stats"))
+        assert not main.query_one("Header").display  # a screen of 20 rows has no room for it
