@@ -123,6 +123,7 @@ def _running(task, seconds_in):
     deadline = time.monotonic() + 120
     while job.control.elapsed() < seconds_in:
         assert time.monotonic() < deadline, "the census never started"
+        assert not job._finished.is_set(), "the census ended before the test could act on it: give it a bigger board"
         time.sleep(0.02)
     return job
 
@@ -140,14 +141,14 @@ def test_cancel_stops_every_worker_within_a_second_and_leaves_none():
     assert census_workers() == []
 
 
-MEDIUM = "AAbc/AAde/f.../...."  # every piece distinct: 855,360 positions, a second or two over two workers
+MEDIUM = "AAbc/AAde/fg../...."  # every piece distinct: 5,987,520 positions, about two seconds over two workers
 
 
 def test_a_killed_worker_is_replaced_from_its_levels_and_the_census_is_unchanged():
     census_local.close_idle()
     options = {"moves": "unit", "distinct": True}
     single = solve(parse(MEDIUM), "census", options, SearchControl(), Limits())
-    job = _running(lambda c: solve(parse(MEDIUM), "census", {**options, "engine": local(2)}, c, Limits()), 0.3)
+    job = _running(lambda c: solve(parse(MEDIUM), "census", {**options, "engine": local(2)}, c, Limits()), 0.2)
     victim = next(p for p in census_workers() if p.name == "census-1")
     victim.kill()
     assert job._finished.wait(60)
