@@ -3,7 +3,7 @@ import pytest
 from textual.widgets import Button, Input, Label
 
 from puzzles import registry
-from tests.tui.helpers import klotski_app, palette, preset_app
+from tests.tui.helpers import klotski_app, palette, preset_app, press_each
 from tui import storage
 from tui.app import PuzzleApp, read_keymap
 from tui.keys import ids_label, key_label, keys_label
@@ -131,12 +131,12 @@ async def test_open_a_board_by_its_path(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+o")
         await pilot.press("tab")  # from the list to the path
-        await pilot.press(*str(path), "enter")
+        await press_each(pilot, *str(path), "enter")
         board = app.screen.query_one(BoardView)
         assert board.session.board.piece("A") is not None and board.session.name == "mine"
         await pilot.press("ctrl+o")
         await pilot.press("tab")  # from the list to the path
-        await pilot.press(*str(tmp_path / "none.txt"), "enter")
+        await press_each(pilot, *str(tmp_path / "none.txt"), "enter")
         assert board.session.name == "mine"  # refused with a notice, board kept
 
 

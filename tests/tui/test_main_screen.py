@@ -7,7 +7,7 @@ from rich.console import Console
 
 from core.progress import Phase
 from puzzles.klotski.presets import BY_ID
-from tests.tui.helpers import klotski_app, palette, preset_app, screen_text, wait_for
+from tests.tui.helpers import klotski_app, palette, preset_app, press_each, screen_text, wait_for
 from tui import storage
 from tui.screens.ask import Ask
 from tui.screens.help import HelpScreen
@@ -190,8 +190,8 @@ async def test_a_long_tour_is_listed_a_window_at_a_time():
         assert timeline.index == 39_999 and listing.get_option_at_index(listing.highlighted).id == "39999"
         cells = set()
         await pilot.press("home")
-        for _ in range(450):  # walk down the list past the first window's edge
-            await pilot.press("down")
+        for _ in range(450):  # walk down the list past the first window's edge, a key at a time
+            await press_each(pilot, "down")
         assert timeline.index == 450 and board.step.data["to"] is not None
         assert listing.get_option_at_index(listing.highlighted).id == "450"
         for i in (0, 449, 450):
