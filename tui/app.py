@@ -101,10 +101,16 @@ class PuzzleApp(App):
 
     def on_resize(self, event) -> None:
         # on the app, not the screen: screens pushed later inherit the classes
+        before = set(self.classes)
         self.set_class(event.size.width >= WIDE, "-wide")
         self.set_class(event.size.width < NARROW, "-narrow")
         self.set_class(event.size.height < SHORT, "-short")
         self.set_class(event.size.height < TINY, "-tiny")
+        if set(self.classes) != before:
+            # Textual restyles only the screen on top, and one popped back to keeps its old styles:
+            # the main screen beneath play would come back laid out for the old size
+            for screen in self.screen_stack[:-1]:
+                screen.update_node_styles(animate=False)
 
     # --- keys as the keymap has them ------------------------------------------------
     def binding_keys(self, binding_id: str, where=None) -> list[str]:

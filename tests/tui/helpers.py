@@ -4,6 +4,8 @@ import html
 import re
 import time
 
+from textual import events
+
 from puzzles import registry
 from tui.app import PuzzleApp
 
@@ -57,6 +59,16 @@ async def wait_for(pilot, condition, timeout: float = 300.0, what: str = "condit
             raise AssertionError(f"timed out waiting for {what}")
         await pilot.pause(0.05)
         await asyncio.sleep(0)
+
+
+async def press_each(pilot, *keys: str) -> None:
+    """Press keys one at a time, each handled (with what it posted) before the next. Pilot.press
+    also waits, twice a key and up to a second each time, for the process to go idle: with a
+    search running in it that never happens, and a long walk of keys waits for nothing."""
+    for key in keys:
+        pilot.app.post_message(events.Key(key, key if len(key) == 1 else None))
+        for _ in range(3):
+            await pilot.pause(0)
 
 
 async def solve(pilot):

@@ -39,3 +39,19 @@ async def test_f5_at_the_end_of_a_burst_starts_the_race_the_columns_show():
         ran = screen.entries[0].solver.id
         assert ran != first and ran == screen.lanes[0].settings()["solver"]
         await pilot.press("escape")
+
+
+async def test_play_takes_best_moves_and_arrows_of_one_burst_in_order():
+    from tests.tui.helpers import play_with_a_new_table
+    app = preset_app("tiles", "hardest-8a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await play_with_a_new_table(pilot, "181,440 positions")
+        play = screen.play
+        for _ in range(3):
+            play.play(play.best())
+        arrow = next(m.move.arrow for m in play.marked() if m.move.arrow)  # a move open after three best ones
+        for _ in range(3):
+            play.undo()
+        burst(app, "space", "space", "space", arrow)
+        await wait_for(pilot, lambda: play.count == 4, timeout=10, what="four moves")
+        assert screen.sub_title.endswith("· 4 made")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from core.progress import EXPANDED, Phase, SearchControl
-from tests.tui.helpers import klotski_app, wait_for
+from tests.tui.helpers import klotski_app, press_each, wait_for
 from tui.widgets.stats import StatsPane
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,10 +61,10 @@ async def test_f5_twice_while_compiling_leaves_one_job_and_esc_stops_it(held_fir
     async with app.run_test(size=(80, 24)) as pilot:
         stats = app.screen.query_one(StatsPane)
         await choose_long_search(pilot)
-        await pilot.press("f5")
+        await press_each(pilot, "f5")
         await wait_for(pilot, lambda: held, what="the first solve compiling")
         first = app.screen.job
-        await pilot.press("f5")
+        await press_each(pilot, "f5")
         second = app.screen.job
         assert second is not first and first.control.stop_requested
         # the first job's "cancelled" arrives meanwhile; it must not end the second
@@ -78,7 +78,7 @@ async def test_f5_twice_while_compiling_leaves_one_job_and_esc_stops_it(held_fir
         assert first.control.counters[EXPANDED] == 0 and first.control.searching_since() is None
         # Esc reaches the job that runs
         asked = time.monotonic()
-        await pilot.press("escape")
+        await press_each(pilot, "escape")
         await wait_for(pilot, lambda: stats.outcome != "", timeout=5, what="the cancel")
         assert time.monotonic() - asked < 1.0
         assert "cancelled" in stats.outcome and app.screen.job is None
@@ -91,9 +91,9 @@ async def test_esc_cancels_from_every_pane(pane):
     async with app.run_test(size=(80, 24)) as pilot:
         stats = app.screen.query_one(StatsPane)
         await choose_long_search(pilot)
-        await pilot.press("f5", pane)
+        await press_each(pilot, "f5", pane)
         await wait_for(pilot, lambda: searching(stats), what="the search running")
-        await pilot.press("escape")
+        await press_each(pilot, "escape")
         await wait_for(pilot, lambda: stats.outcome != "", timeout=5, what="the cancel")
         assert "cancelled" in stats.outcome
         await wait_for(pilot, lambda: not search_threads(), timeout=5, what="no search left")
@@ -104,15 +104,15 @@ async def test_a_new_solve_stops_the_running_search():
     async with app.run_test(size=(80, 24)) as pilot:
         stats = app.screen.query_one(StatsPane)
         await choose_long_search(pilot)
-        await pilot.press("f5")
+        await press_each(pilot, "f5")
         await wait_for(pilot, lambda: searching(stats), what="the first search")
         first = app.screen.job
-        await pilot.press("f5")
+        await press_each(pilot, "f5")
         await wait_for(pilot, lambda: len(search_threads()) == 1 and app.screen.job is not first,
                        timeout=5, what="the first search to stop")
         await pilot.pause(0.3)
         assert stats.outcome == "" and app.screen.job is not None  # the second runs on
-        await pilot.press("escape")
+        await press_each(pilot, "escape")
         await wait_for(pilot, lambda: not search_threads(), timeout=5, what="no search left")
 
 

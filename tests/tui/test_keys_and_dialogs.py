@@ -3,7 +3,7 @@ import pytest
 from textual.widgets import Button, Input, Label
 
 from puzzles import registry
-from tests.tui.helpers import klotski_app, palette
+from tests.tui.helpers import klotski_app, palette, preset_app, press_each
 from tui import storage
 from tui.app import PuzzleApp, read_keymap
 from tui.keys import ids_label, key_label, keys_label
@@ -102,6 +102,28 @@ async def test_footer_keys_stay_whole_beneath_a_dialog():
         assert sum(footer._width(c) for c in shown) <= footer.content_region.width
 
 
+async def test_a_footer_beneath_a_covering_screen_stops_measuring(monkeypatch):
+    """The main screen's footer under the race screen is never laid out: waiting on it for ever
+    kept a core busy (tens of thousands of measures a second)."""
+    calls = []
+    fit = KeyFooter._fit
+    monkeypatch.setattr(KeyFooter, "_fit", lambda self: (calls.append(self.screen), fit(self)))
+    app = preset_app("klotski", "yusheng-xili")
+    async with app.run_test(size=(80, 24)) as pilot:
+        main = app.screen
+        await pilot.press("f6")
+        await pilot.pause(0.3)
+        calls.clear()
+        await pilot.pause(1.0)
+        assert calls.count(main) <= 20, f"{calls.count(main)} measures in a second of idling"
+        await pilot.press("escape")  # back on top, the footer fits its keys again
+        await pilot.pause(0.3)
+        footer = main.query_one(KeyFooter)
+        shown = [c for c in footer.children if c.display]
+        assert len(shown) > 5 and all(footer._width(c) > 0 for c in shown)
+        assert sum(footer._width(c) for c in shown) <= footer.content_region.width
+
+
 async def test_open_a_board_by_its_path(tmp_path):
     path = tmp_path / "mine.txt"
     path.write_text("AAb\nAA.\nc.d\n")
@@ -109,12 +131,12 @@ async def test_open_a_board_by_its_path(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+o")
         await pilot.press("tab")  # from the list to the path
-        await pilot.press(*str(path), "enter")
+        await press_each(pilot, *str(path), "enter")
         board = app.screen.query_one(BoardView)
         assert board.session.board.piece("A") is not None and board.session.name == "mine"
         await pilot.press("ctrl+o")
         await pilot.press("tab")  # from the list to the path
-        await pilot.press(*str(tmp_path / "none.txt"), "enter")
+        await press_each(pilot, *str(tmp_path / "none.txt"), "enter")
         assert board.session.name == "mine"  # refused with a notice, board kept
 
 

@@ -2,7 +2,7 @@
 snapshots (step back through them while it runs), F7 switches between the search and the solution."""
 import pytest
 
-from tests.tui.helpers import preset_app, wait_for
+from tests.tui.helpers import preset_app, press_each, wait_for
 from tui import track as track_module
 from tui.live import LiveStep
 from tui.widgets.board import BoardView
@@ -41,17 +41,17 @@ async def test_the_live_board_changes_and_freeze_holds_it():
                                        and k.display] == ["f8"], timeout=5, what="F8 Freeze in the Footer at 80x24")
         first = squares_shown(board)
         await wait_for(pilot, lambda: squares_shown(board) != first, timeout=10, what="the live board to change")
-        await pilot.press("f8")
+        await press_each(pilot, "f8")
         assert not timeline.follow
         held, held_step, kept = squares_shown(board), board.step, len(timeline.search)
         await wait_for(pilot, lambda: len(timeline.search) >= kept + 3, timeout=10, what="more snapshots")
         assert board.step is held_step and squares_shown(board) == held  # the search goes on, the board holds
         assert timeline.running and "held" in str(app.screen.query_one("#timeline-head").render())
-        await pilot.press("f8")
+        await press_each(pilot, "f8")
         assert timeline.follow
         await wait_for(pilot, lambda: board.step is not held_step and board.step.elapsed_s > held_step.elapsed_s,
                        timeout=5, what="following again")
-        await pilot.press("escape")
+        await press_each(pilot, "escape")
         await wait_for(pilot, lambda: not timeline.running, timeout=10, what="the cancel")
 
 
@@ -60,10 +60,10 @@ async def test_stepping_back_while_the_search_runs_shows_earlier_snapshots_in_or
     async with app.run_test(size=(80, 24)) as pilot:
         board, timeline = await start_endless(pilot)
         await wait_for(pilot, lambda: len(timeline.search) >= 6, timeout=20, what="six snapshots")
-        await pilot.press("f4")  # the timeline pane
+        await press_each(pilot, "f4")  # the timeline pane
         seen = []
         for _ in range(4):
-            await pilot.press("left")
+            await press_each(pilot, "left")
             assert board.step is timeline.steps[timeline.index]
             seen.append((timeline.search.number(timeline.index), board.step.elapsed_s))
         assert seen == sorted(seen, reverse=True) and len(set(seen)) == len(seen)  # earlier each time
@@ -71,9 +71,9 @@ async def test_stepping_back_while_the_search_runs_shows_earlier_snapshots_in_or
         shown = board.step
         await pilot.pause(0.5)  # snapshots keep coming; the step shown stays
         assert board.step is shown
-        await pilot.press("end")
+        await press_each(pilot, "end")
         assert timeline.follow
-        await pilot.press("escape")
+        await press_each(pilot, "escape")
         await wait_for(pilot, lambda: not timeline.running, timeout=10, what="the cancel")
 
 

@@ -7,7 +7,7 @@ from rich.console import Console
 
 from core.progress import Phase
 from puzzles.klotski.presets import BY_ID
-from tests.tui.helpers import klotski_app, palette, preset_app, screen_text, wait_for
+from tests.tui.helpers import klotski_app, palette, preset_app, press_each, screen_text, wait_for
 from tui import storage
 from tui.screens.ask import Ask
 from tui.screens.help import HelpScreen
@@ -190,11 +190,26 @@ async def test_a_long_tour_is_listed_a_window_at_a_time():
         assert timeline.index == 39_999 and listing.get_option_at_index(listing.highlighted).id == "39999"
         cells = set()
         await pilot.press("home")
-        for _ in range(450):  # walk down the list past the first window's edge
-            await pilot.press("down")
+        for _ in range(450):  # walk down the list past the first window's edge, a key at a time
+            await press_each(pilot, "down")
         assert timeline.index == 450 and board.step.data["to"] is not None
         assert listing.get_option_at_index(listing.highlighted).id == "450"
         for i in (0, 449, 450):
             step = timeline.steps[i]
             cells.add(tuple(step.highlight))
         assert len(cells) == 3  # three different squares, one a step
+
+
+async def test_a_resize_while_play_is_on_top_lays_the_main_screen_out_for_the_new_size():
+    from tests.tui.helpers import play_with_a_new_table
+    app = preset_app("tiles", "hardest-8a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        main = app.screen
+        await play_with_a_new_table(pilot, "181,440 positions")
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is main
+        assert all(pane.region.right <= 60 for pane in main.query("#board, #side, #solver, #stats"))
+        assert not main.query_one("Header").display  # a screen of 20 rows has no room for it

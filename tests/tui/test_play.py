@@ -3,7 +3,7 @@ tell the truth, undo move by move, the histogram in the Stats pane."""
 from core.progress import SearchControl
 from core.search import Limits
 from puzzles import registry
-from tests.tui.helpers import notices, play_with_a_new_table, preset_app, wait_for
+from tests.tui.helpers import notices, play_with_a_new_table, preset_app, press_each, wait_for
 from tui.play import FARTHER
 from tui.screens.ask import Ask
 from tui.screens.play import PlayScreen
@@ -38,8 +38,7 @@ async def test_best_move_from_hengdao_lima_reaches_the_goal_in_the_fewest_moves(
         assert screen.play.distance == 81 and screen.sub_title == "81 moves to the goal · 2 made"
         await pilot.press("backspace")
         assert screen.play.board == after_best and screen.sub_title == "80 moves to the goal · 1 made"
-        for _ in range(shortest - 1):
-            await pilot.press("space")
+        await press_each(pilot, *["space"] * (shortest - 1))
         assert screen.play.solved and screen.play.count == shortest
         assert screen.sub_title == "solved! · 81 made"
         assert any("Solved in 81 moves: the shortest way" in n for n in notices(app))

@@ -414,7 +414,7 @@ class MainScreen(Screen):
         if self.table is not None and self.table.covers(space) and self.table.distance(board) is not None:
             from tui.play import Play
             from tui.screens.play import PlayScreen
-            self.app.push_screen(PlayScreen(self.family, Play(hooks, options, self.table, board)))
+            self.app.push_screen(PlayScreen.of(self.family, Play(hooks, options, self.table, board)))
             return
         estimate = space.estimate(limits, "component")
 
@@ -431,7 +431,7 @@ class MainScreen(Screen):
                 except InputError as exc:
                     self.notify(f"cannot play: {exc}", severity="error")
                     return
-                self.app.push_screen(PlayScreen(self.family, play))
+                self.app.push_screen(PlayScreen.of(self.family, play))
 
         search = Answer("s", "play without a table: a search for each move's mark (slower)", "search")
         if estimate.fits is False:  # no table: the searches alone

@@ -2,7 +2,7 @@
 the goal, a key plays the best move, and the header keeps the distance and the moves made."""
 from __future__ import annotations
 
-from dataclasses import replace
+import functools
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -26,12 +26,10 @@ WORDS = {CLOSER: "closer ", SAME: "same   ", FARTHER: "farther", LOST: "lost   "
 class PlayScreen(Screen):
     """One game on a copy of the board under edit; Esc returns to the editor, the board unchanged."""
 
-    # the arrows before the focused list's own (they would scroll it): they play
+    # The arrows are added per family (PlayScreen.of), in the family's words. They are ordinary
+    # bindings, not priority ones, so keys typed in a burst act in the order typed; the moves list
+    # takes no focus, so it does not scroll with them instead.
     BINDINGS = [
-        Binding("up", "arrow('up')", "Move", id="play.up", priority=True),
-        Binding("down", "arrow('down')", "Move", id="play.down", priority=True),
-        Binding("left", "arrow('left')", "Move", id="play.left", priority=True),
-        Binding("right", "arrow('right')", "Move", id="play.right", priority=True),
         Binding("space", "best", "Best move", id="play.best", tooltip="play a move that brings the goal nearest"),
         Binding("backspace,ctrl+z", "undo", "Undo", id="play.undo", tooltip="take the last move back"),
         Binding("tab", "next_piece", "Next piece", id="play.piece", tooltip="pick the next piece that can move"),
@@ -43,22 +41,17 @@ class PlayScreen(Screen):
         self.family = family
         self.play = play
         self.unit = getattr(play.table.space, "unit", "moves")
-        self._say_arrows(*getattr(play.hooks, "ARROWS_MEAN", ARROWS_MEAN))
 
-    def _say_arrows(self, words: str, help_text: str) -> None:
-        """The four arrows as one footer entry in the family's words ('↑↓←→ slide into blank') and
-        one row of the help."""
-        group = Binding.Group(words, compact=True)
-        keys = self._bindings.key_to_bindings
-        for key in ARROW_KEYS:
-            keys[key] = [replace(b, description=words, tooltip=help_text, group=group) if b.id == f"play.{key}" else b
-                         for b in keys.get(key, [])]
+    @staticmethod
+    def of(family: Family, play: Play) -> PlayScreen:
+        """The play screen with the four arrows bound in the words of the family's distances module."""
+        return _with_arrows(*getattr(play.hooks, "ARROWS_MEAN", ARROWS_MEAN))(family, play)
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="play-body"):
             yield Static(id="play-board")
-            with VerticalScroll(id="play-side"):
+            with VerticalScroll(id="play-side", can_focus=False):
                 yield Static(id="play-moves")
         yield Static(id="play-status")
         yield KeyFooter()
@@ -90,10 +83,10 @@ class PlayScreen(Screen):
         away = "solved!" if d == 0 else "cannot reach the goal" if d is None else f"{d:,} {self.unit} to the goal"
         self.sub_title = f"{away} · {play.count:,} made"  # and in the status line, for a screen too short for the header
         counts = {e: sum(1 for m in marked if m.effect == e) for e in (CLOSER, SAME, FARTHER, LOST)}
-        said = ", ".join(f"{n} {e}" for e, n in counts.items() if n)
+        said = ", ".join(f"{n} {e}" for e, n in counts.items() if n)  # of the moves open now, not those made
         piece = f"piece {play.piece} (a letter or Tab picks another) · " if play.piece else ""
         self.query_one("#play-status", Static).update(
-            Text(f"{piece}distance {'-' if d is None else d} · {play.count:,} made: {said or 'no move'}"))
+            Text(f"{piece}distance {'-' if d is None else d} · {play.count:,} made · moves now: {said or 'none'}"))
 
     # --- moves --------------------------------------------------------------------------
     def _played(self, move) -> None:
@@ -154,3 +147,13 @@ class PlayScreen(Screen):
                 self.refresh_play()
             else:
                 self.notify(f"{char} cannot move now", severity="warning", timeout=2)
+
+
+@functools.cache
+def _with_arrows(words: str, help_text: str) -> type[PlayScreen]:
+    """PlayScreen with the four arrows as one footer entry in a family's words ('↑↓←→ slide into
+    blank') and one row of the help."""
+    group = Binding.Group(words, compact=True)
+    arrows = [Binding(key, f"arrow('{key}')", words, id=f"play.{key}", tooltip=help_text, group=group)
+              for key in ARROW_KEYS]
+    return type("PlayScreen", (PlayScreen,), {"BINDINGS": arrows})

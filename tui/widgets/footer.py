@@ -13,21 +13,31 @@ class KeyFooter(Footer):
 
     # actions shown whatever else has to give way (when they apply)
     FIRST = ("solve", "cancel", "race", "freeze", "hardest")
+    # refreshes to wait for the keys' first layout: a footer on a screen hidden beneath another is
+    # never laid out, and waiting on it for ever kept a core busy; it fits again when it recomposes
+    LAYOUT_WAIT = 10
+    _waits = 0
 
     async def recompose(self) -> None:
         await super().recompose()
-        self.call_after_refresh(self._fit)
+        self._fit_after_layout()
 
     def on_resize(self) -> None:
         for child in self.children:
             child.display = True
+        self._fit_after_layout()
+
+    def _fit_after_layout(self) -> None:
+        self._waits = 0
         self.call_after_refresh(self._fit)
 
     def _fit(self) -> None:
         if any(self._width(c) == 0 for c in self.children if c.display):
             # Keys composed but not laid out yet (a dialog pushed over the screen recomposes the
             # footer beneath it): measured now, all would seem to fit and run past the edge.
-            self.call_after_refresh(self._fit)
+            self._waits += 1
+            if self._waits <= self.LAYOUT_WAIT:
+                self.call_after_refresh(self._fit)
             return
         palette = [c for c in self.children if c.has_class("-command-palette")]
         first = [c for c in self.children if getattr(c, "action", None) in self.FIRST]
