@@ -69,6 +69,30 @@ def degrees(table):
     return deg
 
 
+@helper
+def rim_distance(square, width, height):
+    """How far a square lies from the board's centre (the squared distance, doubled to stay whole):
+    the tie-break of Warnsdorff's rule, which prefers the square farthest out (Roth)."""
+    ex = 2 * (square % width) - (width - 1)
+    ey = 2 * (square // width) - (height - 1)
+    return ex * ex + ey * ey
+
+
+@helper
+def leave_start(table, deg, home, start, closed):
+    """Mark the start's neighbours in home and return how many there are. On an open tour each of
+    them loses the start as a way out; a closed tour keeps the start as everyone's last neighbour."""
+    count = 0
+    for k in range(8):
+        t = table[start, k]
+        if t >= 0:
+            home[t] = True
+            count += 1
+            if not closed:
+                deg[t] -= 1
+    return count
+
+
 def table_for(board: Board, order: str = "clockwise") -> np.ndarray:
     """The neighbour table of a board in the named move order."""
     dx, dy = deltas(ORDERS[order])

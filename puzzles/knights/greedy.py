@@ -20,17 +20,69 @@ from __future__ import annotations
 import numpy as np
 
 from core import live
-from core.jit import kernel
+from core.jit import helper, kernel
 from core.progress import due, publish
 from core.status import CAP, FOUND, STOPPED
-from puzzles.knights.geometry import degrees
-
+from puzzles.knights.geometry import degrees, leave_start, rim_distance
 
 
 def fixed_bytes(n: int, free_count: int) -> int:
     """What warnsdorff_walk holds on a board of n squares: degrees and places (int32 each), the
     start's neighbours, the path, and the previous attempt's path until the caller drops it."""
     return 9 * n + 8 * free_count
+
+
+@helper
+def _next_square(table, deg, pos, current, length, free_count, width, height):
+    """Warnsdorff's choice from the walk's end: the free neighbour with the fewest onward moves,
+    ties to the one farthest from the centre, then the first in table order; -1 if none is free."""
+    best = -1
+    best_deg = 1 << 30
+    best_far = -1
+    for k in range(8):
+        t = table[current, k]
+        if t < 0 or pos[t] >= 0:
+            continue
+        d = deg[t]
+        if d == 0 and length + 1 < free_count:
+            d = 1 << 20  # a dead end: only if nothing else
+        far = rim_distance(t, width, height)
+        if d < best_deg or (d == best_deg and far > best_far):
+            best = t
+            best_deg = d
+            best_far = far
+    return best
+
+
+@helper
+def _rotate(table, path, pos, current, length, pivots):
+    """Pósa's rotation at the end square `current`; False when it has no pivot. Pivots are path
+    squares next to the end other than its predecessor: the nearest one half the time (the
+    shortest piece to reverse), otherwise one at random."""
+    count = 0
+    nearest = -1
+    for k in range(8):
+        t = table[current, k]
+        if t >= 0 and pos[t] >= 0 and pos[t] < length - 2:
+            pivots[count] = pos[t]
+            count += 1
+            if pos[t] > nearest:
+                nearest = pos[t]
+    if count == 0:
+        return False
+    i = nearest if np.random.random() < 0.5 else pivots[np.random.randint(count)]
+    a = i + 1
+    b = length - 1
+    while a < b:
+        sa = path[a]
+        sb = path[b]
+        path[a] = sb
+        pos[sb] = a
+        path[b] = sa
+        pos[sa] = b
+        a += 1
+        b -= 1
+    return True
 
 
 @kernel
@@ -52,12 +104,7 @@ def warnsdorff_walk(table, width, height, start, free_count, closed, seed, max_r
     path[0] = start
     pos[start] = 0
     length = 1
-    for k in range(8):
-        t = table[start, k]
-        if t >= 0:
-            home[t] = True
-            if not closed:
-                deg[t] -= 1
+    leave_start(table, deg, home, start, closed)
     current = start
     rotations = 0
     steps = 0
@@ -66,23 +113,7 @@ def warnsdorff_walk(table, width, height, start, free_count, closed, seed, max_r
     while True:
         # the greedy walk from the current end
         while length < free_count:
-            best = -1
-            best_deg = 1 << 30
-            best_far = -1
-            for k in range(8):
-                t = table[current, k]
-                if t < 0 or pos[t] >= 0:
-                    continue
-                d = deg[t]
-                if d == 0 and length + 1 < free_count:
-                    d = 1 << 20  # a dead end: only if nothing else
-                ex = 2 * (t % width) - (width - 1)
-                ey = 2 * (t // width) - (height - 1)
-                far = ex * ex + ey * ey
-                if d < best_deg or (d == best_deg and far > best_far):
-                    best = t
-                    best_deg = d
-                    best_far = far
+            best = _next_square(table, deg, pos, current, length, free_count, width, height)
             if best < 0:
                 break
             current = best
@@ -109,31 +140,9 @@ def warnsdorff_walk(table, width, height, start, free_count, closed, seed, max_r
         if rotations >= max_rotations:
             publish(counters, steps, length, length, length)
             return CAP, path, length, rotations
-        # rotate: pivots are path squares next to the end, other than its predecessor
-        count = 0
-        nearest = -1
-        for k in range(8):
-            t = table[current, k]
-            if t >= 0 and pos[t] >= 0 and pos[t] < length - 2:
-                pivots[count] = pos[t]
-                count += 1
-                if pos[t] > nearest:
-                    nearest = pos[t]
-        if count == 0:
+        if not _rotate(table, path, pos, current, length, pivots):
             publish(counters, steps, length, length, length)
             return CAP, path, length, rotations
-        i = nearest if np.random.random() < 0.5 else pivots[np.random.randint(count)]
-        a = i + 1
-        b = length - 1
-        while a < b:
-            sa = path[a]
-            sb = path[b]
-            path[a] = sb
-            pos[sb] = a
-            path[b] = sa
-            pos[sa] = b
-            a += 1
-            b -= 1
         current = path[length - 1]
         rotations += 1
         steps += 1

@@ -28,7 +28,7 @@ from core import live
 from core.jit import helper, kernel
 from core.progress import SOLUTIONS, STOP, due, publish
 from core.status import CAP, EXHAUSTED, FOUND, STOPPED
-from puzzles.knights.geometry import degrees
+from puzzles.knights.geometry import degrees, leave_start, rim_distance
 
 FIRST = 0  # stop at the first tour
 COUNT = 1  # count every tour
@@ -37,7 +37,6 @@ SPLIT = 2  # stop at a depth and hand out the paths that reach it
 TABLE_ORDER = 0  # try moves in the neighbour table's order
 WARNSDORFF = 1  # fewest onward moves first; ties: farthest from the centre (Roth), then table order
 _KEY = 1 << 24  # > the largest squared doubled distance from the centre on a 1000x1000 board
-
 
 
 def fixed_bytes(n: int, free_count: int, keep: int) -> int:
@@ -57,54 +56,59 @@ def _occupy(table, deg, on, square, step):
 
 
 @helper
-def _moves(table, deg, on, p, left, end, closed, sdeg, allowed_ends, order, width, height, kids, keys):
+def _moves(table, deg, on, p, left, end, closed, start_exits, allowed_ends, order, width, height, kids, keys):
     """The squares the knight on p may go to next, pruned, in the search's order, into kids (a
     row of 8); returns how many."""
-    z0 = 0
-    z1 = 0
+    dead_ends = 0  # unvisited neighbours of p with no way on: each could only be the last square
+    one_way = 0  # unvisited neighbours of p with a single way on: each must end the tour
     for k in range(8):
         t = table[p, k]
         if t >= 0 and not on[t]:
             if deg[t] == 0:
-                z0 += 1
+                dead_ends += 1
             elif deg[t] == 1:
-                z1 += 1
-    if (left > 1 and z0 > 0) or (closed and sdeg == 0):
+                one_way += 1
+    if (left > 1 and dead_ends > 0) or (closed and start_exits == 0):
         return 0
-    e = 1 if end >= 0 else 0
-    cnt = 0
+    end_fixed = 1 if end >= 0 else 0  # a square further back must already end the tour
+    count = 0
     for k in range(8):
         t = table[p, k]
         if t < 0 or on[t]:
             continue
         if left > 1:
-            others = z1 - (1 if deg[t] == 1 else 0)
-            if e + others > allowed_ends:
+            others = one_way - (1 if deg[t] == 1 else 0)
+            if end_fixed + others > allowed_ends:
                 continue
-        kids[cnt] = t
+        kids[count] = t
         if order == WARNSDORFF:
-            ex = 2 * (t % width) - (width - 1)
-            ey = 2 * (t // width) - (height - 1)
-            keys[cnt] = deg[t] * _KEY - (ex * ex + ey * ey)
-        cnt += 1
+            keys[count] = deg[t] * _KEY - rim_distance(t, width, height)
+        count += 1
     if order == WARNSDORFF:
-        for a in range(1, cnt):  # insertion sort: at most 8 moves
-            key = keys[a]
-            val = kids[a]
-            b = a - 1
-            while b >= 0 and keys[b] > key:
-                keys[b + 1] = keys[b]
-                kids[b + 1] = kids[b]
-                b -= 1
-            keys[b + 1] = key
-            kids[b + 1] = val
-    return cnt
+        _sort_by_key(kids, keys, count)
+    return count
 
 
 @helper
-def _advance(table, deg, on, path, ends, depth, t, free_count):
+def _sort_by_key(kids, keys, count):
+    """Insertion sort of kids[:count] by keys (at most 8 moves), stable: ties keep table order."""
+    for a in range(1, count):
+        key = keys[a]
+        val = kids[a]
+        b = a - 1
+        while b >= 0 and keys[b] > key:
+            keys[b + 1] = keys[b]
+            kids[b + 1] = kids[b]
+            b -= 1
+        keys[b + 1] = key
+        kids[b + 1] = val
+
+
+@helper
+def _advance(table, deg, on, home, path, ends, depth, t, free_count, start_exits):
     """Move the knight from path[depth] to t (at depth + 1), carrying down the square that must
-    end the tour: a neighbour of the square left behind that keeps a single way in."""
+    end the tour: a neighbour of the square left behind that keeps a single way in. Returns the
+    start's unvisited neighbours left."""
     p = path[depth]
     end = ends[depth]
     if free_count - depth - 1 > 1:
@@ -115,12 +119,20 @@ def _advance(table, deg, on, path, ends, depth, t, free_count):
     path[depth + 1] = t
     ends[depth + 1] = end
     _occupy(table, deg, on, t, -1)
+    return start_exits - 1 if home[t] else start_exits
+
+
+@helper
+def _retreat(table, deg, on, home, square, start_exits):
+    """Take square off the path; returns the start's unvisited neighbours left."""
+    _occupy(table, deg, on, square, 1)
+    return start_exits + 1 if home[square] else start_exits
 
 
 @helper(allocates=True)
 def _setup(table, prefix, free_count, closed):
     """The search's state with the knight having walked prefix: (degrees, on the path, next to the
-    start, path, ends, the start's free neighbours)."""
+    start, path, ends, the start's unvisited neighbours)."""
     n = table.shape[0]
     deg = degrees(table)
     on = np.zeros(n, dtype=np.bool_)
@@ -130,19 +142,20 @@ def _setup(table, prefix, free_count, closed):
     start = prefix[0]
     on[start] = True
     path[0] = start
-    sdeg = 0
-    for k in range(8):
-        t = table[start, k]
-        if t >= 0:
-            home[t] = True
-            sdeg += 1
-            if not closed:
-                deg[t] -= 1  # a closed tour keeps the start as everyone's last neighbour
+    start_exits = leave_start(table, deg, home, start, closed)
     for d in range(1, prefix.shape[0]):
-        _advance(table, deg, on, path, ends, d - 1, prefix[d], free_count)
-        if home[prefix[d]]:
-            sdeg -= 1
-    return deg, on, home, path, ends, sdeg
+        start_exits = _advance(table, deg, on, home, path, ends, d - 1, prefix[d], free_count, start_exits)
+    return deg, on, home, path, ends, start_exits
+
+
+@helper
+def _report(counters, drawing, path, depth, deepest, nodes, tours):
+    """Publish the counters (and the live picture: the path on the stack and the deepest it has
+    been) with the knight at depth; True when the search must stop."""
+    counters[SOLUTIONS] = tours
+    if drawing:
+        live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
+    return publish(counters, nodes, depth, depth, depth + 1)
 
 
 @kernel
@@ -160,24 +173,21 @@ def pruned_search(table, width, height, prefix, free_count, closed, order, mode,
     """
     drawing = live.drawing(counters)
     base = prefix.shape[0] - 1
-    deg, on, home, path, ends, sdeg = _setup(table, prefix, free_count, closed)
+    deg, on, home, path, ends, start_exits = _setup(table, prefix, free_count, closed)
     kids = np.empty((free_count, 8), dtype=np.int32)
-    nk = np.zeros(free_count, dtype=np.int32)
-    ix = np.zeros(free_count, dtype=np.int32)
+    listed = np.zeros(free_count, dtype=np.int32)  # per depth: how many moves kids holds
+    tried = np.zeros(free_count, dtype=np.int32)  # per depth: how many of them were tried
     kept = np.full((max(keep, 1), cut + 1 if mode == SPLIT else free_count), -1, dtype=np.int32)
     keys = np.empty(8, dtype=np.int64)
     n_kept = 0
     tours = 0
     allowed_ends = 0 if closed else 1
     nodes = 1 if base == 0 else 0
-    if free_count == 1:
+    if free_count == 1:  # the start alone
         if closed:
             return EXHAUSTED, 0, kept, 0, nodes
         kept[0, 0] = prefix[0]
-        counters[SOLUTIONS] = 1
-        if drawing:
-            live.show_stack(counters, live.BACKTRACK, path, 1, 0, 0)
-        publish(counters, 1, 0, 0, 1)
+        _report(counters, drawing, path, 0, 0, 1, 1)
         return FOUND, 1, kept, 1, nodes
     if due(counters, nodes):  # a node cap of one: the start alone
         if drawing:
@@ -186,62 +196,49 @@ def pruned_search(table, width, height, prefix, free_count, closed, order, mode,
             return STOPPED, tours, kept, n_kept, nodes
     depth = base
     deepest = base
-    fill = True
+    entered = True  # the node at depth was just entered: list its moves
     while depth >= base:
         p = path[depth]
-        if fill:
-            fill = False
-            nk[depth] = _moves(table, deg, on, p, free_count - depth - 1, ends[depth], closed, sdeg, allowed_ends,
-                               order, width, height, kids[depth], keys)
-            ix[depth] = 0
-        if ix[depth] < nk[depth]:
-            t = kids[depth, ix[depth]]
-            ix[depth] += 1
-            _advance(table, deg, on, path, ends, depth, t, free_count)
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-            if home[t]:
-                sdeg -= 1
-            nodes += 1
-            if due(counters, nodes):
-                counters[SOLUTIONS] = tours
-                if drawing:
-                    live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
-                if publish(counters, nodes, depth, depth, depth + 1):
-                    return STOPPED, tours, kept, n_kept, nodes
-            leaf = depth == free_count - 1
-            if mode == SPLIT and depth == cut:
-                if n_kept == keep:
-                    return CAP, tours, kept, n_kept, nodes
-                copy_into(kept[n_kept], path, depth + 1)
-                n_kept += 1
-                leaf = True
-            elif leaf and (not closed or home[t]):
-                if n_kept < keep:
-                    copy_into(kept[n_kept], path, path.shape[0])
-                    n_kept += 1
-                tours += 1
-                if mode == FIRST:
-                    counters[SOLUTIONS] = tours
-                    if drawing:
-                        live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
-                    publish(counters, nodes, depth, depth, depth + 1)
-                    return FOUND, tours, kept, n_kept, nodes
-            if leaf:  # take the square back at once
-                _occupy(table, deg, on, t, 1)
-                if home[t]:
-                    sdeg += 1
-                depth -= 1
-            else:
-                fill = True
-        else:
+        if entered:
+            entered = False
+            listed[depth] = _moves(table, deg, on, p, free_count - depth - 1, ends[depth], closed, start_exits,
+                                   allowed_ends, order, width, height, kids[depth], keys)
+            tried[depth] = 0
+        if tried[depth] == listed[depth]:  # every move tried: back up
             if depth == base:
                 break
-            _occupy(table, deg, on, p, 1)
-            if home[p]:
-                sdeg += 1
+            start_exits = _retreat(table, deg, on, home, p, start_exits)
             depth -= 1
+            continue
+        t = kids[depth, tried[depth]]
+        tried[depth] += 1
+        start_exits = _advance(table, deg, on, home, path, ends, depth, t, free_count, start_exits)
+        depth += 1
+        deepest = max(deepest, depth)
+        nodes += 1
+        if due(counters, nodes):
+            if _report(counters, drawing, path, depth, deepest, nodes, tours):
+                return STOPPED, tours, kept, n_kept, nodes
+        leaf = depth == free_count - 1
+        if mode == SPLIT and depth == cut:
+            if n_kept == keep:
+                return CAP, tours, kept, n_kept, nodes
+            copy_into(kept[n_kept], path, depth + 1)
+            n_kept += 1
+            leaf = True
+        elif leaf and (not closed or home[t]):
+            if n_kept < keep:
+                copy_into(kept[n_kept], path, path.shape[0])
+                n_kept += 1
+            tours += 1
+            if mode == FIRST:
+                _report(counters, drawing, path, depth, deepest, nodes, tours)
+                return FOUND, tours, kept, n_kept, nodes
+        if leaf:  # take the square back at once
+            start_exits = _retreat(table, deg, on, home, t, start_exits)
+            depth -= 1
+        else:
+            entered = True
     counters[SOLUTIONS] = tours
     if drawing:  # back at the start: the last picture says how deep the search went
         live.show_stack(counters, live.BACKTRACK, path, base + 1, base, deepest)
@@ -260,7 +257,7 @@ def probe(table, width, height, prefix, free_count, closed, dives, seed, counter
     at the stop flag: the count returned says how many dives the arrays hold."""
     np.random.seed(seed)
     base = prefix.shape[0] - 1
-    deg, on, home, path, ends, sdeg = _setup(table, prefix, free_count, closed)
+    deg, on, home, path, ends, start_exits = _setup(table, prefix, free_count, closed)
     kids = np.empty(8, dtype=np.int32)
     keys = np.empty(8, dtype=np.int64)
     allowed_ends = 0 if closed else 1
@@ -273,24 +270,19 @@ def probe(table, width, height, prefix, free_count, closed, dives, seed, counter
         total = 1.0 if base == 0 else 0.0
         depth = base
         while depth < free_count - 1:
-            cnt = _moves(table, deg, on, path[depth], free_count - depth - 1, ends[depth], closed, sdeg, allowed_ends,
-                         TABLE_ORDER, width, height, kids, keys)
-            if cnt == 0:
+            count = _moves(table, deg, on, path[depth], free_count - depth - 1, ends[depth], closed, start_exits,
+                           allowed_ends, TABLE_ORDER, width, height, kids, keys)
+            if count == 0:
                 break
-            t = kids[np.random.randint(cnt)]
-            weight *= cnt
+            t = kids[np.random.randint(count)]
+            weight *= count
             total += weight
-            _advance(table, deg, on, path, ends, depth, t, free_count)
+            start_exits = _advance(table, deg, on, home, path, ends, depth, t, free_count, start_exits)
             depth += 1
-            if home[t]:
-                sdeg -= 1
         node_est[dive] = total
         if depth == free_count - 1 and (not closed or home[path[depth]]):
             tour_est[dive] = weight
         while depth > base:  # walk back to the prefix for the next dive
-            q = path[depth]
-            _occupy(table, deg, on, q, 1)
-            if home[q]:
-                sdeg += 1
+            start_exits = _retreat(table, deg, on, home, path[depth], start_exits)
             depth -= 1
     return node_est, tour_est, dives

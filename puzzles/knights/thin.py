@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from core.hashset import mix
 from core.jit import helper, kernel, routine
 from core import live
 from core.progress import due, publish
@@ -93,14 +94,160 @@ def _back_slot(h, k):
     return h + 3
 
 
+@helper
+def _back_options(free, v, h, line, row, start, a):
+    """Which backward moves square v may use (bit k: move k): onto a free square of the board
+    that is not finished, and onto the start only while it is untouched."""
+    options = 0
+    for k in range(4):
+        if k == 0:
+            cl, cr = line - 2, row - 1
+        elif k == 1:
+            cl, cr = line - 2, row + 1
+        elif k == 2:
+            cl, cr = line - 1, row - 2
+        else:
+            cl, cr = line - 1, row + 2
+        if cl < 0 or cr < 0 or cr >= h:
+            continue
+        u = cl * h + cr
+        if not free[u]:
+            continue
+        code = a[_back_slot(h, k)]
+        if code == DONE or (u == start and code != UNTOUCHED):
+            continue
+        options |= 1 << k
+    return options
+
+
+@helper
+def _chosen_slots(mask, h, row):
+    """The backward moves in mask: (how many, the window slot of the first and of the second or
+    -1, how many join the two middle rows of a board four wide)."""
+    used = 0
+    u1 = -1
+    u2 = -1
+    middle = 0
+    for k in range(4):
+        if (mask >> k) & 1:
+            used += 1
+            slot = _back_slot(h, k)
+            if u1 < 0:
+                u1 = slot
+            else:
+                u2 = slot
+            if h == 4 and (row == 1 or row == 2):
+                other_row = row - 1 if k == 0 else (row + 1 if k == 1 else (row - 2 if k == 2 else row + 2))
+                if other_row == 1 or other_row == 2:
+                    middle += 1
+    return used, u1, u2, middle
+
+
+@helper
+def _all_done(b, first, last):
+    """Whether window squares first..last - 1 are all finished."""
+    for q in range(first, last):
+        if b[q] != DONE:
+            return False
+    return True
+
+
+@helper
+def _join(b, w, used, u1, u2, real, closed, last_square):
+    """Square w (the new one) takes its `used` backward moves onto slots u1, u2: the codes of b
+    updated; returns (allowed, the tour is now complete). Joining the two ends of one piece
+    closes a cycle, allowed only as the last move of a closed tour and when nothing is left."""
+    if not real:
+        b[w] = DONE
+    elif used == 0:
+        b[w] = UNTOUCHED
+    elif used == 1:
+        cu = b[u1]
+        if cu == UNTOUCHED:
+            b[u1] = MATE + w
+            b[w] = MATE + u1
+        else:
+            b[u1] = DONE
+            if cu >= MATE:
+                m = cu - MATE
+                b[m] = MATE + w
+                b[w] = MATE + m
+            else:
+                b[w] = cu
+    else:
+        m1 = _other_end(b, u1)
+        m2 = _other_end(b, u2)
+        if m1 == u2:  # both ends of one piece: a cycle
+            if not (closed and last_square):
+                return False, False
+            b[u1] = DONE
+            b[u2] = DONE
+            b[w] = DONE
+            return _all_done(b, 0, w), True
+        if b[u1] != UNTOUCHED:
+            b[u1] = DONE
+        if b[u2] != UNTOUCHED:
+            b[u2] = DONE
+        b[w] = DONE
+        if m1 >= 0 and m2 >= 0:
+            b[m1] = MATE + m2
+            b[m2] = MATE + m1
+        elif m1 >= 0:
+            b[m1] = -m2
+        elif m2 >= 0:
+            b[m2] = -m1
+        else:  # start ... far end: the whole tour, if nothing is left
+            return _all_done(b, 0, w), True
+    return True, False
+
+
+@helper
+def _retire_oldest(b, w, u0, n, free, start, closed, free_count, fl):
+    """The oldest window square (u0) leaves the window: it must be finished, or be the start or
+    the open tour's far end with one move. Returns (allowed, flags)."""
+    flag_end = np.uint64(1) << np.uint64(FLAG_END)
+    flag_complete = np.uint64(1) << np.uint64(FLAG_COMPLETE)
+    code = b[0]
+    if not (0 <= u0 < n and free[u0] and code != DONE):
+        return True, fl
+    if code == UNTOUCHED:
+        return free_count == 1, fl
+    if closed:
+        return False, fl
+    if u0 == start:
+        other = TO_START
+    elif (fl & flag_end) == 0:
+        fl |= flag_end
+        other = TO_END
+    else:
+        return False, fl
+    if code >= MATE:
+        b[code - MATE] = other
+        return True, fl
+    if code == other or not _all_done(b, 1, w + 1):
+        return False, fl
+    return True, fl | flag_complete
+
+
+@helper
+def _pack(b, w):
+    """The window after the oldest square left: b[1..w] shifted down one slot, as 4-bit codes."""
+    packed = np.uint64(0)
+    for q in range(w):
+        cq = b[q + 1]
+        if cq >= MATE:
+            cq -= 1
+        packed |= np.uint64(cq) << np.uint64(BITS * q)
+    return packed
+
+
 @routine
 def successors(state, v, h, n, free, start, closed, last_free, free_count, limit, desc, a, b, out, moves):
     """Every window after deciding square v's backward moves; returns how many (moves: which, as bits)."""
     w = 2 * h + 1
-    flag_end = np.uint64(1) << np.uint64(FLAG_END)
     flag_complete = np.uint64(1) << np.uint64(FLAG_COMPLETE)
     counter_mask = np.uint64(3) << np.uint64(COUNTER)
-    flags = state & (flag_end | flag_complete | counter_mask)
+    flags = state & ((np.uint64(1) << np.uint64(FLAG_END)) | flag_complete | counter_mask)
     for i in range(w):
         a[i] = np.int64((state >> np.uint64(BITS * i)) & np.uint64(15))
     line = v // h
@@ -110,45 +257,13 @@ def successors(state, v, h, n, free, start, closed, last_free, free_count, limit
     if real:
         if (flags & flag_complete) != 0:
             return 0
-        for k in range(4):
-            if k == 0:
-                cl, cr = line - 2, row - 1
-            elif k == 1:
-                cl, cr = line - 2, row + 1
-            elif k == 2:
-                cl, cr = line - 1, row - 2
-            else:
-                cl, cr = line - 1, row + 2
-            if cl < 0 or cr < 0 or cr >= h:
-                continue
-            u = cl * h + cr
-            if not free[u]:
-                continue
-            code = a[_back_slot(h, k)]
-            if code == DONE or (u == start and code != UNTOUCHED):
-                continue
-            options |= 1 << k
+        options = _back_options(free, v, h, line, row, start, a)
     found = 0
     for i in range(16):
         mask = (15 - i) if desc else i
         if mask & ~options:
             continue
-        used = 0
-        u1 = -1
-        u2 = -1
-        middle = 0
-        for k in range(4):
-            if (mask >> k) & 1:
-                used += 1
-                slot = _back_slot(h, k)
-                if u1 < 0:
-                    u1 = slot
-                else:
-                    u2 = slot
-                if h == 4 and (row == 1 or row == 2):
-                    other_row = row - 1 if k == 0 else (row + 1 if k == 1 else (row - 2 if k == 2 else row + 2))
-                    if other_row == 1 or other_row == 2:
-                        middle += 1
+        used, u1, u2, middle = _chosen_slots(mask, h, row)
         if used > 2 or (v == start and used > 1):
             continue
         fl = flags
@@ -161,104 +276,60 @@ def successors(state, v, h, n, free, start, closed, last_free, free_count, limit
             fl = (fl & ~counter_mask) | (np.uint64(so_far) << np.uint64(COUNTER))
         for q in range(w):
             b[q] = a[q]
-        ok = True
-        if not real:
-            b[w] = DONE
-        elif used == 0:
-            b[w] = UNTOUCHED
-        elif used == 1:
-            cu = b[u1]
-            if cu == UNTOUCHED:
-                b[u1] = MATE + w
-                b[w] = MATE + u1
-            else:
-                b[u1] = DONE
-                if cu >= MATE:
-                    m = cu - MATE
-                    b[m] = MATE + w
-                    b[w] = MATE + m
-                else:
-                    b[w] = cu
-        else:
-            m1 = _other_end(b, u1)
-            m2 = _other_end(b, u2)
-            if m1 == u2:  # both ends of one piece: a cycle
-                if not (closed and v == last_free):
-                    continue
-                b[u1] = DONE
-                b[u2] = DONE
-                b[w] = DONE
-                for q in range(w):
-                    if b[q] != DONE:
-                        ok = False
-                fl |= flag_complete
-            else:
-                if b[u1] != UNTOUCHED:
-                    b[u1] = DONE
-                if b[u2] != UNTOUCHED:
-                    b[u2] = DONE
-                b[w] = DONE
-                if m1 >= 0 and m2 >= 0:
-                    b[m1] = MATE + m2
-                    b[m2] = MATE + m1
-                elif m1 >= 0:
-                    b[m1] = -m2
-                elif m2 >= 0:
-                    b[m2] = -m1
-                else:  # start ... far end: the whole tour, if nothing is left
-                    for q in range(w):
-                        if b[q] != DONE:
-                            ok = False
-                    fl |= flag_complete
+        ok, complete = _join(b, w, used, u1, u2, real, closed, v == last_free)
+        if complete:
+            fl |= flag_complete
         if not ok:
             continue
-        # the oldest window square leaves
-        u0 = v - w
-        code = b[0]
-        if 0 <= u0 < n and free[u0] and code != DONE:
-            if code == UNTOUCHED:
-                if free_count != 1:
-                    continue
-            elif closed:
-                continue
-            else:
-                if u0 == start:
-                    other = TO_START
-                elif (fl & flag_end) == 0:
-                    fl |= flag_end
-                    other = TO_END
-                else:
-                    continue
-                if code >= MATE:
-                    b[code - MATE] = other
-                else:
-                    if code == other:
-                        continue
-                    for q in range(1, w + 1):
-                        if b[q] != DONE:
-                            ok = False
-                    if not ok:
-                        continue
-                    fl |= flag_complete
-        packed = np.uint64(0)
-        for q in range(w):
-            cq = b[q + 1]
-            if cq >= MATE:
-                cq -= 1
-            packed |= np.uint64(cq) << np.uint64(BITS * q)
-        out[found] = packed | fl
+        ok, fl = _retire_oldest(b, w, v - w, n, free, start, closed, free_count, fl)
+        if not ok:
+            continue
+        out[found] = _pack(b, w) | fl
         moves[found] = mask
         found += 1
     return found
 
 
 @helper
-def _mix(v, state):
-    x = state ^ (np.uint64(v) * np.uint64(0x9E3779B97F4A7C15))
-    x ^= x >> np.uint64(33)
-    x *= np.uint64(0xFF51AFD7ED558CCD)
-    x ^= x >> np.uint64(33)
-    return x
+def _memo_slot(v, state, cap):
+    """Where the memo's probe for (square v, window state) begins: the table is keyed by the pair,
+    which does not fit one word, so it keeps its own arrays, hashed with core.hashset's mixer."""
+    return np.int64(mix(state ^ (np.uint64(v) * np.uint64(0x9E3779B97F4A7C15))) & np.uint64(cap - 1))
+
+
+@helper
+def _memo_has(memo_key, memo_v, v, state):
+    """Whether (square v, window state) is proved hopeless."""
+    cap = memo_v.shape[0]
+    j = _memo_slot(v, state, cap)
+    while memo_v[j] >= 0:
+        if memo_v[j] == v and memo_key[j] == state:
+            return True
+        j = (j + 1) & (cap - 1)
+    return False
+
+
+@helper
+def _memo_put(memo_key, memo_v, v, state):
+    """Remember (square v, window state) as hopeless (it is not there yet)."""
+    cap = memo_v.shape[0]
+    j = _memo_slot(v, state, cap)
+    while memo_v[j] >= 0:
+        j = (j + 1) & (cap - 1)
+    memo_key[j] = state
+    memo_v[j] = v
+
+
+@helper(allocates=True)
+def _memo_doubled(memo_key, memo_v):
+    """The memo in a table twice the size."""
+    bigger = memo_v.shape[0] * 2
+    key2 = np.zeros(bigger, dtype=np.uint64)
+    v2 = np.full(bigger, -1, dtype=np.int32)
+    for q in range(memo_v.shape[0]):
+        if memo_v[q] >= 0:
+            _memo_put(key2, v2, memo_v[q], memo_key[q])
+    return key2, v2
 
 
 @helper
@@ -275,6 +346,15 @@ def _show(counters, kid_moves, ix, depth, deepest):
     counters[live.KEPT] = kept
     counters[live.DEEPEST] = deepest
     live.close_picture(counters, seq)
+
+
+@helper(allocates=True)
+def _chosen_moves(kid_moves, tried, n):
+    """The tour found: per square, the backward moves of the decision taken there."""
+    moves = np.zeros(n, dtype=np.uint8)
+    for v in range(n):
+        moves[v] = kid_moves[v, tried[v] - 1]
+    return moves
 
 
 @kernel
@@ -299,13 +379,12 @@ def thin_search(h, n, free, start, closed, limit, max_slots, counters):
     states = np.empty(depth_end + 1, dtype=np.uint64)
     kids = np.empty((depth_end, 16), dtype=np.uint64)
     kid_moves = np.empty((depth_end, 16), dtype=np.uint8)
-    nk = np.zeros(depth_end, dtype=np.int64)
-    ix = np.zeros(depth_end, dtype=np.int64)
+    listed = np.zeros(depth_end, dtype=np.int64)  # per depth: how many windows kids holds
+    tried = np.zeros(depth_end, dtype=np.int64)  # per depth: how many of them were tried
     a = np.empty(w + 1, dtype=np.int64)
     b = np.empty(w + 1, dtype=np.int64)
-    cap = MEMO_INITIAL
-    memo_key = np.zeros(cap, dtype=np.uint64)
-    memo_v = np.full(cap, -1, dtype=np.int32)
+    memo_key = np.zeros(MEMO_INITIAL, dtype=np.uint64)
+    memo_v = np.full(MEMO_INITIAL, -1, dtype=np.int32)
     memo_count = 0
     first = np.uint64(0)
     for q in range(w):
@@ -315,83 +394,52 @@ def thin_search(h, n, free, start, closed, limit, max_slots, counters):
     while True:
         for desc in (1, 0):
             states[0] = first
-            nk[0] = successors(first, 0, h, n, free, start, closed, last_free, free_count, limit, desc, a, b,
-                               kids[0], kid_moves[0])
-            ix[0] = 0
+            listed[0] = successors(first, 0, h, n, free, start, closed, last_free, free_count, limit, desc, a, b,
+                                   kids[0], kid_moves[0])
+            tried[0] = 0
             depth = 0
             run = 0
-            stopped_by_budget = False
             while depth >= 0:
                 if depth == depth_end:
                     if (states[depth] & (np.uint64(1) << np.uint64(FLAG_COMPLETE))) != 0:
-                        moves = np.zeros(n, dtype=np.uint8)
-                        for v in range(n):
-                            moves[v] = kid_moves[v, ix[v] - 1]
                         if drawing:
-                            _show(counters, kid_moves, ix, n, deepest)
+                            _show(counters, kid_moves, tried, n, deepest)
                         publish(counters, nodes, depth, depth, memo_count)
-                        return FOUND, moves, nodes
+                        return FOUND, _chosen_moves(kid_moves, tried, n), nodes
                     depth -= 1
                     continue
-                if ix[depth] < nk[depth]:
-                    nxt = kids[depth, ix[depth]]
-                    ix[depth] += 1
-                    v1 = depth + 1
-                    if v1 < depth_end:
-                        j = np.int64(_mix(v1, nxt) & np.uint64(cap - 1))
-                        dead = False
-                        while memo_v[j] >= 0:
-                            if memo_v[j] == v1 and memo_key[j] == nxt:
-                                dead = True
-                                break
-                            j = (j + 1) & (cap - 1)
-                        if dead:
-                            continue
-                    depth = v1
-                    states[depth] = nxt
-                    nodes += 1
-                    run += 1
-                    if depth > deepest:
-                        deepest = depth
-                    if due(counters, nodes):
-                        if drawing:
-                            _show(counters, kid_moves, ix, depth, deepest)
-                        if publish(counters, nodes, depth, depth, memo_count):
-                            return STOPPED, np.zeros(0, dtype=np.uint8), nodes
-                    if run > budget:
-                        stopped_by_budget = True
-                        break
-                    if depth < depth_end:
-                        nk[depth] = successors(nxt, depth, h, n, free, start, closed, last_free, free_count,
-                                               limit, desc, a, b, kids[depth], kid_moves[depth])
-                        ix[depth] = 0
-                else:
+                if tried[depth] == listed[depth]:
                     if depth > 0:  # every continuation failed: remember this window
-                        if 2 * (memo_count + 1) > cap:
-                            bigger = cap * 2
-                            if bigger > max_slots:
+                        if 2 * (memo_count + 1) > memo_v.shape[0]:
+                            if memo_v.shape[0] * 2 > max_slots:
                                 publish(counters, nodes, depth, depth, memo_count)
                                 return MEMORY, np.zeros(0, dtype=np.uint8), nodes
-                            key2 = np.zeros(bigger, dtype=np.uint64)
-                            v2 = np.full(bigger, -1, dtype=np.int32)
-                            for q in range(cap):
-                                if memo_v[q] >= 0:
-                                    jj = np.int64(_mix(memo_v[q], memo_key[q]) & np.uint64(bigger - 1))
-                                    while v2[jj] >= 0:
-                                        jj = (jj + 1) & (bigger - 1)
-                                    key2[jj] = memo_key[q]
-                                    v2[jj] = memo_v[q]
-                            memo_key = key2
-                            memo_v = v2
-                            cap = bigger
-                        j = np.int64(_mix(depth, states[depth]) & np.uint64(cap - 1))
-                        while memo_v[j] >= 0:
-                            j = (j + 1) & (cap - 1)
-                        memo_key[j] = states[depth]
-                        memo_v[j] = depth
+                            memo_key, memo_v = _memo_doubled(memo_key, memo_v)
+                        _memo_put(memo_key, memo_v, depth, states[depth])
                         memo_count += 1
                     depth -= 1
-            if not stopped_by_budget:
+                    continue
+                nxt = kids[depth, tried[depth]]
+                tried[depth] += 1
+                if depth + 1 < depth_end and _memo_has(memo_key, memo_v, depth + 1, nxt):
+                    continue
+                depth += 1
+                states[depth] = nxt
+                nodes += 1
+                run += 1
+                deepest = max(deepest, depth)
+                if due(counters, nodes):
+                    if drawing:
+                        _show(counters, kid_moves, tried, depth, deepest)
+                    if publish(counters, nodes, depth, depth, memo_count):
+                        return STOPPED, np.zeros(0, dtype=np.uint8), nodes
+                if run > budget:
+                    break
+                if depth < depth_end:
+                    listed[depth] = successors(nxt, depth, h, n, free, start, closed, last_free, free_count,
+                                               limit, desc, a, b, kids[depth], kid_moves[depth])
+                    tried[depth] = 0
+            if run <= budget:  # the whole tree was searched in this order: no tour
                 publish(counters, nodes, 0, 0, memo_count)
                 return EXHAUSTED, np.zeros(0, dtype=np.uint8), nodes
         budget *= 2
