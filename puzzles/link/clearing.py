@@ -31,7 +31,6 @@ from puzzles.link.reach import direction_steps, new_work, reach
 MOVE_BYTES = 16  # a listed move in the two int32 stacks, doubled, with the old arrays while they grow
 MOVES_SHARE = 16  # the move stacks may take 1/16 of the budget
 
-
 def fixed_bytes(padded_cells: int, n_tiles: int, n_kinds: int, height: int) -> int:
     """What a clear search holds whatever happens: the grid and its copy (4 bytes a padded cell
     each), the reach work arrays (88), per-tile arrays in and out of the kernel (the tile's cell
@@ -116,6 +115,125 @@ def _show(counters, chosen, depth, deepest):
     live.close_picture(counters, seq)
 
 
+@helper
+def _take_pair(cells, tile_pos, present, kind_left, tile_kind, a, b, gravity, stride):
+    """Remove tiles a and b from the board and from the counts."""
+    _remove(cells, tile_pos, a, gravity, stride)
+    _remove(cells, tile_pos, b, gravity, stride)
+    present[a] = 0
+    present[b] = 0
+    kind_left[tile_kind[a]] -= 2
+
+
+@helper
+def _return_pair(cells, tile_pos, present, kind_left, tile_kind, a, b, gravity, stride, height, saved_x, saved):
+    """Undo _take_pair (saved_x/saved: the columns as they were, for gravity)."""
+    present[a] = 1
+    present[b] = 1
+    kind_left[tile_kind[a]] += 2
+    _put_back(cells, tile_pos, a, b, gravity, stride, height, saved_x, saved)
+
+
+@helper
+def _save_columns(cells, tile_pos, a, b, stride, height, saved_x, saved):
+    """Keep the columns of tiles a and b as they are (one if they share it), for _put_back."""
+    xa = tile_pos[a] % stride
+    xb = tile_pos[b] % stride
+    saved_x[0] = xa
+    _save_col(cells, stride, height, xa, saved[0])
+    if xb != xa:
+        saved_x[1] = xb
+        _save_col(cells, stride, height, xb, saved[1])
+    else:
+        saved_x[1] = -1
+
+
+@helper(allocates=True)
+def _by_kind(tile_kind, n_kinds):
+    """The tiles grouped by kind, to find the last two of a kind quickly: kind k's are
+    tiles[first[k]:first[k + 1]]. Returns (first, tiles)."""
+    n_tiles = tile_kind.shape[0]
+    first = np.zeros(n_kinds + 1, dtype=np.int64)
+    for t in range(n_tiles):
+        first[tile_kind[t] + 1] += 1
+    for k in range(n_kinds):
+        first[k + 1] += first[k]
+    tiles = np.empty(n_tiles, dtype=np.int64)
+    fill = first[:n_kinds].copy()
+    for t in range(n_tiles):
+        tiles[fill[tile_kind[t]]] = t
+        fill[tile_kind[t]] += 1
+    return first, tiles
+
+
+@helper
+def _last_two_linked(cells, tile_pos, tile_kind, steps, limit, present, kind_left, kind_first, kind_tiles,
+                     dist, seen, stamp, cur, nxt, cmark, found):
+    """Without gravity: the first kind whose last two tiles link, as (a, b, stamp); (-1, -1, stamp)
+    if none does. Removing such a pair first loses nothing, so it is the only move worth trying."""
+    for kind in range(kind_left.shape[0]):
+        if kind_left[kind] != 2:
+            continue
+        a = -1
+        for i in range(kind_first[kind], kind_first[kind + 1]):
+            t = kind_tiles[i]
+            if present[t] == 1:
+                if a < 0:
+                    a = t
+                else:
+                    stamp += 1
+                    nf = reach(cells, tile_kind, steps, tile_pos[a], kind, limit, dist, seen, stamp, cur, nxt,
+                               cmark, found)
+                    if nf > 0:
+                        return a, t, stamp
+                    break
+    return -1, -1, stamp
+
+
+@helper(allocates=True)
+def _list_partners(cells, tile_pos, tile_kind, steps, limit, present, kind_left, gravity, origin, cursor, depth,
+                   n_tiles, base, ma, mb, max_moves, dist, seen, stamp, cur, nxt, cmark, found):
+    """The node's next moves: the partners of the next tiles still here (from origin + cursor[depth],
+    wrapping; the cursor moves on), listed into ma/mb from base, until one tile has some or every tile
+    is done. Returns (end of the list, ma, mb, stamp), the end -1 when the list would pass max_moves."""
+    top = base
+    while cursor[depth] < n_tiles and top == base:
+        a = (origin + cursor[depth]) % n_tiles
+        cursor[depth] += 1
+        if present[a] == 0 or (not gravity and kind_left[tile_kind[a]] == 2):
+            continue  # gone, or the last two of a kind: found unlinked on entering the node
+        stamp += 1
+        nf = reach(cells, tile_kind, steps, tile_pos[a], np.int64(tile_kind[a]), limit, dist, seen, stamp,
+                   cur, nxt, cmark, found)
+        if base + nf > max_moves:
+            return -1, ma, mb, stamp
+        ma = _grow(ma, base + nf, max_moves)
+        mb = _grow(mb, base + nf, max_moves)
+        for j in range(nf):
+            b = found[j]
+            if b > a:
+                ma[top] = a
+                mb[top] = b
+                top += 1
+    return top, ma, mb, stamp
+
+
+@helper
+def _pending(hi, pos, depth):
+    """Moves listed along the path and not tried yet: the search's frontier."""
+    pending = 0
+    for d in range(depth + 1):
+        pending += hi[d] - pos[d]
+    return pending
+
+
+@helper(allocates=True)
+def _give_up(counters, code, chosen, depth, expanded, stored, handed, n_handed):
+    """Publish and end the search with code, the moves on the path being tried."""
+    publish(counters, expanded, 0, depth, stored)
+    return code, chosen[:depth].copy(), expanded, handed, n_handed
+
+
 @kernel
 def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, gravity, zob, cap, max_moves,
                 prefix, cut, most, counters):
@@ -134,10 +252,9 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     is handed out (a row of the prefixes returned, at most `most` of them: CAP past that) and
     counted by the search from it, not here; a position met again in another order is handed out
     once. The nodes of a split and of the searches from its prefixes add up: each node entered is
-    counted where it is searched. Returns (code, moves, expanded, prefixes, prefix count).
+    counted where it is searched. Returns (code, moves, expanded, prefixes, prefix count): see Cleared.
     """
     drawing = live.drawing(counters)
-    deepest = 0
     cells = cells.copy()
     tile_pos = tile_pos.copy()
     n_tiles = tile_kind.shape[0]
@@ -149,24 +266,14 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     kind_left = np.zeros(n_kinds, dtype=np.int64)
     for t in range(n_tiles):
         kind_left[tile_kind[t]] += 1
-    ma = np.empty(1024, dtype=np.int32)
+    kind_first, kind_tiles = _by_kind(tile_kind, n_kinds)
+    ma = np.empty(1024, dtype=np.int32)  # the moves listed along the path: tile ma[i] with tile mb[i]
     mb = np.empty(1024, dtype=np.int32)
-    lo = np.zeros(max_depth + 1, dtype=np.int64)
+    lo = np.zeros(max_depth + 1, dtype=np.int64)  # per depth: its moves are ma/mb[lo:hi], the next at pos
     hi = np.zeros(max_depth + 1, dtype=np.int64)
     pos = np.zeros(max_depth + 1, dtype=np.int64)
     cursor = np.zeros(max_depth + 1, dtype=np.int64)  # how many tiles' partners were listed so far
     origin = np.zeros(max_depth + 1, dtype=np.int64)  # the tile the listing starts from (then wraps)
-    # tiles grouped by kind, to find the last two of a kind quickly
-    kind_first = np.zeros(n_kinds + 1, dtype=np.int64)
-    for t in range(n_tiles):
-        kind_first[tile_kind[t] + 1] += 1
-    for k in range(n_kinds):
-        kind_first[k + 1] += kind_first[k]
-    kind_tiles = np.empty(n_tiles, dtype=np.int64)
-    fill = kind_first[:n_kinds].copy()
-    for t in range(n_tiles):
-        kind_tiles[fill[tile_kind[t]]] = t
-        fill[tile_kind[t]] += 1
     key = np.zeros(max_depth + 1, dtype=np.uint64)
     chosen = np.zeros((max_depth + 1, 2), dtype=np.int64)
     saved = np.empty((max_depth + 1, 2, height), dtype=np.int32)
@@ -182,11 +289,7 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     for d in range(root):  # the prefix's removals, in order
         a = np.int64(prefix[d, 0])
         b = np.int64(prefix[d, 1])
-        _remove(cells, tile_pos, a, gravity, stride)
-        _remove(cells, tile_pos, b, gravity, stride)
-        present[a] = 0
-        present[b] = 0
-        kind_left[tile_kind[a]] -= 2
+        _take_pair(cells, tile_pos, present, kind_left, tile_kind, a, b, gravity, stride)
         remaining -= 2
         chosen[d, 0] = a
         chosen[d, 1] = b
@@ -198,132 +301,75 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     if remaining == 0:
         return FOUND, chosen[:depth].copy(), expanded, handed, n_handed
     while True:
+        hi[depth] = lo[depth]
+        pos[depth] = lo[depth]
         if depth == cut and cut > 0:
             # ---- a split: hand the node out (the search from it enters it) and back up ---------
             if n_handed == most:
-                publish(counters, expanded, 0, depth, stored)
-                return CAP, chosen[:depth].copy(), expanded, handed, n_handed
-            for d in range(cut):
-                handed[n_handed, d, 0] = chosen[d, 0]
-                handed[n_handed, d, 1] = chosen[d, 1]
+                return _give_up(counters, CAP, chosen, depth, expanded, stored, handed, n_handed)
+            handed[n_handed] = chosen[:cut]
             n_handed += 1
-            hi[depth] = lo[depth]
-            pos[depth] = lo[depth]
             cursor[depth] = n_tiles
         else:
             # ---- enter the node at `depth`: a forced move, or partners listed one tile at a time ----
             expanded += 1
-            hi[depth] = lo[depth]
-            pos[depth] = lo[depth]
             cursor[depth] = 0
             # start where the last move was found: its neighbours are the likeliest to have partners now
             origin[depth] = chosen[depth - 1, 0] if depth > 0 else 0
             if not gravity:
-                for kind in range(n_kinds):
-                    if kind_left[kind] != 2:
-                        continue
-                    a = -1
-                    for i in range(kind_first[kind], kind_first[kind + 1]):
-                        t = kind_tiles[i]
-                        if present[t] == 1:
-                            if a < 0:
-                                a = t
-                            else:
-                                stamp += 1
-                                nf = reach(cells, tile_kind, steps, tile_pos[a], kind, limit, dist, seen, stamp,
-                                           cur, nxt, cmark, found)
-                                if nf > 0:  # the last two of a kind, linked: the only move worth trying
-                                    if lo[depth] + 1 > max_moves:
-                                        publish(counters, expanded, 0, depth, stored)
-                                        return MEMORY, chosen[:depth].copy(), expanded, handed, n_handed
-                                    ma = _grow(ma, lo[depth] + 1, max_moves)
-                                    mb = _grow(mb, lo[depth] + 1, max_moves)
-                                    ma[lo[depth]] = a
-                                    mb[lo[depth]] = t
-                                    hi[depth] = lo[depth] + 1
-                                    cursor[depth] = n_tiles
-                                break
-                    if cursor[depth] == n_tiles:
-                        break
+                a, b, stamp = _last_two_linked(cells, tile_pos, tile_kind, steps, limit, present, kind_left,
+                                               kind_first, kind_tiles, dist, seen, stamp, cur, nxt, cmark, found)
+                if a >= 0:
+                    if lo[depth] + 1 > max_moves:
+                        return _give_up(counters, MEMORY, chosen, depth, expanded, stored, handed, n_handed)
+                    ma = _grow(ma, lo[depth] + 1, max_moves)
+                    mb = _grow(mb, lo[depth] + 1, max_moves)
+                    ma[lo[depth]] = a
+                    mb[lo[depth]] = b
+                    hi[depth] = lo[depth] + 1
+                    cursor[depth] = n_tiles
             if expanded % check_every == 0:
-                pending = 0
-                for d in range(depth + 1):
-                    pending += hi[d] - pos[d]
                 if drawing:
                     _show(counters, chosen, depth, deepest)
-                if publish(counters, expanded, pending, depth, stored):
+                if publish(counters, expanded, _pending(hi, pos, depth), depth, stored):
                     return STOPPED, chosen[:depth].copy(), expanded, handed, n_handed
         # ---- try the next move; back up over finished nodes -----------------------
         while True:
             if pos[depth] == hi[depth] and cursor[depth] < n_tiles:
-                # the partners of the next tile still here become this node's next moves
-                base = lo[depth]
-                top = base
-                while cursor[depth] < n_tiles and top == base:
-                    a = (origin[depth] + cursor[depth]) % n_tiles
-                    cursor[depth] += 1
-                    if present[a] == 0 or (not gravity and kind_left[tile_kind[a]] == 2):
-                        continue  # gone, or the last two of a kind: found unlinked on entering the node
-                    stamp += 1
-                    nf = reach(cells, tile_kind, steps, tile_pos[a], np.int64(tile_kind[a]), limit, dist, seen, stamp,
-                               cur, nxt, cmark, found)
-                    if base + nf > max_moves:
-                        publish(counters, expanded, 0, depth, stored)
-                        return MEMORY, chosen[:depth].copy(), expanded, handed, n_handed
-                    ma = _grow(ma, base + nf, max_moves)
-                    mb = _grow(mb, base + nf, max_moves)
-                    for j in range(nf):
-                        b = found[j]
-                        if b > a:
-                            ma[top] = a
-                            mb[top] = b
-                            top += 1
-                pos[depth] = base
+                top, ma, mb, stamp = _list_partners(cells, tile_pos, tile_kind, steps, limit, present, kind_left,
+                                                    gravity, origin[depth], cursor, depth, n_tiles,
+                                                    lo[depth], ma, mb, max_moves, dist, seen, stamp, cur, nxt,
+                                                    cmark, found)
+                if top < 0:
+                    return _give_up(counters, MEMORY, chosen, depth, expanded, stored, handed, n_handed)
+                pos[depth] = lo[depth]
                 hi[depth] = top
             if pos[depth] == hi[depth]:
                 if stored >= cap:
-                    publish(counters, expanded, 0, depth, stored)
-                    return CAP, chosen[:depth].copy(), expanded, handed, n_handed
+                    return _give_up(counters, CAP, chosen, depth, expanded, stored, handed, n_handed)
                 set_add(dead, key[depth])
                 stored += 1
                 if is_full(dead, stored):
                     dead = set_grow(dead, counters)
                     if is_full(dead, stored):  # a stop cut the growth short: a full table never ends a probe
-                        publish(counters, expanded, 0, depth, stored)
-                        return STOPPED, chosen[:depth].copy(), expanded, handed, n_handed
+                        return _give_up(counters, STOPPED, chosen, depth, expanded, stored, handed, n_handed)
                 if depth == root:
                     if drawing:  # back at the start: the last picture says how deep the search went
                         _show(counters, chosen, 0, deepest)
                     publish(counters, expanded, 0, 0, stored)
                     return EXHAUSTED, chosen[:0], expanded, handed, n_handed
                 depth -= 1
-                a = chosen[depth, 0]
-                b = chosen[depth, 1]
-                present[a] = 1
-                present[b] = 1
-                kind_left[tile_kind[a]] += 2
+                _return_pair(cells, tile_pos, present, kind_left, tile_kind, chosen[depth, 0], chosen[depth, 1],
+                             gravity, stride, height, saved_x[depth], saved[depth])
                 remaining += 2
-                _put_back(cells, tile_pos, a, b, gravity, stride, height, saved_x[depth], saved[depth])
                 continue
             j = pos[depth]
             pos[depth] += 1
-            a = np.int64(ma[j])  # int64 like the undo's tiles: one compiled _put_back, not two
+            a = np.int64(ma[j])  # int64 like the undo's tiles
             b = np.int64(mb[j])
             if gravity:
-                xa = tile_pos[a] % stride
-                xb = tile_pos[b] % stride
-                saved_x[depth, 0] = xa
-                _save_col(cells, stride, height, xa, saved[depth, 0])
-                if xb != xa:
-                    saved_x[depth, 1] = xb
-                    _save_col(cells, stride, height, xb, saved[depth, 1])
-                else:
-                    saved_x[depth, 1] = -1
-            _remove(cells, tile_pos, a, gravity, stride)
-            _remove(cells, tile_pos, b, gravity, stride)
-            present[a] = 0
-            present[b] = 0
-            kind_left[tile_kind[a]] -= 2
+                _save_columns(cells, tile_pos, a, b, stride, height, saved_x[depth], saved[depth])
+            _take_pair(cells, tile_pos, present, kind_left, tile_kind, a, b, gravity, stride)
             remaining -= 2
             chosen[depth, 0] = a
             chosen[depth, 1] = b
@@ -333,17 +379,13 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                     _show(counters, chosen, depth + 1, depth + 1)
                 publish(counters, expanded, 0, depth + 1, stored)
                 return FOUND, chosen[: depth + 1].copy(), expanded, handed, n_handed
-            if set_has(dead, k):
-                # undo at once and try the next move of this node
-                present[a] = 1
-                present[b] = 1
-                kind_left[tile_kind[a]] += 2
+            if set_has(dead, k):  # undo at once and try the next move of this node
+                _return_pair(cells, tile_pos, present, kind_left, tile_kind, a, b, gravity, stride, height,
+                             saved_x[depth], saved[depth])
                 remaining += 2
-                _put_back(cells, tile_pos, a, b, gravity, stride, height, saved_x[depth], saved[depth])
                 continue
             depth += 1
-            if depth > deepest:
-                deepest = depth
+            deepest = max(deepest, depth)
             key[depth] = k
             lo[depth] = hi[depth - 1]
             break

@@ -114,6 +114,84 @@ def _stack_top(cells, stride, height, x):
     return height
 
 
+@helper
+def _place_inward(cells, kind, steps, limit, stride, width, height, depth, bucket, fill, slot, d, p,
+                  dist, seen, stamp, cur, nxt, cmark, found):
+    """Without gravity: pair p onto a free cell of the innermost layer left (d, -1 for none) and a
+    cell it links to in the same layer, or failing that a free neighbour one layer out; a few
+    cells are tried. Returns (a, b, stamp), a and b -1 when no pair fits."""
+    for _ in range(min(8, fill[d]) if d >= 0 else 0):
+        a = bucket[d, np.random.randint(fill[d])]
+        cells[a] = p
+        stamp += 1
+        nf = reach(cells, kind, steps, a, ANY_FREE, limit, dist, seen, stamp, cur, nxt, cmark, found)
+        b = _pick_partner(stride, width, height, depth, d, found, nf)
+        if b < 0 and d > 0:
+            b = _outward(cells, steps, depth, a)  # adjacent, so linked with one segment
+        if b >= 0:
+            cells[b] = p
+            _bucket_drop(bucket, fill, slot, depth, a)
+            _bucket_drop(bucket, fill, slot, depth, b)
+            return a, b, stamp
+        cells[a] = FREE
+    return -1, -1, stamp
+
+
+@helper
+def _place_stacked(cells, kind, steps, limit, stride, width, height, open_cols, p, dist, seen, stamp, cur, nxt,
+                   cmark, found):
+    """With gravity: pair p into two columns with room, pushing the cells above up, tried until the
+    two link. Returns (a, b, stamp), a and b -1 when no pair fits."""
+    n_open = 0
+    for x in range(width):
+        if cells[PAD * stride + PAD + x] == FREE:
+            open_cols[n_open] = PAD + x
+            n_open += 1
+    for attempt in range(GRAVITY_TRIES if n_open > 0 else 0):
+        # each tile goes into a column's stack, keeping the board settled; the second one near
+        # the first, since far-apart cells rarely link; the last tries put both on top, which
+        # links through the open space above whenever the rules allow
+        late = attempt >= GRAVITY_TRIES - 16
+        xa = open_cols[np.random.randint(n_open)]
+        ta = _stack_top(cells, stride, height, xa)
+        ya = ta - 1 if late else ta - 1 + np.random.randint(height - ta + 1)
+        _insert(cells, stride, xa, ya, p)
+        xb = open_cols[np.random.randint(n_open)] if late else xa + np.random.randint(5) - 2
+        if xb < PAD or xb >= PAD + width or cells[PAD * stride + xb] != FREE:
+            _delete(cells, stride, (PAD + ya) * stride + xa)
+            continue
+        tb = _stack_top(cells, stride, height, xb)
+        yb = tb - 1 if late else min(height - 1, max(tb - 1, ya + np.random.randint(5) - 2))
+        _insert(cells, stride, xb, yb, p)
+        a = _find(cells, stride, height, xa, p, 0)
+        b = _find(cells, stride, height, xb, p, 1 if xa == xb else 0)
+        stamp += 1
+        nf = reach(cells, kind, steps, a, p, limit, dist, seen, stamp, cur, nxt, cmark, found)
+        if nf > 0:
+            return a, b, stamp
+        _delete(cells, stride, min(a, b))
+        _delete(cells, stride, max(a, b))
+    return -1, -1, stamp
+
+
+@helper
+def _take_back(cells, stride, gravity, bucket, fill, slot, depth, placed_a, placed_b, p, count):
+    """Take the last `count` pairs placed (at most p) off the board again; returns the pairs left."""
+    for _ in range(min(p, count)):
+        p -= 1
+        a = min(placed_a[p], placed_b[p])
+        b = max(placed_a[p], placed_b[p])
+        if gravity:
+            _delete(cells, stride, a)  # the upper one first: the lower one does not move
+            _delete(cells, stride, b)
+        else:
+            cells[a] = FREE
+            cells[b] = FREE
+            _bucket_add(bucket, fill, slot, depth, a)
+            _bucket_add(bucket, fill, slot, depth, b)
+    return p
+
+
 def place_args(cells: np.ndarray, width: int, height: int, pairs: int, limit: int, gravity: bool,
                by_edge: bool, seed: int, depth: np.ndarray | None = None) -> tuple:
     """The arguments of place_pairs, of the types it is compiled for (depth: onion_depth's, computed if None)."""
@@ -159,62 +237,17 @@ def place_pairs(cells, stride, width, height, depth, pairs, limit, gravity, stop
     backoff = 1
     budget = 64 + 4 * pairs
     while p < pairs:
-        pa = -1
-        pb = -1
         if not gravity:
             d = n_depths - 1
             while d >= 0 and fill[d] == 0:
                 d -= 1
             if d == 0 and stop_at_edge:
                 return p, cells
-            for _ in range(min(8, fill[d]) if d >= 0 else 0):
-                a = bucket[d, np.random.randint(fill[d])]
-                cells[a] = p
-                stamp += 1
-                nf = reach(cells, kind, steps, a, ANY_FREE, limit, dist, seen, stamp, cur, nxt, cmark, found)
-                b = _pick_partner(stride, width, height, depth, d, found, nf)
-                if b < 0 and d > 0:
-                    b = _outward(cells, steps, depth, a)  # adjacent, so linked with one segment
-                if b >= 0:
-                    cells[b] = p
-                    pa = a
-                    pb = b
-                    _bucket_drop(bucket, fill, slot, depth, a)
-                    _bucket_drop(bucket, fill, slot, depth, b)
-                    break
-                cells[a] = FREE
+            pa, pb, stamp = _place_inward(cells, kind, steps, limit, stride, width, height, depth, bucket, fill,
+                                          slot, d, p, dist, seen, stamp, cur, nxt, cmark, found)
         else:
-            n_open = 0
-            for x in range(width):
-                if cells[PAD * stride + PAD + x] == FREE:
-                    open_cols[n_open] = PAD + x
-                    n_open += 1
-            for attempt in range(GRAVITY_TRIES if n_open > 0 else 0):
-                # each tile goes into a column's stack, keeping the board settled; the second one near
-                # the first, since far-apart cells rarely link; the last tries put both on top, which
-                # links through the open space above whenever the rules allow
-                late = attempt >= GRAVITY_TRIES - 16
-                xa = open_cols[np.random.randint(n_open)]
-                ta = _stack_top(cells, stride, height, xa)
-                ya = ta - 1 if late else ta - 1 + np.random.randint(height - ta + 1)
-                _insert(cells, stride, xa, ya, p)
-                xb = open_cols[np.random.randint(n_open)] if late else xa + np.random.randint(5) - 2
-                if xb < PAD or xb >= PAD + width or cells[PAD * stride + xb] != FREE:
-                    _delete(cells, stride, (PAD + ya) * stride + xa)
-                    continue
-                tb = _stack_top(cells, stride, height, xb)
-                yb = tb - 1 if late else min(height - 1, max(tb - 1, ya + np.random.randint(5) - 2))
-                _insert(cells, stride, xb, yb, p)
-                a = _find(cells, stride, height, xa, p, 0)
-                b = _find(cells, stride, height, xb, p, 1 if xa == xb else 0)
-                stamp += 1
-                nf = reach(cells, kind, steps, a, p, limit, dist, seen, stamp, cur, nxt, cmark, found)
-                if nf > 0:
-                    pa = a
-                    pb = b
-                    break
-                _delete(cells, stride, min(a, b))
-                _delete(cells, stride, max(a, b))
+            pa, pb, stamp = _place_stacked(cells, kind, steps, limit, stride, width, height, open_cols, p,
+                                           dist, seen, stamp, cur, nxt, cmark, found)
         if pa >= 0:
             placed_a[p] = pa
             placed_b[p] = pb
@@ -223,18 +256,7 @@ def place_pairs(cells, stride, width, height, depth, pairs, limit, gravity, stop
         failures += 1
         if failures > budget:
             break
-        for _ in range(min(p, backoff)):
-            p -= 1
-            a = min(placed_a[p], placed_b[p])
-            b = max(placed_a[p], placed_b[p])
-            if gravity:
-                _delete(cells, stride, a)  # the upper one first: the lower one does not move
-                _delete(cells, stride, b)
-            else:
-                cells[a] = FREE
-                cells[b] = FREE
-                _bucket_add(bucket, fill, slot, depth, a)
-                _bucket_add(bucket, fill, slot, depth, b)
+        p = _take_back(cells, stride, gravity, bucket, fill, slot, depth, placed_a, placed_b, p, backoff)
         backoff = min(2 * backoff, 64)
     return p, cells
 
