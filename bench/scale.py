@@ -103,8 +103,9 @@ def _estimate_7x7(report: Report) -> None:
     for prefix in rng.sample(cut.prefixes, min(SAMPLE, len(cut.prefixes))):
         counters = new_counters(quiet=True)
         counters[NODE_CAP] = SAMPLE_CAP
-        code, tours, _, _, nodes = pruned.pruned_search(table, 7, 7, prefix, 49, False, pruned.TABLE_ORDER,
-                                                        pruned.COUNT, 0, 0, counters)
+        out = pruned.Searched(*pruned.pruned_search(table, 7, 7, prefix, 49, False, pruned.TABLE_ORDER,
+                                                    pruned.COUNT, 0, 0, counters))
+        tours, nodes = out.tours, out.nodes
         node_est, tour_est, made = pruned.probe(table, 7, 7, prefix, 49, False, 2000, 1, new_counters(quiet=True))
         done = "" if nodes < SAMPLE_CAP else " (capped)"
         lines.append(f"{int(tours):,} tours / {int(nodes):,} nodes{done} vs estimated "

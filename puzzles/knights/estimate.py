@@ -42,7 +42,7 @@ def rate(table: np.ndarray, width: int, height: int, start: int, free_count: int
     counters = new_counters(quiet=True)
     counters[NODE_CAP] = RATE_NODES
     began = time.perf_counter()
-    *_, nodes = pruned.pruned_search(table, width, height, np.array([start], dtype=np.int32), free_count, closed,
-                                     pruned.TABLE_ORDER, pruned.COUNT, 0, 0, counters)
+    nodes = pruned.Searched(*pruned.pruned_search(table, width, height, np.array([start], dtype=np.int32), free_count,
+                                                  closed, pruned.TABLE_ORDER, pruned.COUNT, 0, 0, counters)).nodes
     seconds = time.perf_counter() - began
     return float(nodes) / seconds if seconds > 0 and nodes >= 1000 else 0.0

@@ -17,6 +17,8 @@ reversed piece; the pivot nearest the end is preferred to keep that short.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from core import live
@@ -24,6 +26,15 @@ from core.jit import helper, kernel
 from core.progress import due, publish
 from core.status import CAP, FOUND, STOPPED
 from puzzles.knights.geometry import degrees, leave_start, rim_distance
+
+
+class Walk(NamedTuple):
+    """What warnsdorff_walk returns, by name."""
+
+    code: int  # FOUND, CAP or STOPPED
+    path: np.ndarray  # the walk: its first `length` squares
+    length: int
+    rotations: int
 
 
 def fixed_bytes(n: int, free_count: int) -> int:
@@ -87,7 +98,7 @@ def _rotate(table, path, pos, current, length, pivots):
 
 @kernel
 def warnsdorff_walk(table, width, height, start, free_count, closed, seed, max_rotations, counters):
-    """A tour from start; returns (code, path, length, rotations).
+    """A tour from start; returns (code, path, length, rotations): see Walk.
 
     code is FOUND with a complete path (closed: its last square next to the
     start), CAP when the rotation budget ran out (path holds the best prefix)

@@ -21,6 +21,8 @@ carried down the stack.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from core.arrays import copy_into
@@ -37,6 +39,16 @@ SPLIT = 2  # stop at a depth and hand out the paths that reach it
 TABLE_ORDER = 0  # try moves in the neighbour table's order
 WARNSDORFF = 1  # fewest onward moves first; ties: farthest from the centre (Roth), then table order
 _KEY = 1 << 24  # > the largest squared doubled distance from the centre on a 1000x1000 board
+
+
+class Searched(NamedTuple):
+    """What pruned_search returns, by name."""
+
+    code: int  # FOUND, EXHAUSTED, CAP or STOPPED
+    tours: int
+    kept: np.ndarray  # the tours (or SPLIT's paths) kept, one a row
+    kept_count: int  # how many rows of kept hold one
+    nodes: int
 
 
 def fixed_bytes(n: int, free_count: int, keep: int) -> int:
@@ -161,7 +173,7 @@ def _report(counters, drawing, path, depth, deepest, nodes, tours):
 @kernel
 def pruned_search(table, width, height, prefix, free_count, closed, order, mode, keep, cut, counters):
     """Depth-first search for tours that begin with prefix (the start alone, or a path a SPLIT run
-    handed out); returns (code, tours, kept, kept count, nodes).
+    handed out); returns (code, tours, kept, kept count, nodes): see Searched.
 
     Nodes are squares placed on the path below the prefix, plus the start when the prefix is the
     start alone: so the nodes of a SPLIT run and of the searches from its prefixes add up to

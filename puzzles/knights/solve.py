@@ -10,7 +10,7 @@ from core.backtrack import fixed_bytes as backtrack_bytes
 from core.engine import EngineSpec
 from core.jit import prepare
 from core.memory import SCRATCH, budget_bytes, describe_bytes
-from core.progress import SearchControl
+from core.progress import EXPANDED, STORED, SearchControl
 from core.search import COUNT as PLAIN_COUNT
 from core.search import FIRST as PLAIN_FIRST
 from core.search import (Limits, Stats, kernel_status, nodes_left, search_paths, search_paths_kernels, timed,
@@ -154,14 +154,6 @@ def _pruned_bytes(board: Board, keep: int) -> int:
     return TABLE_BYTES * n + pruned.fixed_bytes(n, f, keep) + keep * f * TOUR_BYTES
 
 
-def _run_pruned(board: Board, table: np.ndarray, control: SearchControl, limits: Limits, used: int, start: int,
-                order: int, mode: int, keep: int):
-    """pruned_search from `start` with what is left of the node cap; (kernel result, seconds)."""
-    with control.node_cap(nodes_left(limits, used)):
-        return timed(control, pruned.pruned_search, table, board.width, board.height, np.array([start], dtype=np.int32),
-                     board.free_squares, board.closed, order, mode, keep, 0, control.counters)
-
-
 def _pruned_first(board: Board, control: SearchControl, limits: Limits, details: dict, solver: str,
                   used: int = 0) -> Solution:
     too_big = _over_budget(board, _pruned_bytes(board, 1), limits, solver, details)
@@ -170,13 +162,16 @@ def _pruned_first(board: Board, control: SearchControl, limits: Limits, details:
     if nodes_left(limits, used) == 0:
         return _capped(board, solver, Stats(), details)
     table, seconds = _table(board, "clockwise", control)
-    (code, tours, kept, n_kept, nodes), search = _run_pruned(
-        board, table, control, limits, used, board.index(board.start), pruned.WARNSDORFF, pruned.FIRST, 1)
-    status, limit = kernel_status(code, control)
-    stats = Stats(int(nodes), int(nodes), board.free_squares, seconds + search)
-    steps = _steps(board, kept[0]) if status == Status.SOLVED else _start_only(board)
+    with control.node_cap(nodes_left(limits, used)):
+        result, search = timed(control, pruned.pruned_search, table, board.width, board.height,
+                               np.array([board.index(board.start)], dtype=np.int32), board.free_squares, board.closed,
+                               pruned.WARNSDORFF, pruned.FIRST, 1, 0, control.counters)
+    out = pruned.Searched(*result)
+    status, limit = kernel_status(out.code, control)
+    stats = Stats(int(out.nodes), int(out.nodes), board.free_squares, seconds + search)
+    steps = _steps(board, out.kept[0]) if status == Status.SOLVED else _start_only(board)
     return Solution(status, steps, stats, limit, solver,
-                    {**details, "method": "backtracking, Warnsdorff order", "nodes": int(nodes)})
+                    {**details, "method": "backtracking, Warnsdorff order", "nodes": int(out.nodes)})
 
 
 def _count(board: Board, control: SearchControl, limits: Limits, details: dict,
@@ -330,13 +325,15 @@ def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: d
             return _capped(board, "warnsdorff", Stats(steps_taken, 0, 0, seconds),
                            {**details, "rotations": rotations, "method": "Warnsdorff's rule"})
         with control.node_cap(nodes_left(limits, steps_taken)):
-            (code, path, length, turns), search = timed(
+            result, search = timed(
                 control, greedy.warnsdorff_walk, table, board.width, board.height, board.index(origin),
                 board.free_squares, closed, seed, budget, control.counters)
+        walk = greedy.Walk(*result)
         seconds += search
-        steps_taken += int(control.counters[0])
-        rotations += int(turns)
-        if code == FOUND:
+        steps_taken += int(control.counters[EXPANDED])
+        rotations += int(walk.rotations)
+        path, length = walk.path, walk.length
+        if walk.code == FOUND:
             stats = Stats(steps_taken, board.free_squares, board.free_squares, seconds)
             method = "Warnsdorff's rule" + (f" with {rotations} rotations" if rotations else "")
             if origin != board.start:
@@ -346,8 +343,8 @@ def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: d
                            f"{'turned' if board.closed else 'cut open'} to start here")
             return Solution(Status.SOLVED, _steps(board, path), stats, None, "warnsdorff",
                             {**details, "rotations": rotations, "method": method})
-        if code == STOPPED:
-            status, limit = kernel_status(code, control)
+        if walk.code == STOPPED:
+            status, limit = kernel_status(walk.code, control)
             return Solution(status, _start_only(board), Stats(steps_taken, length, length, seconds), limit,
                             "warnsdorff", {**details, "rotations": rotations, "method": "Warnsdorff's rule"})
     # every walk ran out of rotations: a complete search settles it
@@ -392,7 +389,7 @@ def _thin(board: Board, control: SearchControl, limits: Limits, details: dict) -
             -1 if board.closed else start, board.closed, limit, slots, control.counters)
     status, lim = kernel_status(code, control)
     details = {**details, "method": f"exact line-by-line search (board {short} wide)", "nodes": int(nodes)}
-    stats = Stats(int(nodes), int(control.counters[3]), 0, seconds)
+    stats = Stats(int(nodes), int(control.counters[STORED]), 0, seconds)
     if status != Status.SOLVED:
         return Solution(status, _start_only(board), stats, lim, "warnsdorff", details)
     order, more = timed(control, thin.thin_path, short, w * h, moves, start)

@@ -40,10 +40,10 @@ class Subtree:
     keep: int
 
     def __call__(self, counters: np.ndarray) -> Counted:
-        code, tours, kept, n_kept, nodes = pruned.pruned_search(
+        out = pruned.Searched(*pruned.pruned_search(
             self.table, self.width, self.height, self.prefix, self.free_count, self.closed, pruned.TABLE_ORDER,
-            pruned.COUNT, self.keep, 0, counters)
-        return Counted(int(nodes), int(tours), code != STOPPED, kept[:n_kept].copy())
+            pruned.COUNT, self.keep, 0, counters))
+        return Counted(int(out.nodes), int(out.tours), out.code != STOPPED, out.kept[:out.kept_count].copy())
 
 
 @dataclass
@@ -63,13 +63,13 @@ def split(table: np.ndarray, width: int, height: int, start: int, free_count: in
         return best
     root = np.array([start], dtype=np.int32)
     for cut in range(1, min(free_count - 1, max_cut(MAX_TASKS, 4) + 1)):
-        code, _, kept, n_kept, nodes = pruned.pruned_search(
+        out = pruned.Searched(*pruned.pruned_search(
             table, width, height, root, free_count, closed, pruned.TABLE_ORDER, pruned.SPLIT, MAX_TASKS, cut,
-            new_counters(quiet=True))
-        if code == CAP:
+            new_counters(quiet=True)))
+        if out.code == CAP:
             break
-        best = Split([row[:cut + 1].copy() for row in kept[:n_kept]], int(nodes))
-        if n_kept >= wanted or n_kept == 0:
+        best = Split([row[:cut + 1].copy() for row in out.kept[:out.kept_count]], int(out.nodes))
+        if out.kept_count >= wanted or out.kept_count == 0:
             break
     return best
 

@@ -17,6 +17,8 @@ A node's moves are listed lazily, one tile at a time (the partners of the
 next tile still on the board), so a search that rarely backs up pays for a
 few sweeps per move rather than one per tile.
 """
+from typing import NamedTuple
+
 import numpy as np
 
 from core.arrays import copy_into
@@ -30,6 +32,16 @@ from puzzles.link.reach import direction_steps, new_work, reach
 
 MOVE_BYTES = 16  # a listed move in the two int32 stacks, doubled, with the old arrays while they grow
 MOVES_SHARE = 16  # the move stacks may take 1/16 of the budget
+
+class Removals(NamedTuple):
+    """What clear_board returns, by name."""
+
+    code: int  # FOUND, EXHAUSTED, CAP, MEMORY or STOPPED
+    moves: np.ndarray  # k x 2: the tiles removed at each step (of the path being tried unless FOUND)
+    expanded: int
+    prefixes: np.ndarray  # a split's prefixes, one a row: the first prefix_count hold one
+    prefix_count: int
+
 
 def fixed_bytes(padded_cells: int, n_tiles: int, n_kinds: int, height: int) -> int:
     """What a clear search holds whatever happens: the grid and its copy (4 bytes a padded cell

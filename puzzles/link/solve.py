@@ -212,11 +212,12 @@ def _clear_here(board: Board, grid, limit: int, control: SearchControl, limits: 
     cap, cap_limit, max_moves = _clear_room(board, grid, limits)
     if cap == 0:
         return Status.LIMIT, Limit.MEMORY, no_moves, Stats(), grid, ""
-    (code, moves, expanded, _, _), seconds = timed(
+    result, seconds = timed(
         control, clearing.clear_board, *_clear_args(board, grid, limit, cap, max_moves, control.counters))
-    stats = replace(counter_stats(control, seconds), nodes_expanded=int(expanded))
-    status, lim = kernel_status(code, control, cap_limit)
-    return status, lim, moves, stats, grid, ""
+    out = clearing.Removals(*result)
+    stats = replace(counter_stats(control, seconds), nodes_expanded=int(out.expanded))
+    status, lim = kernel_status(out.code, control, cap_limit)
+    return status, lim, out.moves, stats, grid, ""
 
 
 def _clear_split(board: Board, grid, limit: int, control: SearchControl, limits: Limits, spec: EngineSpec,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.jit import prepare
-from core.progress import new_counters
+from core.progress import STORED, new_counters
 from core.status import CAP, EXHAUSTED, FOUND
 from core.tasks import max_cut
 from puzzles.link import clearing
@@ -40,10 +40,9 @@ class ClearFrom:
     prefix: np.ndarray
 
     def __call__(self, counters: np.ndarray) -> Cleared:
-        code, moves, expanded, _, _ = clearing.clear_board(*self.args, self.prefix, np.int64(0), np.int64(0),
-                                                           counters)
-        return Cleared(int(expanded), int(code == FOUND), code in (FOUND, EXHAUSTED), int(code), moves,
-                       int(counters[3]))
+        out = clearing.Removals(*clearing.clear_board(*self.args, self.prefix, np.int64(0), np.int64(0), counters))
+        return Cleared(int(out.expanded), int(out.code == FOUND), out.code in (FOUND, EXHAUSTED), int(out.code),
+                       out.moves, int(counters[STORED]))
 
 
 @dataclass(frozen=True)
@@ -71,14 +70,15 @@ def split(args: tuple, pairs: int, wanted: int) -> Split:
     if wanted <= 1:
         return best
     for cut in range(1, min(pairs, max_cut(MAX_TASKS, 16) + 1)):
-        code, moves, nodes, handed, n = clearing.clear_board(*args, NO_PREFIX, np.int64(cut), np.int64(MAX_TASKS),
-                                                             new_counters(quiet=True))
-        if code == FOUND:
-            return Split([], int(nodes), FOUND, moves)
-        if code != EXHAUSTED:  # CAP: too many prefixes (or the dead store filled): the last cut will do
+        out = clearing.Removals(*clearing.clear_board(*args, NO_PREFIX, np.int64(cut), np.int64(MAX_TASKS),
+                                                      new_counters(quiet=True)))
+        if out.code == FOUND:
+            return Split([], int(out.expanded), FOUND, out.moves)
+        if out.code != EXHAUSTED:  # CAP: too many prefixes (or the dead store filled): the last cut will do
             break
-        best = Split([handed[i, :cut].copy() for i in range(n)], int(nodes), EXHAUSTED, NO_PREFIX)
-        if n >= wanted or n == 0:
+        best = Split([out.prefixes[i, :cut].copy() for i in range(out.prefix_count)], int(out.expanded), EXHAUSTED,
+                     NO_PREFIX)
+        if out.prefix_count >= wanted or out.prefix_count == 0:
             break
     return best
 
