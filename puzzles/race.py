@@ -25,7 +25,7 @@ from core.progress import Snapshot
 from core.race import DONE, Lane, Race, RaceRefused, Runner, cores, shares
 from core.search import Limits, Stats
 from core.status import Status
-from puzzles import cli_support as cs
+from puzzles import cli_support
 from puzzles import numbers
 from puzzles.interface import Family, Option, Solution, Solver
 
@@ -106,9 +106,9 @@ def read_algos(family: Family, text: str) -> list[str]:
 def read_value(option: Option, text: str, where: str) -> Any:
     """A typed value for an option from what was typed."""
     if option.kind == "int":
-        return numbers.whole(text, where, 0, cs.MAX_COUNT, grouped=True)
+        return numbers.whole(text, where, 0, cli_support.MAX_COUNT, grouped=True)
     if option.kind == "float":
-        return numbers.decimal(text, where, 0.0, cs.MAX_TIMEOUT_S)
+        return numbers.decimal(text, where, 0.0, cli_support.MAX_TIMEOUT_S)
     if option.kind == "bool":
         word = text.strip().lower()
         if word in ("yes", "true", "on", "1"):
@@ -123,10 +123,10 @@ def read_value(option: Option, text: str, where: str) -> Any:
 
 def read_limit(key: str, text: str, where: str) -> Any:
     if key == MAX_STATES:
-        return numbers.whole(text, where, 1, cs.MAX_STATES, grouped=True)
+        return numbers.whole(text, where, 1, cli_support.MAX_STATES, grouped=True)
     if key == TIMEOUT:
-        return numbers.decimal(text, where, 0.0, cs.MAX_TIMEOUT_S, above_low=True)
-    return numbers.byte_size(text, where, cs.MAX_MEMORY)
+        return numbers.decimal(text, where, 0.0, cli_support.MAX_TIMEOUT_S, above_low=True)
+    return numbers.byte_size(text, where, cli_support.MAX_MEMORY)
 
 
 def _set(entry: Entry, key: str, text: str, where: str) -> Entry:
@@ -521,5 +521,5 @@ def report_json(report: Report) -> list[dict]:
                 "waited_s": round(r.lane.queued_s, 3)}
         if r.error is not None:
             race["error"] = r.error
-        out.append(cs.solution_json(solution, options=r.entry.options, race=race))
+        out.append(cli_support.solution_json(solution, options=r.entry.options, race=race))
     return out

@@ -119,15 +119,15 @@ def command(argv: list[str]) -> int:
         return answered
     from core.errors import EngineError, InputError
     from core.runner import CancelledBeforeSearch
-    from puzzles import cli_support as cs
+    from puzzles import cli_support
     from puzzles import registry
 
     args = build_parser().parse_args(argv)
-    console = cs.output_console()
+    console = cli_support.output_console()
     try:
         if args.command == "list":
             list_families(console)
-            return cs.EXIT_OK
+            return cli_support.EXIT_OK
         if args.command == "solve":
             return registry.get(args.family).run_cli(args, console)
         if args.command == "race":
@@ -137,14 +137,14 @@ def command(argv: list[str]) -> int:
             from tui.app import run_app
             return run_app(family=args.family, preset=args.preset, path=args.file)
     except InputError as exc:
-        return cs.fail(str(exc))
+        return cli_support.fail(str(exc))
     except EngineError as exc:
-        cs.fail(str(exc))
+        cli_support.fail(str(exc))
         return EXIT_ENGINE
     except CancelledBeforeSearch:
-        cs.cancelled_while_compiling(getattr(args, "json", False))
+        cli_support.cancelled_while_compiling(getattr(args, "json", False))
         return EXIT_INTERRUPTED
-    return cs.EXIT_OK
+    return cli_support.EXIT_OK
 
 
 def _quiet_stdout() -> None:

@@ -19,7 +19,7 @@ from core.errors import InputError
 from core.progress import Phase, Snapshot
 from core.race import RUNNING, Race
 from core.search import Limits
-from puzzles import cli_support as cs
+from puzzles import cli_support
 from puzzles import race as R
 from puzzles.interface import Family
 
@@ -70,9 +70,9 @@ def add_parser(commands, parser_class) -> None:
                                 f"{', '.join(s.id for s in family.solvers)} (one may come twice with other settings)")
         group.add_argument("settings", nargs="*", metavar="[NAME:]KEY=VALUE",
                            help="a solver option for every solver that has it, or for the one named (see below)")
-        group.add_argument("--jobs", type=cs.positive_int, metavar="N",
+        group.add_argument("--jobs", type=cli_support.positive_int, metavar="N",
                            help=f"run at most N solvers at once (default: one a core, here {R.cores()})")
-        cs.add_limit_arguments(sub)
+        cli_support.add_limit_arguments(sub)
         for action in sub._actions:  # the shared limits, as they apply to a race
             action.help = RACE_HELP.get(action.dest, action.help)
 
@@ -136,7 +136,7 @@ def run(args, console: Console) -> int:
         sys.stdout.write("\n")
     else:
         print_report(console, family, report, f"race: {family.id}, {getattr(args, 'preset', None) or 'the board given'}")
-    return exit_status(report, cs.fail)
+    return exit_status(report, cli_support.fail)
 
 
 def print_report(console: Console, family: Family, report: R.Report, title: str) -> None:
@@ -165,4 +165,4 @@ def exit_status(report: R.Report, fail: Callable[[str], int]) -> int:
         return EXIT_DISAGREE
     if failed:
         return fail(f"{failed[0].entry.name}: {failed[0].error}")
-    return cs.EXIT_OK
+    return cli_support.EXIT_OK

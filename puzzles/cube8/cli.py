@@ -10,7 +10,7 @@ from rich.console import Console
 
 from core.errors import InputError
 from core.status import Status
-from puzzles import cli_support as cs
+from puzzles import cli_support
 from puzzles import numbers
 from puzzles.cube8 import board as cboard
 from puzzles.cube8 import cubes as C
@@ -23,13 +23,13 @@ from puzzles.cube8.solve import SOLVERS, TABLE_POSITIONS, build_table, headline,
 ALGOS = tuple(s.id for s in SOLVERS)
 
 
-@cs.option_type
+@cli_support.option_type
 def rolls(text: str) -> int:
     return numbers.whole(text, "", 0, MAX_CAP, grouped=True)
 
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
-    cs.add_board_arguments(parser, "e.g. farthest-edge; see `puzzle-explorer list`")
+    cli_support.add_board_arguments(parser, "e.g. farthest-edge; see `puzzle-explorer list`")
     parser.add_argument("--start", metavar="X,Y", help="where the empty square starts, 1-based")
     parser.add_argument("--pattern", metavar="ROWS",
                         help="the target tops, rows of W/B/R with one E (the empty square's end), "
@@ -51,9 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"build the distance table ({T.SIZE / 2**20:.1f} MiB in the user cache) and exit")
     parser.add_argument("--census", action="store_true",
                         help="with --from-goal: count the positions by their rolls to the pattern")
-    cs.add_distance_arguments(parser)
-    cs.add_engine_arguments(parser, cs.CENSUS_ENGINE_HELP)
-    cs.add_limit_arguments(parser)
+    cli_support.add_distance_arguments(parser)
+    cli_support.add_engine_arguments(parser, cli_support.CENSUS_ENGINE_HELP)
+    cli_support.add_limit_arguments(parser)
 
 
 def _family():
@@ -63,10 +63,10 @@ def _family():
 
 def board_from_args(args) -> cboard.Board:
     """The board from --board/--file/--preset, with --start and --pattern applied on top."""
-    given = cs.board_given(args)
+    given = cli_support.board_given(args)
     if not given and (args.start is None or args.pattern is None):
         raise InputError("no board: give --start X,Y and --pattern ROWS (or --board, --file, --preset)")
-    board = cboard.parse(cs.board_text(args, _family())) if given else None
+    board = cboard.parse(cli_support.board_text(args, _family())) if given else None
     start = cboard.parse_cell(args.start, "--start") if args.start is not None else board.start
     pattern = cboard.parse_pattern(args.pattern) if args.pattern is not None else board.pattern
     board = replace(board, start=start, pattern=pattern) if board else cboard.Board(start, pattern)
@@ -77,7 +77,7 @@ def board_from_args(args) -> cboard.Board:
 def build(console: Console, quiet: bool = False, trace: str | None = None):
     """Build the table with progress (and its trace, if asked); returns its path (None if stopped)."""
     err = Console(stderr=True)
-    path, seconds = cs.run_build(build_table, "building the distance table", sum(TABLE_POSITIONS), "positions",
+    path, seconds = cli_support.run_build(build_table, "building the distance table", sum(TABLE_POSITIONS), "positions",
                                  "rolls", trace=trace)
     if path is None:
         err.print("the table build was stopped; nothing was written", highlight=False)
@@ -113,13 +113,13 @@ def run_contest(args, console: Console) -> int:
     todo = datasets(sys.stdin)
     first = next(todo, None)  # bad or empty input is answered before a table is built for it
     if first is None:
-        return cs.EXIT_OK
+        return cli_support.EXIT_OK
     table = T.open_table() if args.algo in (None, "table") else None
     if table is None and args.algo in (None, "table"):
         table, stopped = _first_table(console)
         if stopped:
-            return cs.EXIT_OK
-    limits = cs.limits_from(args)
+            return cli_support.EXIT_OK
+    limits = cli_support.limits_from(args)
     out = sys.stdout
     try:
         for ds in chain([first], todo):
@@ -131,9 +131,9 @@ def run_contest(args, console: Console) -> int:
                     task = lambda control: run_idastar(start, ds.pattern, control, limits)  # noqa: E731
                 else:
                     task = lambda control: run_bibfs(start, ds.pattern, cap, control, limits)  # noqa: E731
-                status, _, path, _ = cs.run_job(task, limits, progress=False)
+                status, _, path, _ = cli_support.run_job(task, limits, progress=False)
                 if status not in (Status.SOLVED, Status.LIMIT, Status.UNSOLVABLE):
-                    return cs.EXIT_OK  # cancelled
+                    return cli_support.EXIT_OK  # cancelled
                 rolls = len(path) - 1 if status == Status.SOLVED else None
             out.write(answer_line(rolls, cap) + "\n")
             out.flush()
@@ -141,14 +141,14 @@ def run_contest(args, console: Console) -> int:
         out.flush()
         if table is not None:
             table.close()
-    return cs.EXIT_OK
+    return cli_support.EXIT_OK
 
 
 def run(args, console: Console) -> int:
-    engine = cs.census_engine(args)
+    engine = cli_support.census_engine(args)
     if args.build_table:
         build(console, trace=args.trace)
-        return cs.EXIT_OK
+        return cli_support.EXIT_OK
     if args.contest:
         if args.trace:
             raise InputError("--trace follows one search; --contest runs one per dataset: leave out --trace")
@@ -156,28 +156,28 @@ def run(args, console: Console) -> int:
     board = board_from_args(args)
     if args.census and not args.from_goal:
         raise InputError("a cube8 census counts from the pattern: add --from-goal")
-    if cs.distance_mode(args):
+    if cli_support.distance_mode(args):
         x, y = C.xy(board.start)
-        return cs.run_distances(args, _family(), board, {"engine": engine}, console, render,
+        return cli_support.run_distances(args, _family(), board, {"engine": engine}, console, render,
                                 {"start": [x + 1, y + 1], "pattern": board.pattern_text()})
     algo = args.algo or ("table" if T.open_table() is not None else "bibfs")
     options = {"cap": args.cap or 0}
-    limits = cs.limits_from(args)
-    solution = cs.run_job(lambda control: solve(board, algo, options, control, limits), limits, trace=args.trace)
+    limits = cli_support.limits_from(args)
+    solution = cli_support.run_job(lambda control: solve(board, algo, options, control, limits), limits, trace=args.trace)
     x, y = C.xy(board.start)
     if args.json:
-        cs.print_json(cs.solution_json(solution, start=[x + 1, y + 1], pattern=board.pattern_text()))
-        return cs.EXIT_OK
+        cli_support.print_json(cli_support.solution_json(solution, start=[x + 1, y + 1], pattern=board.pattern_text()))
+        return cli_support.EXIT_OK
     console.print(render(board))
     console.print(legend(), style="dim", highlight=False)
-    for line in cs.summary_lines(solution, headline(solution)):
+    for line in cli_support.summary_lines(solution, headline(solution)):
         console.print(line, highlight=False)
     if "table_built_s" in solution.details and solution.details.get("table"):
         console.print(f"built the distance table first: {T.describe(solution.details['table'])} in "
                       f"{solution.details['table_built_s']:.1f} s", highlight=False, soft_wrap=True)
     if len(solution.steps) > 1:
-        cs.print_steps(console, solution, render)
-    return cs.EXIT_OK
+        cli_support.print_steps(console, solution, render)
+    return cli_support.EXIT_OK
 
 
 __all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "PRESETS"]

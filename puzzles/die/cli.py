@@ -7,7 +7,7 @@ from dataclasses import replace
 from rich.console import Console
 
 from core.errors import InputError
-from puzzles import cli_support as cs
+from puzzles import cli_support
 from puzzles import numbers
 from puzzles.engines import engine_options, run_line
 from puzzles.die import board as dboard
@@ -17,7 +17,7 @@ from puzzles.die.solve import GOAL_FACE, KEEP, MAX_KEEP, TourSolution, headline,
 from puzzles.text import cell_text
 
 
-@cs.option_type
+@cli_support.option_type
 def tours_kept(text: str) -> int:
     return numbers.whole(text, "", 1, MAX_KEEP, grouped=True)
 
@@ -45,8 +45,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="try every roll the rules allow, without the exact pruning (same tours, more nodes)")
     parser.add_argument("--keep", type=tours_kept, default=KEEP.default, metavar="N",
                         help=f"with --all: how many tours to list (default {KEEP.default}, at most {MAX_KEEP:,})")
-    cs.add_engine_arguments(parser)
-    cs.add_limit_arguments(parser)
+    cli_support.add_engine_arguments(parser)
+    cli_support.add_limit_arguments(parser)
 
 
 def _family():
@@ -61,7 +61,7 @@ def board_from_args(args) -> dboard.Board:
     elif args.board is None and args.file is None and args.preset is None:
         raise InputError("no board: give --board TEXT, --file PATH, --preset NAME or --size WxH")
     else:
-        board = dboard.parse(cs.board_text(args, _family()))
+        board = dboard.parse(cli_support.board_text(args, _family()))
     if args.start is not None:
         board = replace(board, start=dboard.parse_cell(args.start, "--start"))
     if args.goal is not None:
@@ -89,7 +89,7 @@ def rolls_text(solution_path: list[dict]) -> str:
 def _print_human(console: Console, board: dboard.Board, solution: TourSolution, counting: bool) -> None:
     final = solution.steps[-1].board if len(solution.steps) > 1 else board
     console.print(render(final))
-    for line in cs.summary_lines(solution, headline(solution)):
+    for line in cli_support.summary_lines(solution, headline(solution)):
         console.print(line, highlight=False)
     details = solution.details
     if "proof" in details:
@@ -112,13 +112,13 @@ def run(args, console: Console) -> int:
     solver = "all" if args.all else "dfs"
     options = {"goal_face": args.goal_face, "keep": args.keep, "pruning": not args.no_pruning,
                **engine_options(args)}
-    cs.engine_from(args)
-    limits = cs.limits_from(args)
-    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
+    cli_support.engine_from(args)
+    limits = cli_support.limits_from(args)
+    solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
     if args.json:
         ends = {"start": [board.start[0] + 1, board.start[1] + 1], "goal": [board.goal[0] + 1, board.goal[1] + 1]}
-        cs.print_json(cs.solution_json(solution, board=board.inline(), **ends, paths=tours_json(solution.tours)))
-        return cs.EXIT_OK
+        cli_support.print_json(cli_support.solution_json(solution, board=board.inline(), **ends, paths=tours_json(solution.tours)))
+        return cli_support.EXIT_OK
     _print_human(console, board, solution, args.all)
-    return cs.EXIT_OK
+    return cli_support.EXIT_OK
 

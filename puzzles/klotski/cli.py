@@ -7,7 +7,7 @@ from dataclasses import replace
 from rich.console import Console
 
 from core.errors import InputError
-from puzzles import cli_support as cs
+from puzzles import cli_support
 from puzzles.klotski import board as kboard
 from puzzles.klotski.presets import PRESETS
 from puzzles.klotski.render import render
@@ -15,7 +15,7 @@ from puzzles.klotski.solve import MOVES, headline, solve
 
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
-    cs.add_board_arguments(parser, "e.g. hengdao-lima or 横刀立马")
+    cli_support.add_board_arguments(parser, "e.g. hengdao-lima or 横刀立马")
     parser.add_argument("--target", metavar="LETTER", help="the piece that must reach the goal "
                         "(default: the unique largest piece)")
     parser.add_argument("--goal", metavar="X,Y", help="where the target's top-left cell must end, 1-based "
@@ -33,13 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="every piece is its own (default: same-shaped pieces are interchangeable)")
     parser.add_argument("--census", action="store_true",
                         help="count every reachable position instead of solving")
-    cs.add_distance_arguments(parser)
-    cs.add_engine_arguments(parser, cs.CENSUS_ENGINE_HELP)
-    cs.add_limit_arguments(parser)
+    cli_support.add_distance_arguments(parser)
+    cli_support.add_engine_arguments(parser, cli_support.CENSUS_ENGINE_HELP)
+    cli_support.add_limit_arguments(parser)
 
 
 def board_from_args(args) -> kboard.Board:
-    board = kboard.parse(cs.board_text(args, _family()))
+    board = kboard.parse(cli_support.board_text(args, _family()))
     if args.target is not None:
         if board.piece(args.target) is None:
             raise InputError(f"--target {args.target!r} is not a piece on the board")
@@ -57,18 +57,18 @@ def _family():
 
 def run(args, console: Console) -> int:
     board = board_from_args(args)
-    options = {"moves": args.moves, "distinct": args.distinct, "engine": cs.census_engine(args)}
-    if cs.distance_mode(args):
-        return cs.run_distances(args, _family(), board, options, console, render,
+    options = {"moves": args.moves, "distinct": args.distinct, "engine": cli_support.census_engine(args)}
+    if cli_support.distance_mode(args):
+        return cli_support.run_distances(args, _family(), board, options, console, render,
                                 {"convention": args.moves, "distinct": args.distinct})
     solver = "census" if args.census else (args.algo or "bfs")
-    limits = cs.limits_from(args)
-    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
+    limits = cli_support.limits_from(args)
+    solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
     if args.json:
-        cs.print_json(cs.solution_json(solution, convention=args.moves, distinct=args.distinct))
-        return cs.EXIT_OK
+        cli_support.print_json(cli_support.solution_json(solution, convention=args.moves, distinct=args.distinct))
+        return cli_support.EXIT_OK
     console.print(render(board))
-    for line in cs.summary_lines(solution, f"{headline(solution)} ({args.moves} convention)"):
+    for line in cli_support.summary_lines(solution, f"{headline(solution)} ({args.moves} convention)"):
         console.print(line, highlight=False)
     census = solution.details.get("census")
     if census:
@@ -76,8 +76,8 @@ def run(args, console: Console) -> int:
         console.print(f"shortest solution: {f'{shortest} moves' if shortest is not None else 'none'}",
                       highlight=False)
     elif len(solution.steps) > 1:
-        cs.print_steps(console, solution, render)
-    return cs.EXIT_OK
+        cli_support.print_steps(console, solution, render)
+    return cli_support.EXIT_OK
 
 
 __all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "PRESETS"]

@@ -10,7 +10,7 @@ from rich.console import Console
 
 from core.errors import InputError
 from core.status import Status
-from puzzles import cli_support as cs
+from puzzles import cli_support
 from puzzles.interface import Solution, View
 from puzzles.knights import board as kboard
 from puzzles.knights.geometry import ORDERS
@@ -35,7 +35,7 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--closed", action="store_true", help="the tour must end a knight's move from the start")
     what.add_argument("--blocked", metavar="CELLS", action="append",
                       help="squares the knight may not use, as 'x,y x,y …' (may repeat)")
-    cs.add_board_arguments(parser, "e.g. chessboard, classic-5x5-centre or big-1000")
+    cli_support.add_board_arguments(parser, "e.g. chessboard, classic-5x5-centre or big-1000")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,8 +55,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="with --count: print only Knuth's estimate of the count's nodes, tours and time (random "
                           "dives down the search tree), without counting")
     how.add_argument("--no-board", action="store_true", help="do not draw the board with the tour")
-    cs.add_engine_arguments(parser)
-    cs.add_limit_arguments(parser)
+    cli_support.add_engine_arguments(parser)
+    cli_support.add_limit_arguments(parser)
 
 
 def _family():
@@ -66,11 +66,11 @@ def _family():
 
 def board_from_args(args) -> kboard.Board:
     """The board from --size/--start/--closed/--blocked, or from --board/--file/--preset plus overrides."""
-    given = cs.board_given(args)
+    given = cli_support.board_given(args)
     if given and args.size is not None:
         raise InputError("give either --size or a board (--board, --file, --preset), not both")
     if given:
-        board = kboard.parse(cs.board_text(args, _family()))
+        board = kboard.parse(cli_support.board_text(args, _family()))
     elif args.size is not None:
         width, height = kboard.parse_size(args.size, "--size")
         board = kboard.Board(width, height)
@@ -105,16 +105,16 @@ def solver_and_options(args) -> tuple[str, dict]:
 def run(args, console: Console) -> int:
     board = board_from_args(args)
     solver, options = solver_and_options(args)
-    spec = cs.engine_from(args)
+    spec = cli_support.engine_from(args)
     if args.estimate:
         return print_estimate(console, board, args, spec)
-    limits = cs.limits_from(args)
-    solution = cs.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
+    limits = cli_support.limits_from(args)
+    solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
     if args.json:
         write_json(solution, sys.stdout)
-        return cs.EXIT_OK
+        return cli_support.EXIT_OK
     print_human(console, board, solution, draw=not args.no_board)
-    return cs.EXIT_OK
+    return cli_support.EXIT_OK
 
 
 # --- output ---------------------------------------------------------------------------------
@@ -125,15 +125,15 @@ def print_estimate(console: Console, board: kboard.Board, args, spec) -> int:
     guess = estimate_count(board, args.all_starts, spec)
     workers = worker_count(spec, 1 << 30)
     if args.json:
-        cs.print_json({"estimate": guess.as_json(workers) if guess else None, "board": board_json(board)})
-        return cs.EXIT_OK
+        cli_support.print_json({"estimate": guess.as_json(workers) if guess else None, "board": board_json(board)})
+        return cli_support.EXIT_OK
     console.print(_describe(board) + (" (every square)" if args.all_starts else ""), highlight=False)
     if guess is None:
         console.print("theory rules out a tour from every start: nothing to count", highlight=False)
     else:
         kind = "closed tours" if board.closed else "tours"
         console.print(f"estimate: {guess.text(workers, kind)}", highlight=False, soft_wrap=True)
-    return cs.EXIT_OK
+    return cli_support.EXIT_OK
 
 
 def _describe(board: kboard.Board) -> str:
@@ -153,7 +153,7 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
     say(_describe(board))
     if "existence" in d:
         say(_theory(d["existence"]))
-    head, search = cs.summary_lines(solution, headline(solution))
+    head, search = cli_support.summary_lines(solution, headline(solution))
     say(head)
     if "solutions" in d and board.closed and solution.status == Status.SOLVED:
         say("closed tours: each cycle counted once in each direction")
@@ -192,7 +192,7 @@ def write_json(solution: Solution, out) -> None:
     """The JSON object of the foundation (status, length, moves, stats, …) plus tour, streamed in pieces."""
     head = Solution(solution.status, list(solution.steps[:1]), solution.stats, solution.limit, solution.solver,
                     solution.details)
-    obj = cs.solution_json(head)
+    obj = cli_support.solution_json(head)
     tour = None
     if solution.status == Status.SOLVED and len(solution.steps) > 1:
         tour = solution.steps[-1].board.tour

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from core.errors import InputError
 from core.status import Status
-from puzzles import cli_support as cs
+from puzzles import cli_support
 from puzzles.engines import engine_options, run_line
 from puzzles.link import board as lboard
 from puzzles.link.board import Board, cell_text
@@ -22,15 +22,15 @@ from puzzles.link.solve import headline, solve
 
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
-    cs.add_board_arguments(parser, "e.g. the-game, walled-13x11, shisen-18x8")
+    cli_support.add_board_arguments(parser, "e.g. the-game, walled-13x11, shisen-18x8")
     parser.add_argument("--generate", metavar="WxH", help="a new clearable board of this size instead "
                         "(with --kinds and --seed)")
-    parser.add_argument("--kinds", type=cs.positive_int, metavar="K",
+    parser.add_argument("--kinds", type=cli_support.positive_int, metavar="K",
                         help="tile kinds on a generated board (default: four tiles a kind)")
-    parser.add_argument("--seed", type=cs.seed, metavar="S", help="random seed of the generator (default: random)")
+    parser.add_argument("--seed", type=cli_support.seed, metavar="S", help="random seed of the generator (default: random)")
     parser.add_argument("--from", dest="from_", metavar="X,Y", help="one end of the path, 1-based")
     parser.add_argument("--to", metavar="X,Y", help="the other end of the path, 1-based")
-    parser.add_argument("--max-segments", type=cs.positive_int, metavar="N",
+    parser.add_argument("--max-segments", type=cli_support.positive_int, metavar="N",
                         help="most segments a link may have (default: the board's rule; else no limit for a "
                              "path, the game's 3 to clear)")
     parser.add_argument("--no-outside", action="store_true", help="paths may not leave the board")
@@ -46,8 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--contest", action="store_true",
                         help="answer the classic contest input ('w h', rows of X and spaces, pairs "
                              "'x1 y1 x2 y2' up to '0 0 0 0', boards up to '0 0') from standard input")
-    cs.add_engine_arguments(parser)
-    cs.add_limit_arguments(parser)
+    cli_support.add_engine_arguments(parser)
+    cli_support.add_limit_arguments(parser)
 
 
 def _family():
@@ -67,7 +67,7 @@ def load(args) -> tuple[Board, int | None]:
     """The board from the arguments with the rule flags applied, and the generator seed if generated."""
     seed = None
     if args.generate is not None:
-        if cs.board_given(args):
+        if cli_support.board_given(args):
             raise InputError("--generate makes its own board: leave out --board, --file and --preset")
         w, h = parse_size(args.generate, "--generate")
         seed = args.seed if args.seed is not None else __import__("random").randrange(2**31)
@@ -78,7 +78,7 @@ def load(args) -> tuple[Board, int | None]:
         for flag in ("kinds", "seed"):
             if getattr(args, flag) is not None:
                 raise InputError(f"--{flag} goes with --generate")
-        board = lboard.parse(cs.board_text(args, _family()))
+        board = lboard.parse(cli_support.board_text(args, _family()))
     if args.max_segments is not None:
         board = replace(board, max_segments=args.max_segments)
     if args.no_outside:
@@ -127,7 +127,7 @@ def run_contest(args) -> int:
         answer(sys.stdin, sys.stdout)
     finally:
         sys.stdout.flush()
-    return cs.EXIT_OK
+    return cli_support.EXIT_OK
 
 
 def run(args, console: Console) -> int:
@@ -138,19 +138,19 @@ def run(args, console: Console) -> int:
     extra = {"seed": seed, "board": lboard.format_board(replace(board, marked=()))} if seed is not None else {}
     if mode == "show":
         if args.json:
-            cs.print_json({**extra, "width": board.width, "height": board.height,
+            cli_support.print_json({**extra, "width": board.width, "height": board.height,
                            "kinds": len(board.kind_counts()), "tiles": len(board.tiles())})
         else:
             console.print(lboard.format_board(board), end="", markup=False, highlight=False)
             console.print(f"seed {seed}", style="dim", highlight=False)
-        return cs.EXIT_OK
-    limits = cs.limits_from(args)
-    cs.engine_from(args)
+        return cli_support.EXIT_OK
+    limits = cli_support.limits_from(args)
+    cli_support.engine_from(args)
     options = {"max_segments": args.max_segments or 0, **(engine_options(args) if mode == "clear" else {})}
-    solution = cs.run_job(lambda control: solve(board, mode, options, control, limits), limits, trace=args.trace)
+    solution = cli_support.run_job(lambda control: solve(board, mode, options, control, limits), limits, trace=args.trace)
     if args.json:
-        cs.print_json(cs.solution_json(solution, **extra))
-        return cs.EXIT_OK
+        cli_support.print_json(cli_support.solution_json(solution, **extra))
+        return cli_support.EXIT_OK
     shown = solution.steps[-1].board if mode in ("hint", "path") else board
     wide, _ = cell_size(0)
     zoom = 0 if (board.width + 2) * wide <= console.width else 1  # one character a cell when it would not fit
@@ -161,7 +161,7 @@ def run(args, console: Console) -> int:
     if mode == "path":
         _print_path(console, solution)
     else:
-        for line in cs.summary_lines(solution, headline(solution)):
+        for line in cli_support.summary_lines(solution, headline(solution)):
             console.print(line, highlight=False)
         if d.get("reason") and solution.status == Status.UNSOLVABLE:
             console.print(d["reason"], highlight=False)
@@ -174,7 +174,7 @@ def run(args, console: Console) -> int:
             (x1, y1), (x2, y2) = d["unchecked"]["pair"]
             console.print(f"the search was trying {d['unchecked']['kind']} {x1},{y1} + {x2},{y2} first: it links, "
                           "but is not known to keep the board clearable", highlight=False)
-    return cs.EXIT_OK
+    return cli_support.EXIT_OK
 
 
 def _print_path(console: Console, solution) -> None:

@@ -11,7 +11,7 @@ from core.errors import InputError
 from core.memory import describe_bytes
 from core.runner import CancelledBeforeSearch
 from core.status import Status
-from puzzles import cli_support as cs
+from puzzles import cli_support
 from puzzles.distances import SOLVER_ID as DISTANCES
 from puzzles.interface import View
 from puzzles.tiles import batch as B
@@ -23,15 +23,15 @@ from puzzles.tiles.presets import PRESETS
 from puzzles.tiles.render import render
 from puzzles.tiles.solve import HEURISTICS, PARTITION_NAMES, SOLVER_IDS, headline, partition_for, solve
 
-size_value = cs.option_type(parse_size)
+size_value = cli_support.option_type(parse_size)
 ALGOS = tuple(a for a in SOLVER_IDS if a != DISTANCES)  # the census from the goal: --census --from-goal
 
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
-    cs.add_board_arguments(parser, "e.g. korf-1 or hardest-8a; see `puzzle-explorer list`")
-    parser.add_argument("--shuffle", type=cs.positive_int, metavar="N",
+    cli_support.add_board_arguments(parser, "e.g. korf-1 or hardest-8a; see `puzzle-explorer list`")
+    parser.add_argument("--shuffle", type=cli_support.positive_int, metavar="N",
                         help="solve a board N random moves from the goal (of --size, default 4x4)")
-    parser.add_argument("--seed", type=cs.seed, metavar="S", help="random seed for --shuffle")
+    parser.add_argument("--seed", type=cli_support.seed, metavar="S", help="random seed for --shuffle")
     parser.add_argument("--size", type=size_value, metavar="WxH",
                         help="board size for --shuffle, --build-pdb and batch lines with other columns")
     parser.add_argument("--goal-blank", choices=("first", "last"),
@@ -57,8 +57,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--build-pdb", action="store_true",
                         help="build the pattern databases for the board's size (or --size, default 4x4) "
                              "into the user cache and exit")
-    cs.add_distance_arguments(parser)
-    cs.add_limit_arguments(parser)
+    cli_support.add_distance_arguments(parser)
+    cli_support.add_limit_arguments(parser)
 
 
 def _family():
@@ -77,14 +77,14 @@ def _apply_goal(board: Board, args) -> Board:
 
 def board_from_args(args) -> Board:
     """The board from --board/--file/--preset or --shuffle, with the goal options applied."""
-    given = cs.board_given(args)
+    given = cli_support.board_given(args)
     if args.shuffle is not None:
         if given:
             raise InputError("--shuffle makes its own board: leave out --board, --file and --preset")
         width, height = args.size or (4, 4)
         goal = _apply_goal(Board(width, height, solved_tiles(width, height)), args)
         return random_walk(goal.with_tiles(goal.goal_tiles()), args.shuffle, random.Random(args.seed))
-    board = _apply_goal(parse(cs.board_text(args, _family())), args)
+    board = _apply_goal(parse(cli_support.board_text(args, _family())), args)
     if args.size is not None and args.size != (board.width, board.height):
         raise InputError(f"--size {args.size[0]}x{args.size[1]} but the board is {board.width}x{board.height}")
     return board
@@ -98,7 +98,7 @@ def _options(args) -> dict:
 
 def build(args, console: Console) -> int:
     """--build-pdb: the tables for the board's shape (or --size), within the limits given."""
-    given = cs.board_given(args)
+    given = cli_support.board_given(args)
     size = args.size or (4, 4)
     board = board_from_args(args) if given else _apply_goal(Board(*size, solved_tiles(*size)), args)
     if args.pdb == "auto":  # the shape's default, not a larger one that happens to be built
@@ -108,27 +108,27 @@ def build(args, console: Console) -> int:
     dbs = D.open_databases(part)
     if dbs is not None:
         console.print(f"pattern databases already built: {dbs.describe()}", highlight=False, soft_wrap=True)
-        return cs.EXIT_OK
+        return cli_support.EXIT_OK
     need = D.build_memory(part)
     if not D.fits_memory(part, args.max_memory):
         console.print(f"not built: the {part.label()} pattern databases need {describe_bytes(need)} to build, "
                       "more than the memory budget", highlight=False, soft_wrap=True)
-        return cs.EXIT_OK
+        return cli_support.EXIT_OK
     if args.max_states is not None and args.max_states < part.entries():
         console.print(f"not built: the {part.label()} pattern databases fill {part.entries():,} entries, more "
                       "than --max-states", highlight=False, soft_wrap=True)
-        return cs.EXIT_OK
+        return cli_support.EXIT_OK
     err = Console(stderr=True)
     err.print(f"building the {part.label()} pattern databases: {D.describe(part)}; this needs "
               f"{describe_bytes(need)} and may take about {D.build_seconds(part):,.0f} s",
               highlight=False, soft_wrap=True)
-    path, seconds = cs.run_build(lambda control: D.build(part, control), "building the pattern databases",
+    path, seconds = cli_support.run_build(lambda control: D.build(part, control), "building the pattern databases",
                                  part.entries(), "entries", "moves", args.timeout, trace=args.trace)
     if path is None:
         err.print("the build was stopped; nothing was written", highlight=False)
-        return cs.EXIT_OK
+        return cli_support.EXIT_OK
     console.print(f"pattern databases: {D.describe(part, path, seconds)}", highlight=False, soft_wrap=True)
-    return cs.EXIT_OK
+    return cli_support.EXIT_OK
 
 
 # --- one board ---------------------------------------------------------------------------------------
@@ -140,22 +140,22 @@ def _extras(board: Board) -> dict:
 
 def run_one(args, console: Console) -> int:
     board = board_from_args(args)
-    if cs.distance_mode(args):
-        return cs.run_distances(args, _family(), board, {}, console, render,
+    if cli_support.distance_mode(args):
+        return cli_support.run_distances(args, _family(), board, {}, console, render,
                                 _extras(board))
     if args.census:
         if args.algo not in (None, "census"):
             raise InputError(f"--census counts positions; --algo {args.algo} solves: give one of them")
         args.algo = "census"
     args.algo = args.algo or "auto"
-    limits = cs.limits_from(args)
-    solution = cs.run_job(lambda control: solve(board, args.algo, _options(args), control, limits), limits,
+    limits = cli_support.limits_from(args)
+    solution = cli_support.run_job(lambda control: solve(board, args.algo, _options(args), control, limits), limits,
                           trace=args.trace)
     if args.json:
-        cs.print_json(cs.solution_json(solution, **_extras(board)))
-        return cs.EXIT_OK
+        cli_support.print_json(cli_support.solution_json(solution, **_extras(board)))
+        return cli_support.EXIT_OK
     console.print(render(board, View(zoom=1)))
-    head, search = cs.summary_lines(solution, headline(solution))
+    head, search = cli_support.summary_lines(solution, headline(solution))
     d = solution.details
     say = lambda text: console.print(text, highlight=False, soft_wrap=True)  # noqa: E731
     say(head)
@@ -170,7 +170,7 @@ def run_one(args, console: Console) -> int:
     if len(solution.steps) > 1:
         tiles = " ".join(str(step.data["tile"]) for step in solution.steps[1:])
         say(f"moves (the tile that slides each time): {tiles}")
-    return cs.EXIT_OK
+    return cli_support.EXIT_OK
 
 
 # --- a batch ------------------------------------------------------------------------------------------
@@ -178,7 +178,7 @@ def run_one(args, console: Console) -> int:
 def run_batch(args, console: Console) -> int:
     """Every line's length, nodes and time as it is solved, then the totals; a cancel, a limit or
     Ctrl-C ends the batch early and the totals say after how many lines."""
-    if cs.board_given(args) or args.shuffle is not None:
+    if cli_support.board_given(args) or args.shuffle is not None:
         raise InputError("--batch reads its boards from the file: leave out --board, --file, --preset, --shuffle")
     if args.trace:
         raise InputError("--trace follows one search; --batch runs one per line: leave out --trace")
@@ -187,7 +187,7 @@ def run_batch(args, console: Console) -> int:
     for line in lines:  # every goal is checked before any search starts
         if goal is not None:
             goal(line.board)
-    limits = cs.limits_from(args)
+    limits = cli_support.limits_from(args)
     rows: list[dict] = []
     batch = B.Batch()
 
@@ -205,7 +205,7 @@ def run_batch(args, console: Console) -> int:
     if not args.json:
         console.print(f"{'line':>5} {'moves':>6} {'expanded':>15} {'seconds':>10}", highlight=False)
     try:
-        cs.run_job(lambda control: B.run(lines, goal, args.algo, _options(args), control, limits, show, batch),
+        cli_support.run_job(lambda control: B.run(lines, goal, args.algo, _options(args), control, limits, show, batch),
                    limits)
     except CancelledBeforeSearch:
         if not batch.results:
@@ -214,15 +214,15 @@ def run_batch(args, console: Console) -> int:
     solved, moves, stats = batch.totals()
     chosen = batch.results[0].solution.details.get("chosen", "") if batch.results else ""
     if args.json:
-        cs.print_json({"boards": rows, "solved": solved, "moves": moves, "nodes_expanded": stats.nodes_expanded,
+        cli_support.print_json({"boards": rows, "solved": solved, "moves": moves, "nodes_expanded": stats.nodes_expanded,
                        "elapsed_s": round(stats.elapsed_s, 6), "solver": chosen,
                        "stopped": batch.stopped.value if batch.stopped else None})
-        return cs.EXIT_OK
+        return cli_support.EXIT_OK
     ended = f" (stopped: {batch.stopped.value} after {len(batch.results)} of {len(lines)})" if batch.stopped else ""
     console.print(f"total: {solved} of {len(lines)} boards solved, {moves:,} moves, {stats.nodes_expanded:,} "
                   f"expanded, {stats.elapsed_s:.3f} s of search{ended}; solver: {chosen}", highlight=False,
                   soft_wrap=True)
-    return cs.EXIT_OK
+    return cli_support.EXIT_OK
 
 
 def run(args, console: Console) -> int:
@@ -231,7 +231,7 @@ def run(args, console: Console) -> int:
     if args.build_pdb:
         return build(args, console)
     if args.batch is not None:
-        if args.census or cs.distance_mode(args):
+        if args.census or cli_support.distance_mode(args):
             raise InputError("--batch solves each line: leave out --census, --from-goal and --table")
         args.algo = args.algo or "auto"
         return run_batch(args, console)

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 from core.errors import InputError
 from core.search import Stats
 from core.status import Status
-from puzzles import cli_support as cs
+from puzzles import cli_support
 from puzzles.family import PuzzleFamily
 from puzzles.interface import Option, Preset, Solution, Solver, Step
 
@@ -37,7 +37,7 @@ solve_module = SimpleNamespace(SOLVERS=SOLVERS, solve=solve, kernels=lambda: [])
 board_module = SimpleNamespace(parse=parse, format_board=str, validate=lambda board: None)
 editor_module = SimpleNamespace(ACTIONS=(), BRUSHES=(), new_board=lambda: 3)
 render_module = SimpleNamespace(cell_size=lambda zoom, board=None: (1, 1), render=lambda board, view: str(board))
-cli_module = SimpleNamespace(add_arguments=lambda parser: cs.add_board_arguments(parser, "three"),
+cli_module = SimpleNamespace(add_arguments=lambda parser: cli_support.add_board_arguments(parser, "three"),
                              run=lambda args, console: 0)
 
 FAMILY = PuzzleFamily("fake", "A fake family", "Boards are numbers.", (Preset("three", "Three", "3"),),
