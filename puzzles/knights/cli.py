@@ -189,7 +189,9 @@ def _print_counts(say, d: dict) -> None:
 
 
 def write_json(solution: Solution, out) -> None:
-    """The JSON object of the foundation (status, length, moves, stats, …) plus tour, streamed in pieces."""
+    """The JSON object of the foundation (status, length, moves, stats, …) plus tour. The two lists
+    as long as the tour are written a piece at a time, so a million-square tour never sits in
+    memory as text or as a million small objects."""
     head = Solution(solution.status, list(solution.steps[:1]), solution.stats, solution.limit, solution.solver,
                     solution.details)
     obj = cli_support.solution_json(head)
@@ -199,37 +201,44 @@ def write_json(solution: Solution, out) -> None:
     elif solution.status == Status.SOLVED and len(solution.steps) == 1 and solution.steps[0].board.tour:
         tour = solution.steps[0].board.tour
     obj["length"] = len(tour) - 1 if tour is not None else None
-    obj["moves"] = "\0moves\0"
-    obj["tour"] = "\0tour\0"
-    text = json.dumps(obj, ensure_ascii=False)
-    before_moves, rest = text.split('"\\u0000moves\\u0000"')
-    between, after = rest.split('"\\u0000tour\\u0000"')
-    out.write(before_moves)
-    _stream(out, tour, moves=True)
-    out.write(between)
-    _stream(out, tour, moves=False)
-    out.write(after)
-    out.write("\n")
-
-
-def _stream(out, tour, moves: bool) -> None:
-    if tour is None:
-        out.write("[]")
-        return
-    xy = tour.xy()
-    out.write("[")
-    first = 1 if moves else 0
-    for lo in range(first, len(xy), JSON_CHUNK):
-        hi = min(len(xy), lo + JSON_CHUNK)
-        if moves:
-            pairs = zip(xy[lo - 1:hi - 1].tolist(), xy[lo:hi].tolist())
-            piece = ", ".join(f'{{"from": [{a[0]}, {a[1]}], "to": [{b[0]}, {b[1]}]}}' for a, b in pairs)
+    obj["moves"] = _TourList(tour, moves=True)
+    obj["tour"] = _TourList(tour, moves=False)
+    out.write("{")
+    for i, (key, value) in enumerate(obj.items()):
+        out.write((", " if i else "") + json.dumps(key, ensure_ascii=False) + ": ")
+        if isinstance(value, _TourList):
+            value.write(out)
         else:
-            piece = ", ".join(f"[{x}, {y}]" for x, y in xy[lo:hi].tolist())
-        if lo > first:
-            out.write(", ")
-        out.write(piece)
-    out.write("]")
+            out.write(json.dumps(value, ensure_ascii=False))
+    out.write("}\n")
+
+
+class _TourList:
+    """The tour's moves ({"from": [x, y], "to": [x, y]}) or its squares ([x, y]) as a JSON list,
+    written as json.dumps writes it."""
+
+    def __init__(self, tour, moves: bool):
+        self.tour = tour
+        self.moves = moves
+
+    def write(self, out) -> None:
+        if self.tour is None:
+            out.write("[]")
+            return
+        xy = self.tour.xy()
+        out.write("[")
+        first = 1 if self.moves else 0
+        for lo in range(first, len(xy), JSON_CHUNK):
+            hi = min(len(xy), lo + JSON_CHUNK)
+            if self.moves:
+                pairs = zip(xy[lo - 1:hi - 1].tolist(), xy[lo:hi].tolist())
+                piece = ", ".join(f'{{"from": [{a[0]}, {a[1]}], "to": [{b[0]}, {b[1]}]}}' for a, b in pairs)
+            else:
+                piece = ", ".join(f"[{x}, {y}]" for x, y in xy[lo:hi].tolist())
+            if lo > first:
+                out.write(", ")
+            out.write(piece)
+        out.write("]")
 
 
 __all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "write_json", "number_width"]
