@@ -91,7 +91,7 @@ class Timeline(Vertical):
         self.border_title = "Timeline"
         self.steps: Sequence[Step] = ()
         self.solutions: list[Sequence[Step]] = []  # the steps of every solution to browse
-        self.which = 0
+        self.solution_shown = 0  # the index in solutions of the one on the solution track
         self.search: SearchTrack = SearchTrack()  # the snapshots of the running or last search
         self.track = SOLUTION  # which of the two is shown
         self.running = False  # a search is adding snapshots
@@ -110,7 +110,7 @@ class Timeline(Vertical):
     def load(self, steps: list[Step], alternatives: list[list[Step]] = ()) -> None:
         """Show a new solution (and others to browse with n/p), starting at its first step."""
         self.solutions = [steps, *alternatives]
-        self.which = 0
+        self.solution_shown = 0
         self.running = False
         self.track = SOLUTION
         self._show(self.solutions[0])
@@ -132,7 +132,7 @@ class Timeline(Vertical):
     def start_search(self) -> None:
         """A search begins: its snapshots fill a new search track, shown and followed as they come."""
         self.solutions = []
-        self.which = 0
+        self.solution_shown = 0
         self.search = SearchTrack()
         self.running = True
         self.follow = True
@@ -201,7 +201,7 @@ class Timeline(Vertical):
         if self.track == SEARCH:
             if self.solutions:
                 self.track = SOLUTION
-                self._show(self.solutions[self.which])
+                self._show(self.solutions[self.solution_shown])
             else:
                 self._show_no_solution()
         elif len(self.search):
@@ -258,7 +258,7 @@ class Timeline(Vertical):
     def clear(self, why: str = "no solution yet") -> None:
         """Nothing to show (the board changed): no solution and no search track."""
         self.solutions = []
-        self.which = 0
+        self.solution_shown = 0
         self.search = SearchTrack()
         self.running = False
         self._message = why
@@ -299,7 +299,7 @@ class Timeline(Vertical):
             return
         state = f"▶ playing {SPEEDS[self.speed]:g}/s" if self.playing else f"❚❚ paused {SPEEDS[self.speed]:g}/s"
         if len(self.solutions) > 1:
-            text.append(f"solution {self.which + 1}/{len(self.solutions)} · ", "bold")
+            text.append(f"solution {self.solution_shown + 1}/{len(self.solutions)} · ", "bold")
         text.append(f"step {self.index:,}/{self.last:,}", "bold")
         text.append(f"  {step.label}  ")
         text.append(state, "dim")
@@ -329,8 +329,8 @@ class Timeline(Vertical):
 
     def action_solution(self, delta: int) -> None:
         if len(self.solutions) > 1:
-            self.which = (self.which + delta) % len(self.solutions)
-            self._show(self.solutions[self.which])
+            self.solution_shown = (self.solution_shown + delta) % len(self.solutions)
+            self._show(self.solutions[self.solution_shown])
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "solution":
