@@ -163,7 +163,8 @@ def run(args, console: Console) -> int:
     algo = args.algo or ("table" if T.open_table() is not None else "bibfs")
     options = {"cap": args.cap or 0}
     limits = cli_support.limits_from(args)
-    solution = cli_support.run_job(lambda control: solve(board, algo, options, control, limits), limits, trace=args.trace)
+    solution = cli_support.run_job(lambda control: solve(board, algo, options, control, limits), limits,
+                                   trace=args.trace)
     x, y = C.xy(board.start)
     if args.json:
         cli_support.print_json(cli_support.solution_json(solution, start=[x + 1, y + 1], pattern=board.pattern_text()))

@@ -114,10 +114,12 @@ def run(args, console: Console) -> int:
                **engine_options(args)}
     cli_support.engine_from(args)
     limits = cli_support.limits_from(args)
-    solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
+    solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits,
+                                   trace=args.trace)
     if args.json:
         ends = {"start": [board.start[0] + 1, board.start[1] + 1], "goal": [board.goal[0] + 1, board.goal[1] + 1]}
-        cli_support.print_json(cli_support.solution_json(solution, board=board.inline(), **ends, paths=tours_json(solution.tours)))
+        cli_support.print_json(cli_support.solution_json(solution, board=board.inline(),
+                                                         **ends, paths=tours_json(solution.tours)))
         return cli_support.EXIT_OK
     _print_human(console, board, solution, args.all)
     return cli_support.EXIT_OK

@@ -63,7 +63,8 @@ def run(args, console: Console) -> int:
                                 {"convention": args.moves, "distinct": args.distinct})
     solver = "census" if args.census else (args.algo or "bfs")
     limits = cli_support.limits_from(args)
-    solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
+    solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits,
+                                   trace=args.trace)
     if args.json:
         cli_support.print_json(cli_support.solution_json(solution, convention=args.moves, distinct=args.distinct))
         return cli_support.EXIT_OK

@@ -109,7 +109,8 @@ def run(args, console: Console) -> int:
     if args.estimate:
         return print_estimate(console, board, args, spec)
     limits = cli_support.limits_from(args)
-    solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits, trace=args.trace)
+    solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits,
+                                   trace=args.trace)
     if args.json:
         write_json(solution, sys.stdout)
         return cli_support.EXIT_OK

@@ -27,7 +27,8 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
                         "(with --kinds and --seed)")
     parser.add_argument("--kinds", type=cli_support.positive_int, metavar="K",
                         help="tile kinds on a generated board (default: four tiles a kind)")
-    parser.add_argument("--seed", type=cli_support.seed, metavar="S", help="random seed of the generator (default: random)")
+    parser.add_argument("--seed", type=cli_support.seed, metavar="S",
+                        help="random seed of the generator (default: random)")
     parser.add_argument("--from", dest="from_", metavar="X,Y", help="one end of the path, 1-based")
     parser.add_argument("--to", metavar="X,Y", help="the other end of the path, 1-based")
     parser.add_argument("--max-segments", type=cli_support.positive_int, metavar="N",
@@ -147,7 +148,8 @@ def run(args, console: Console) -> int:
     limits = cli_support.limits_from(args)
     cli_support.engine_from(args)
     options = {"max_segments": args.max_segments or 0, **(engine_options(args) if mode == "clear" else {})}
-    solution = cli_support.run_job(lambda control: solve(board, mode, options, control, limits), limits, trace=args.trace)
+    solution = cli_support.run_job(lambda control: solve(board, mode, options, control, limits), limits,
+                                   trace=args.trace)
     if args.json:
         cli_support.print_json(cli_support.solution_json(solution, **extra))
         return cli_support.EXIT_OK
