@@ -246,6 +246,61 @@ def _give_up(counters, code, chosen, depth, expanded, stored, handed, n_handed):
     return code, chosen[:depth].copy(), expanded, handed, n_handed
 
 
+@helper
+def _play_prefix(cells, tile_pos, present, kind_left, tile_kind, prefix, gravity, stride, chosen, key, zob):
+    """Make the prefix's removals, in order, as the moves at depths 0, 1, …"""
+    for d in range(prefix.shape[0]):
+        a = np.int64(prefix[d, 0])
+        b = np.int64(prefix[d, 1])
+        _take_pair(cells, tile_pos, present, kind_left, tile_kind, a, b, gravity, stride)
+        chosen[d, 0] = a
+        chosen[d, 1] = b
+        key[d + 1] = key[d] ^ zob[a] ^ zob[b]
+
+
+@helper(allocates=True)
+def _forced_move(cells, tile_pos, tile_kind, steps, limit, present, kind_left, kind_first, kind_tiles, depth,
+                 lo, hi, cursor, n_tiles, ma, mb, max_moves, dist, seen, stamp, cur, nxt, cmark, found):
+    """Without gravity: the last two of a kind that link, if any, become the node's only move
+    (nothing more is listed). Returns (room, ma, mb, stamp): room False when the move would pass
+    max_moves."""
+    a, b, stamp = _last_two_linked(cells, tile_pos, tile_kind, steps, limit, present, kind_left, kind_first,
+                                   kind_tiles, dist, seen, stamp, cur, nxt, cmark, found)
+    if a < 0:
+        return True, ma, mb, stamp
+    if lo[depth] + 1 > max_moves:
+        return False, ma, mb, stamp
+    ma = _grow(ma, lo[depth] + 1, max_moves)
+    mb = _grow(mb, lo[depth] + 1, max_moves)
+    ma[lo[depth]] = a
+    mb[lo[depth]] = b
+    hi[depth] = lo[depth] + 1
+    cursor[depth] = n_tiles
+    return True, ma, mb, stamp
+
+
+@helper(allocates=True)
+def _bury(dead, key, stored, counters):
+    """Add a dead node's key to the set, which then holds `stored` keys, doubling it when full.
+    Returns (the set, False when a stop cut the growth short: a full table never ends a probe)."""
+    set_add(dead, key)
+    if is_full(dead, stored):
+        dead = set_grow(dead, counters)
+        return dead, not is_full(dead, stored)
+    return dead, True
+
+
+@helper
+def _make_move(cells, tile_pos, present, kind_left, tile_kind, a, b, gravity, stride, height, saved_x, saved,
+               chosen):
+    """Remove the pair a, b as the move chosen (a row: the two tiles), keeping what its undo needs."""
+    if gravity:
+        _save_columns(cells, tile_pos, a, b, stride, height, saved_x, saved)
+    _take_pair(cells, tile_pos, present, kind_left, tile_kind, a, b, gravity, stride)
+    chosen[0] = a
+    chosen[1] = b
+
+
 @kernel
 def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, gravity, zob, cap, max_moves,
                 prefix, cut, most, counters):
@@ -264,7 +319,7 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     is handed out (a row of the prefixes returned, at most `most` of them: CAP past that) and
     counted by the search from it, not here; a position met again in another order is handed out
     once. The nodes of a split and of the searches from its prefixes add up: each node entered is
-    counted where it is searched. Returns (code, moves, expanded, prefixes, prefix count): see Cleared.
+    counted where it is searched. Returns (code, moves, expanded, prefixes, prefix count): see Removals.
     """
     drawing = live.drawing(counters)
     cells = cells.copy()
@@ -294,18 +349,11 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     stored = 0
     stamp = 0
     expanded = 0
-    remaining = n_tiles
     handed = np.zeros((max(most, 1), max(cut, 1), 2), dtype=np.int64)
     n_handed = 0
     root = prefix.shape[0]  # the depth the search starts from
-    for d in range(root):  # the prefix's removals, in order
-        a = np.int64(prefix[d, 0])
-        b = np.int64(prefix[d, 1])
-        _take_pair(cells, tile_pos, present, kind_left, tile_kind, a, b, gravity, stride)
-        remaining -= 2
-        chosen[d, 0] = a
-        chosen[d, 1] = b
-        key[d + 1] = key[d] ^ zob[a] ^ zob[b]
+    _play_prefix(cells, tile_pos, present, kind_left, tile_kind, prefix, gravity, stride, chosen, key, zob)
+    remaining = n_tiles - 2 * root
     depth = root
     deepest = root
     # a node may sweep from every tile before it is done: look at the stop flag often on big boards
@@ -315,56 +363,44 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     while True:
         hi[depth] = lo[depth]
         pos[depth] = lo[depth]
-        if depth == cut and cut > 0:
-            # ---- a split: hand the node out (the search from it enters it) and back up ---------
+        if depth == cut and cut > 0:  # a split: hand the node out (the search from it enters it) and back up
             if n_handed == most:
                 return _give_up(counters, CAP, chosen, depth, expanded, stored, handed, n_handed)
             handed[n_handed] = chosen[:cut]
             n_handed += 1
             cursor[depth] = n_tiles
-        else:
-            # ---- enter the node at `depth`: a forced move, or partners listed one tile at a time ----
+        else:  # enter the node: a forced move, or partners listed one tile at a time
             expanded += 1
             cursor[depth] = 0
             # start where the last move was found: its neighbours are the likeliest to have partners now
             origin[depth] = chosen[depth - 1, 0] if depth > 0 else 0
             if not gravity:
-                a, b, stamp = _last_two_linked(cells, tile_pos, tile_kind, steps, limit, present, kind_left,
-                                               kind_first, kind_tiles, dist, seen, stamp, cur, nxt, cmark, found)
-                if a >= 0:
-                    if lo[depth] + 1 > max_moves:
-                        return _give_up(counters, MEMORY, chosen, depth, expanded, stored, handed, n_handed)
-                    ma = _grow(ma, lo[depth] + 1, max_moves)
-                    mb = _grow(mb, lo[depth] + 1, max_moves)
-                    ma[lo[depth]] = a
-                    mb[lo[depth]] = b
-                    hi[depth] = lo[depth] + 1
-                    cursor[depth] = n_tiles
+                room, ma, mb, stamp = _forced_move(cells, tile_pos, tile_kind, steps, limit, present, kind_left,
+                                                   kind_first, kind_tiles, depth, lo, hi, cursor, n_tiles, ma, mb,
+                                                   max_moves, dist, seen, stamp, cur, nxt, cmark, found)
+                if not room:
+                    return _give_up(counters, MEMORY, chosen, depth, expanded, stored, handed, n_handed)
             if expanded % check_every == 0:
                 if drawing:
                     _show(counters, chosen, depth, deepest)
                 if publish(counters, expanded, _pending(hi, pos, depth), depth, stored):
                     return STOPPED, chosen[:depth].copy(), expanded, handed, n_handed
-        # ---- try the next move; back up over finished nodes -----------------------
-        while True:
+        while True:  # try the next move; back up over finished nodes
             if pos[depth] == hi[depth] and cursor[depth] < n_tiles:
                 top, ma, mb, stamp = _list_partners(cells, tile_pos, tile_kind, steps, limit, present, kind_left,
-                                                    gravity, origin[depth], cursor, depth, n_tiles,
-                                                    lo[depth], ma, mb, max_moves, dist, seen, stamp, cur, nxt,
-                                                    cmark, found)
+                                                    gravity, origin[depth], cursor, depth, n_tiles, lo[depth], ma,
+                                                    mb, max_moves, dist, seen, stamp, cur, nxt, cmark, found)
                 if top < 0:
                     return _give_up(counters, MEMORY, chosen, depth, expanded, stored, handed, n_handed)
                 pos[depth] = lo[depth]
                 hi[depth] = top
-            if pos[depth] == hi[depth]:
+            if pos[depth] == hi[depth]:  # every move tried: the node is dead
                 if stored >= cap:
                     return _give_up(counters, CAP, chosen, depth, expanded, stored, handed, n_handed)
-                set_add(dead, key[depth])
                 stored += 1
-                if is_full(dead, stored):
-                    dead = set_grow(dead, counters)
-                    if is_full(dead, stored):  # a stop cut the growth short: a full table never ends a probe
-                        return _give_up(counters, STOPPED, chosen, depth, expanded, stored, handed, n_handed)
+                dead, whole = _bury(dead, key[depth], stored, counters)
+                if not whole:
+                    return _give_up(counters, STOPPED, chosen, depth, expanded, stored, handed, n_handed)
                 if depth == root:
                     if drawing:  # back at the start: the last picture says how deep the search went
                         _show(counters, chosen, 0, deepest)
@@ -375,16 +411,12 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
                              gravity, stride, height, saved_x[depth], saved[depth])
                 remaining += 2
                 continue
-            j = pos[depth]
+            a = np.int64(ma[pos[depth]])  # int64 like the undo's tiles
+            b = np.int64(mb[pos[depth]])
             pos[depth] += 1
-            a = np.int64(ma[j])  # int64 like the undo's tiles
-            b = np.int64(mb[j])
-            if gravity:
-                _save_columns(cells, tile_pos, a, b, stride, height, saved_x[depth], saved[depth])
-            _take_pair(cells, tile_pos, present, kind_left, tile_kind, a, b, gravity, stride)
+            _make_move(cells, tile_pos, present, kind_left, tile_kind, a, b, gravity, stride, height,
+                       saved_x[depth], saved[depth], chosen[depth])
             remaining -= 2
-            chosen[depth, 0] = a
-            chosen[depth, 1] = b
             k = key[depth] ^ zob[a] ^ zob[b]
             if remaining == 0:
                 if drawing:
