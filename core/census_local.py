@@ -314,8 +314,8 @@ class LocalPool:
         self.level += 1
         return replies
 
-    def expanded(self) -> int:
-        return int(self.counters[:, EXPANDED].sum())
+    def expanded(self, settled: bool = False) -> int:
+        return int(self.counters[:, EXPANDED].sum())  # shared memory: always settled
 
     def stop(self, code: int) -> None:
         self.counters[:, STOP] = code

@@ -137,9 +137,17 @@ class RayPool:
         self.level += 1
         return replies
 
-    def expanded(self) -> int:
-        """Nodes expanded by every actor: asked at most once per poll, read from the last answers."""
+    def expanded(self, settled: bool = False) -> int:
+        """Nodes expanded by every actor: asked at most once per poll, read from the last answers
+        (settled: asked now and waited for)."""
         ray = self.ray
+        if settled and self.actors:
+            try:
+                self._expanded = ray.get([a.progress.remote() for a in self.actors])
+            except ray.exceptions.RayError:
+                pass  # an actor lost: the last answers stand, and the census ends with its error
+            self._asked = None
+            return sum(self._expanded)
         if self._asked is not None:
             done, _ = ray.wait(self._asked, num_returns=len(self._asked), timeout=0)
             if len(done) == len(self._asked):

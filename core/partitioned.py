@@ -69,8 +69,9 @@ class Pool(Protocol):
 
     def merge(self, bounds: list[np.ndarray], room: int, tick: Tick) -> list[partition.Report]: ...
 
-    def expanded(self) -> int:
-        """Nodes expanded so far by every partition."""
+    def expanded(self, settled: bool = False) -> int:
+        """Nodes expanded so far by every partition; `settled`: each one's count now, waited for
+        (at the end, where the total is reported), else one that may lag a poll behind."""
         ...
 
     def stop(self, code: int) -> None: ...
@@ -172,8 +173,8 @@ def _levels(pool: Pool, parts: int, starts: np.ndarray, ctx: Any, each: int, cap
         shown = [r.sample[0] for r in reports if r.sample.shape[0]]
         live.show_sample(counters, live.CENSUS, level, int(min(shown)) if shown else None)
 
-    def publish(n: int) -> None:
-        counters[EXPANDED] = pool.expanded()
+    def publish(n: int, settled: bool = True) -> None:
+        counters[EXPANDED] = pool.expanded(settled)
         counters[FRONTIER] = n
         counters[DEPTH] = depth
         counters[STORED] = total
@@ -182,7 +183,7 @@ def _levels(pool: Pool, parts: int, starts: np.ndarray, ctx: Any, each: int, cap
 
     record(reports, n_cur, 0)
     while n_cur > 0:
-        publish(n_cur)
+        publish(n_cur, settled=False)
         expanded = pool.expand(tick)
         codes = [code for code, _, _ in expanded]
         for u, (_, _, written) in zip(use, expanded):

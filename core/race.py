@@ -130,11 +130,13 @@ class Race(Generic[T]):
 
     # --- any thread ---------------------------------------------------------------
     def cancel(self) -> None:
-        with self._lock:
-            self._cancelled = True
-            jobs = [lane.job for lane in self.lanes if lane.state == RUNNING and lane.job is not None]
-        for job in jobs:
-            job.cancel()
+        # Takes no lock: a stop signal runs this in the main thread, which may be holding the lock
+        # in _loop already (a non-reentrant lock then waits for ever). A runner being started
+        # right now is cancelled by _loop, which looks at the flag once it holds the lock again.
+        self._cancelled = True
+        for job in [lane.job for lane in self.lanes if lane.state == RUNNING]:
+            if job is not None:
+                job.cancel()
         self._wake.set()
 
     @property
@@ -167,9 +169,16 @@ class Race(Generic[T]):
             self._wake.clear()
             with self._lock:
                 self._admit()
+                if self._cancelled:
+                    self._cancel_running()
                 if all(lane.ended for lane in self.lanes):
                     return
             self._wake.wait(WAKE_S)
+
+    def _cancel_running(self) -> None:
+        for lane in self.lanes:
+            if lane.state == RUNNING and lane.job is not None:
+                lane.job.cancel()
 
     def _admit(self) -> None:
         """Start every queued runner that has a core and fits in memory now (under the lock)."""

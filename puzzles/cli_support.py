@@ -136,13 +136,18 @@ def engine_from(args):
     return spec
 
 
+def engine_asked(args) -> bool:
+    """Whether the command line names an engine, workers or a cluster (not the defaults)."""
+    from core.engine import LOCAL
+
+    return bool(args.workers or args.engine != LOCAL or args.address)
+
+
 def census_engine(args):
     """The EngineSpec of a census (None when the command is no census); InputError for engine
     options given to another search."""
-    from core.engine import LOCAL
-
     if not args.census:
-        if args.workers or args.engine != LOCAL or args.address:
+        if engine_asked(args):
             raise InputError("--engine, --workers and --address spread a census over workers: add --census")
         return None
     return engine_from(args)

@@ -58,6 +58,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="build the pattern databases for the board's size (or --size, default 4x4) "
                              "into the user cache and exit")
     cli_support.add_distance_arguments(parser)
+    cli_support.add_engine_arguments(parser, cli_support.CENSUS_ENGINE_HELP
+                                     + " (the census from the goal sweeps its table in this process)")
     cli_support.add_limit_arguments(parser)
 
 
@@ -91,7 +93,7 @@ def board_from_args(args) -> Board:
 
 
 def _options(args) -> dict:
-    return {"heuristic": args.heuristic, "pdb": args.pdb}
+    return {"heuristic": args.heuristic, "pdb": args.pdb, "engine": cli_support.census_engine(args)}
 
 
 # --- building the databases -----------------------------------------------------------------------
@@ -141,6 +143,9 @@ def _extras(board: Board) -> dict:
 def run_one(args, console: Console) -> int:
     board = board_from_args(args)
     if cli_support.distance_mode(args):
+        if cli_support.engine_asked(args):
+            raise InputError("--census --from-goal sweeps its table in this process: leave out --engine, "
+                             "--workers and --address")
         return cli_support.run_distances(args, _family(), board, {}, console, render,
                                 _extras(board))
     if args.census:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.engine import EngineSpec
 from core.errors import InputError
 from core.memory import SCRATCH, array_bytes, budget_bytes, describe_bytes, fits
 from core.progress import DEPTH, SearchControl
@@ -79,6 +80,7 @@ class Plan:
     heuristic: str | None = None
     part: Partition | None = None
     why: str = ""
+    engine: EngineSpec | None = None  # the census's workers (core.engine.EngineSpec); None: this process
 
     def describe(self) -> str:
         if self.algo == "idastar":
@@ -128,7 +130,7 @@ def plan(board: Board, solver: str, options: dict, limits: Limits = Limits()) ->
         if board.size > MAX_PACKED_CELLS:
             raise InputError(f"{solver} keeps positions in 64-bit words: boards up to {MAX_PACKED_CELLS} cells "
                              f"(4x4); use idastar or rows for {board.width}x{board.height}")
-        return Plan(solver)
+        return Plan(solver, engine=options.get("engine") if solver == "census" else None)
     if solver == "rows":
         return Plan("rows")
     name = options.get("pdb") or "auto"
@@ -240,16 +242,15 @@ def run_idastar(board: Board, heuristic: str, part: Partition | None, control: S
     return status, limit, [int(c) for c in blanks], stats, details
 
 
-def _generic(board: Board, algo: str, control: SearchControl, limits: Limits):
+def _generic(board: Board, chosen: Plan, control: SearchControl, limits: Limits):
+    algo = chosen.algo
     goal = board.goal_tiles()
     ctx = make_context(board.width, board.height, goal)
     start = np.array([pack(board.tiles)], dtype=np.uint64)
     if algo == "census":
-        out = count_states(start, [ctx, make_context(board.width, board.height, goal)], control, limits)
-        c = out.census
-        details = {"census": {"states": c.states, "goal_states": c.goal_states, "max_depth": c.max_depth,
-                              "goal_depth": c.goal_depth}}
-        return out.status, out.limit, [], out.stats, details
+        out = count_states(start, [ctx, make_context(board.width, board.height, goal)], control, limits,
+                           engine=chosen.engine)
+        return out.status, out.limit, [], out.stats, {"census": FG.census_counts(out)}
     goals = np.array([pack(goal)], dtype=np.uint64)
     out = shortest_path(algo, start, ctx, control, limits, goals)
     blanks = [unpack(int(s), board.size).index(BLANK) for s in out.path]
@@ -264,7 +265,7 @@ def search(board: Board, chosen: Plan, control: SearchControl, limits: Limits, d
         status, limit, blanks, stats = solve_rows(board.width, board.height, board.tiles, board.goal_tiles(),
                                                   control, limits)
         return status, limit, blanks, stats, {}
-    return _generic(board, chosen.algo, control, limits)
+    return _generic(board, chosen, control, limits)
 
 
 # --- from blank cells to steps ------------------------------------------------------------------

@@ -124,6 +124,31 @@ def test_cancel_stops_every_runner_within_100ms():
     assert "bfs2 was cancelled before it started" in race.how_run()
 
 
+def test_a_cancel_arriving_while_the_race_holds_its_lock_stops_it():
+    """A stop signal runs cancel() in the main thread, which may be inside the race's own locked
+    section at that moment: cancel() must not wait for the lock, and the runner being started then
+    is stopped too."""
+    endless(SearchControl())
+    race = Race([Runner(f"bfs{i}", endless, 1) for i in range(3)], budget=10, slots=2)
+    start = race._start
+
+    def signal_during_start(index, lane):
+        start(index, lane)
+        if index == 1:  # the handler runs here, the lock held by this very thread
+            job, lane.job = lane.job, None  # and before this lane's job was recorded
+            race.cancel()
+            lane.job = job
+
+    race._start = signal_during_start
+    thread = threading.Thread(target=race.run, daemon=True)
+    thread.start()
+    thread.join(10)
+    assert not thread.is_alive(), "the race waited on its own lock"
+    first, second, third = race.lanes
+    assert first.result.status == Status.CANCELLED and second.result.status == Status.CANCELLED
+    assert third.state == CANCELLED
+
+
 def test_a_failing_runner_keeps_to_its_lane():
     meter = Meter()
 

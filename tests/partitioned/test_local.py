@@ -16,6 +16,8 @@ from puzzles.cube8.board import parse_pattern
 from puzzles.cube8.solve import solve as cube8_solve
 from puzzles.klotski.board import parse
 from puzzles.klotski.solve import solve
+from puzzles.tiles.board import Board as TileBoard
+from puzzles.tiles.solve import solve as tiles_solve
 from tests.cli import run_cli
 from tests.cube8.cases import random_cases, rows
 from tests.distances.boards import random_board
@@ -71,6 +73,35 @@ def test_a_layout_with_many_levels_and_wide_ones_is_the_same_over_workers():
     spread = solve(board, "census", {"moves": "unit", "engine": local(2)}, SearchControl(), Limits())
     assert counts(spread) == counts(single)
     assert single.details["census"]["max_depth"] > 100
+
+
+TILE_SHAPES = [(4, 2), (2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]  # sides of 2 to 6
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_tiles_census_is_the_same_over_two_and_three_workers(seed):
+    """Random shapes, tiles in any order (either parity) and any goal arrangement."""
+    rng = random.Random(300 + seed)
+    width, height = TILE_SHAPES[seed % len(TILE_SHAPES)]
+    tiles, goal = list(range(width * height)), list(range(width * height))
+    rng.shuffle(tiles)
+    rng.shuffle(goal)
+    board = TileBoard(width, height, tuple(tiles), tuple(goal))
+    single = tiles_solve(board, "census", {}, SearchControl(), Limits())
+    for workers in WORKERS:
+        spread = tiles_solve(board, "census", {"engine": local(workers)}, SearchControl(), Limits())
+        assert counts(spread) == counts(single), (board, workers)
+        assert sum(w["states"] for w in spread.details["census"]["workers"]) == single.details["census"]["states"]
+
+
+def test_tiles_command_line_spreads_the_census_and_refuses_workers_for_the_sweep(capsys):
+    code, one, _ = run_cli(capsys, "solve", "tiles", "--preset", "hardest-8a", "--census")
+    code2, two, _ = run_cli(capsys, "solve", "tiles", "--preset", "hardest-8a", "--census", "--workers", "2")
+    assert code == code2 == 0 and "181,440 positions" in one
+    assert one.split("search")[0] == two.split("search")[0]
+    code, out, err = run_cli(capsys, "solve", "tiles", "--preset", "hardest-8a", "--census", "--from-goal",
+                             "--workers", "2")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "in this process" in err
 
 
 CUBE8 = random_cases(seed=55, n_walked=6, n_uniform=6)
