@@ -1,6 +1,5 @@
 """Exact counts of the pruned counter against the brute force, square by square, up to 5x5."""
 import random
-import threading
 
 import pytest
 
@@ -10,6 +9,7 @@ from core.status import Limit, Status
 from puzzles.knights.board import Board
 from puzzles.knights.solve import solve
 from tests.knights.reference import check_tour, count_tours
+from tests.searching import cancelled_once_searching
 
 SIZES = [(w, h) for w in range(1, 6) for h in range(1, 6)]
 
@@ -77,6 +77,5 @@ def test_a_time_limit_ends_a_long_count_with_status_limit():
 
 def test_cancel_stops_a_count():
     board = Board(8, 8, (0, 0))
-    job = Job(lambda control: solve(board, "count", {}, control, Limits()))
-    threading.Timer(0.3, job.cancel).start()
-    assert job.run().status == Status.CANCELLED
+    sol = cancelled_once_searching(lambda control: solve(board, "count", {}, control, Limits())).run()
+    assert sol.status == Status.CANCELLED and sol.stats.nodes_expanded > 0

@@ -4,13 +4,13 @@ import random
 import pytest
 
 from core.progress import SearchControl
-from core.runner import Job
 from core.search import Limits
 from core.status import Limit, Status
 from puzzles.link.board import Board, parse
 from puzzles.link.presets import BY_ID
 from puzzles.link.solve import solve
 from tests.link import reference
+from tests.searching import cancelled_once_searching
 
 
 def random_small_board(rng):
@@ -114,10 +114,7 @@ def test_state_cap_ends_with_limit():
 
 def test_cancel_stops_the_search():
     board = parse(BY_ID["shisen-long"].text)
-    job = Job(lambda control: solve(board, "clear", {}, control, Limits()))
-    import threading
-    threading.Timer(0.3, job.cancel).start()
-    sol = job.run()
+    sol = cancelled_once_searching(lambda control: solve(board, "clear", {}, control, Limits())).run()
     assert sol.status == Status.CANCELLED
     assert 0 < sol.stats.nodes_expanded
 
