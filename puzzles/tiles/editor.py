@@ -13,6 +13,7 @@ from dataclasses import replace
 from core.errors import InputError
 from puzzles.interface import EditAction
 from puzzles.tiles.board import BLANK, MAX_SIDE, MIN_SIDE, Board, solved_tiles
+from puzzles.resizing import resize_actions
 from puzzles.tiles.geometry import neighbours
 
 Cell = tuple[int, int]
@@ -104,16 +105,10 @@ def toggle_goal(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cel
     return replace(board, goal=None if board.blank_first_goal() else first, entry=None), cursor
 
 
-def _resizer(dw: int, dh: int):
-    def resize(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
-        w, h = board.width + dw, board.height + dh
-        if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
-            raise InputError(f"boards are {MIN_SIDE}x{MIN_SIDE} to {MAX_SIDE}x{MAX_SIDE}")
-        first = board.blank_first_goal()
-        goal = solved_tiles(w, h, blank_first=True) if first else None
-        tiles = goal or solved_tiles(w, h)
-        return Board(w, h, tiles, goal), (min(cursor[0], w - 1), min(cursor[1], h - 1))
-    return resize
+def _resized(board: Board, width: int, height: int) -> Board:
+    """The board at a new size starts solved, keeping the goal's convention (blank first or last)."""
+    goal = solved_tiles(width, height, blank_first=True) if board.blank_first_goal() else None
+    return Board(width, height, goal or solved_tiles(width, height), goal)
 
 
 ACTIONS = tuple(
@@ -126,12 +121,5 @@ ACTIONS = tuple(
                    "Shuffle"),
         EditAction("reset", "r", "every tile home (the goal)", reset, "Reset"),
         EditAction("goal", "g", "goal: blank last or blank first", toggle_goal, "Goal"),
-        EditAction("wider", "right_square_bracket", "board one column wider (solved)", _resizer(1, 0), "Wider",
-                   False),
-        EditAction("narrower", "left_square_bracket", "board one column narrower (solved)", _resizer(-1, 0),
-                   "Narrower", False),
-        EditAction("taller", "right_curly_bracket", "board one row taller (solved)", _resizer(0, 1), "Taller",
-                   False),
-        EditAction("shorter", "left_curly_bracket", "board one row shorter (solved)", _resizer(0, -1), "Shorter",
-                   False),
-    ])
+    ]
+    + list(resize_actions(_resized, high=MAX_SIDE, low=MIN_SIDE, note="(solved)")))
