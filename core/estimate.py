@@ -50,10 +50,21 @@ def spread(mean: float, se: float) -> str:
     return f"± {100 * se / mean:.0f}%" if mean > 0 else "± 0"
 
 
+DAY_S = 86400
+YEAR_S = 365.25 * DAY_S
+
+
 def duration(seconds: float) -> str:
-    """3725 -> '1 h 2 min', 65 -> '1 min 5 s', 0.4 -> '0.4 s'."""
+    """3725 -> '1 h 2 min', 65 -> '1 min 5 s', 0.4 -> '0.4 s'; past ten days the days alone, past a
+    year the years (an estimate that far out has no use for hours, and it must fit a pane's row)."""
     if seconds < 10:
         return f"{seconds:.1f} s"
+    if seconds >= 10 * YEAR_S:
+        return f"{seconds / YEAR_S:,.0f} years"
+    if seconds >= YEAR_S:
+        return f"{seconds / YEAR_S:.1f} years"
+    if seconds >= 10 * DAY_S:
+        return f"{seconds / DAY_S:.0f} d"
     s = int(round(seconds))
     for size, name, small, small_name in ((86400, "d", 3600, "h"), (3600, "h", 60, "min"), (60, "min", 1, "s")):
         if s >= size:
