@@ -128,7 +128,7 @@ def print_estimate(console: Console, board: kboard.Board, args, spec) -> int:
     if args.json:
         cli_support.print_json({"estimate": guess.as_json(workers) if guess else None, "board": board_json(board)})
         return cli_support.EXIT_OK
-    console.print(_describe(board) + (" (every square)" if args.all_starts else ""), highlight=False)
+    console.print(_describe(board, args.all_starts), highlight=False)
     if guess is None:
         console.print("theory rules out a tour from every start: nothing to count", highlight=False)
     else:
@@ -137,10 +137,11 @@ def print_estimate(console: Console, board: kboard.Board, args, spec) -> int:
     return cli_support.EXIT_OK
 
 
-def _describe(board: kboard.Board) -> str:
+def _describe(board: kboard.Board, every_square: bool = False) -> str:
     kind = "closed" if board.closed else "open"
     holes = f", {len(board.blocked)} blocked" if board.blocked else ""
-    return f"{kind} knight's tour on {board.width}x{board.height}{holes}, from {board.start[0] + 1},{board.start[1] + 1}"
+    start = "every square" if every_square else f"{board.start[0] + 1},{board.start[1] + 1}"
+    return f"{kind} knight's tour on {board.width}x{board.height}{holes}, from {start}"
 
 
 def _theory(verdict: dict) -> str:
@@ -151,7 +152,7 @@ def _theory(verdict: dict) -> str:
 def print_human(console: Console, board: kboard.Board, solution: Solution, draw: bool = True) -> None:
     say = lambda text: console.print(text, highlight=False, markup=False, soft_wrap=True)  # noqa: E731
     d = solution.details
-    say(_describe(board))
+    say(_describe(board, "per_square" in d))
     if "existence" in d:
         say(_theory(d["existence"]))
     head, search = cli_support.summary_lines(solution, headline(solution))

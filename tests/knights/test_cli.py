@@ -54,6 +54,7 @@ def test_count_with_plain_backtracking_reports_the_article_nodes(capsys):
 def test_count_every_start_prints_the_grid(capsys):
     code, out, _ = run_cli(capsys, "--size", "5x5", "--count", "--all-starts")
     assert code == 0
+    assert out.startswith("open knight's tour on 5x5, from every square\n")  # not from the default start
     assert "1,728 tours from every square" in out
     assert "304" in out and "56" in out
 
