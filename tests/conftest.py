@@ -6,6 +6,8 @@ so the normal suite stays fast.
 import os
 from pathlib import Path
 
+import pytest
+
 os.environ["PUZZLE_EXPLORER_TEST_KERNELS"] = "1"  # the suite's own cache folders (see core/cache.py)
 
 import core  # noqa: E402,F401  (configures the numba cache before any kernel module loads)
@@ -25,3 +27,12 @@ def pytest_ignore_collect(collection_path, config):
     if path == FUZZ or FUZZ in path.parents:
         return True
     return None
+
+
+@pytest.fixture(scope="module")
+def ray_cluster():
+    """A real local Ray cluster of two CPUs for one module's tests (skipped where Ray is not installed)."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()

@@ -14,16 +14,9 @@ from core.search import Limits
 from puzzles.klotski.board import parse
 from puzzles.klotski.solve import solve
 
-ray = pytest.importorskip("ray")
+pytest.importorskip("ray")
 
 WIDE = "AAbcde/AAfgh./....../....../....../......"
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield
-    ray.shutdown()
 
 
 def census(board, options):
@@ -35,7 +28,7 @@ def census(board, options):
     ("HAAI/HAAI/JBBK/JNOK/P..Q", {"moves": "unit"}, 2),
     ("AAb/AAc/d.e/.f.", {"moves": "free", "distinct": True}, 3),  # three partitions share the two CPUs
 ])
-def test_the_census_on_ray_actors_is_the_single_process_one(cluster, board, options, workers):
+def test_the_census_on_ray_actors_is_the_single_process_one(ray_cluster, board, options, workers):
     assert census(board, {**options, "engine": EngineSpec(RAY, workers)}) == census(board, options)
 
 
@@ -51,7 +44,7 @@ def actor_pids() -> list[int]:
     return pids
 
 
-def test_a_lost_actor_ends_the_census_with_a_clear_error(cluster):
+def test_a_lost_actor_ends_the_census_with_a_clear_error(ray_cluster):
     job = Job(lambda c: solve(parse(WIDE), "census", {"distinct": True, "engine": EngineSpec(RAY, 2)}, c, Limits()))
     job._thread.start()
     deadline = time.monotonic() + 120

@@ -17,17 +17,10 @@ from puzzles.die.solve import tours_json
 from puzzles.knights.solve import solve
 from tests.scale.tasks_probe import DieOnce, Square
 
-ray = pytest.importorskip("ray")
+pytest.importorskip("ray")
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield
-    ray.shutdown()
-
-
-def test_ray_runs_the_tasks_in_order_and_retries_one_whose_worker_died(cluster, tmp_path):
+def test_ray_runs_the_tasks_in_order_and_retries_one_whose_worker_died(ray_cluster, tmp_path):
     tasks = [Square(n) for n in range(10)]
     tasks[3] = DieOnce(Square(3), str(tmp_path / "died"))
     run = run_tasks(tasks, EngineSpec("ray", workers=2), SearchControl())
@@ -35,7 +28,7 @@ def test_ray_runs_the_tasks_in_order_and_retries_one_whose_worker_died(cluster, 
     assert run.status == Status.SOLVED and run.retried == 1 and run.engine == "ray"
 
 
-def test_ray_counts_knights_and_die_tours_as_one_process_does(cluster):
+def test_ray_counts_knights_and_die_tours_as_one_process_does(ray_cluster):
     board = Board(5, 5, (0, 0))
     local = solve(board, "count", {"workers": 1, "all_starts": True}, SearchControl(), Limits())
     remote = solve(board, "count", {"engine": "ray", "workers": 2, "all_starts": True}, SearchControl(), Limits())
