@@ -121,20 +121,31 @@ def count_paths(ctx: Context, root: int, max_depth: int, keep: int, control: Sea
     cap = None if limits.max_states is None else max(1, limits.max_states - split_nodes)
     quiet = replace(fitted, workers=min(workers, max(1, len(tasks))))
     run = run_tasks(tasks, quiet, control, node_cap=cap, warm=Warm(args), shuffle=shuffle)
-    count, nodes, complete = 0, split_nodes, True
-    kept: list[np.ndarray] = []
-    for r in run.results:
-        if r is None:
-            complete = False
-            continue
-        count += r.solutions
-        nodes += r.nodes
-        deepest = max(deepest, r.deepest)
-        complete = complete and r.complete
-        kept.extend(row for row in r.kept if complete and len(kept) < keep)
-        kept = kept[:keep]
+    count, nodes, kept, _ = merge(run.results, keep)
+    nodes += split_nodes
+    deepest = max([deepest] + [r.deepest for r in run.results if r is not None])
     status = run.status
     if status == Status.SOLVED and count == 0:
         status = Status.UNSOLVABLE
     stats = Stats(nodes, nodes, deepest, seconds + run.elapsed_s)
     return Outcome(status, run.limit, stats=stats, solutions=count, kept=kept), run
+
+
+def merge(results: list[Any], keep: int) -> tuple[int, int, list[np.ndarray], bool]:
+    """Subtree results in task order (None: a subtree not run) as one: (solutions, nodes, the first
+    `keep` solutions in search order, whether every subtree was counted). A solution after an
+    unfinished subtree is not kept: one before it in search order may be missing."""
+    solutions = nodes = 0
+    kept: list[np.ndarray] = []
+    complete = True
+    for r in results:
+        if r is None:
+            complete = False
+            continue
+        solutions += r.solutions
+        nodes += r.nodes
+        complete = complete and r.complete
+        for row in r.kept:
+            if len(kept) < keep and complete:
+                kept.append(row)
+    return solutions, nodes, kept, complete

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from core import split_paths
 from core.backtrack import fixed_bytes as backtrack_bytes
 from core.engine import EngineSpec
 from core.jit import prepare
@@ -184,7 +185,7 @@ def _count(board: Board, control: SearchControl, limits: Limits, details: dict,
                           subtrees=subtrees, shuffle=shuffle)
     if isinstance(counted, Solution):
         return counted
-    (tours, found), nodes, seconds, run = counted
+    [(tours, found)], nodes, seconds, run = counted
     status, limit = run.status, run.limit
     if status == Status.SOLVED and tours == 0:
         status = Status.UNSOLVABLE
@@ -218,8 +219,8 @@ def estimate_count(board: Board, all_starts: bool, spec: EngineSpec, dives: int 
 def _count_from(board: Board, starts: list[int], keep: int, control: SearchControl, limits: Limits,
                 spec: EngineSpec, details: dict, weights: list[int] | None = None, subtrees: int = 0,
                 shuffle: int | None = None):
-    """Every tour from each start, the trees cut into subtrees run by the engine: per start
-    (tours, the first `keep` tours), then the nodes, the seconds and the engine's Run; or a
+    """Every tour from each start, the trees cut into subtrees run by the engine: a list of
+    (tours, the first `keep` tours), one per start, then the nodes, the seconds and the engine's Run; or a
     limit-memory Solution when not even one worker fits the budget."""
     need = _pruned_bytes(board, keep)
     fitted = within_budget(spec, split.TASKS_PER_WORKER * len(starts), need, limits.max_memory)
@@ -254,11 +255,9 @@ def _count_from(board: Board, starts: list[int], keep: int, control: SearchContr
     per_start = []
     nodes = split_nodes
     for k in range(len(starts)):
-        tours, n, kept, _ = split.merge([r for r, o in zip(run.results, owners) if o == k], keep)
+        tours, n, kept, _ = split_paths.merge([r for r, o in zip(run.results, owners) if o == k], keep)
         nodes += n
         per_start.append((tours, kept))
-    if len(starts) == 1:
-        return per_start[0], nodes, seconds, run
     return per_start, nodes, seconds, run
 
 
@@ -282,7 +281,6 @@ def count_every_start(board: Board, control: SearchControl, limits: Limits, deta
     nodes, seconds, status, limit, extra = 0, 0.0, Status.SOLVED, None, {}
     if counted is not None:
         per_start, nodes, seconds, run = counted
-        per_start = per_start if len(searched) > 1 else [per_start]
         status, limit, extra = run.status, run.limit, engines.run_json(run)
         for (rep, members), (tours, _) in zip(searched, per_start):
             for x, y in members:

@@ -74,24 +74,6 @@ def split(table: np.ndarray, width: int, height: int, start: int, free_count: in
     return best
 
 
-def merge(results: list, keep: int) -> tuple[int, int, list[np.ndarray], bool]:
-    """(tours, nodes, the first `keep` tours in search order, whether every subtree was counted)."""
-    tours = nodes = 0
-    kept: list[np.ndarray] = []
-    complete = True
-    for r in results:
-        if r is None:
-            complete = False
-            continue
-        tours += r.solutions
-        nodes += r.nodes
-        complete = complete and r.complete
-        for row in r.kept:
-            if len(kept) < keep and complete:
-                kept.append(row)
-    return tours, nodes, kept, complete
-
-
 def example_args(table: np.ndarray, counters: np.ndarray | None = None) -> tuple:
     """pruned_search's arguments, of the types every caller passes, on a board's table (5x5)."""
     counters = new_counters(quiet=True) if counters is None else counters
