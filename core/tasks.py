@@ -189,12 +189,8 @@ def _run_here(tasks: Sequence[Task], order: list[int], control: SearchControl, n
                 run.status, run.limit = ending
                 break
             control.reset_counters()
-            if node_cap is not None:
-                control.counters[NODE_CAP] = max(1, node_cap - progress.nodes)
-            try:
+            with control.node_cap(None if node_cap is None else node_cap - progress.nodes):
                 results[i] = tasks[i](control.counters)
-            finally:
-                control.counters[NODE_CAP] = 0
             _finished(run, progress, control, i)
             if not run.finished:
                 break
