@@ -16,6 +16,9 @@ def test_counts_stay_short_and_never_read_1000k():
     from tui.widgets.stats import _count
     assert [_count(n) for n in (99_999, 123_456, 999_999, 1_234_567, 999_999_999)] == [
         "99,999", "123k", "1.00M", "1.23M", "1.00G"]
+    assert [_count(n) for n in (9_996_000, 87_340_000, 126_480_000, 999_600_000, 12_345_678_901)] == [
+        "10.0M", "87.3M", "126M", "1.00G", "12.3G"]
+    assert max(len(_count(10 ** e * 9.99)) for e in range(15)) <= 6
 
 
 def test_an_answer_without_a_search_says_so_instead_of_zero_counts():

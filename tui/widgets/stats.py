@@ -26,14 +26,21 @@ STATUS_STYLE = {Status.SOLVED: "bold green", Status.UNSOLVABLE: "bold yellow", S
 
 
 def _count(n: float) -> str:
-    """At most 7 characters, so the table keeps its shape in a narrow pane."""
+    """At most 6 characters, three figures past a million, so that the table keeps its shape in a
+    narrow pane (at 60 columns '126.48M' was cut to '126.…')."""
     if n < 100_000:
         return f"{int(n):,}"
     if n < 999_500:  # above this, rounding to thousands would print 1000k
         return f"{n / 1e3:.0f}k"
-    if n < 999_995_000:
-        return f"{n / 1e6:.2f}M"
-    return f"{n / 1e9:.2f}G"
+    for scale, unit in ((1e6, "M"), (1e9, "G"), (1e12, "T"), (1e15, "P")):
+        # the bounds below are where rounding would add a figure (9.995 -> 10.00)
+        if n < 9.995 * scale:
+            return f"{n / scale:.2f}{unit}"
+        if n < 99.95 * scale:
+            return f"{n / scale:.1f}{unit}"
+        if n < 999.5 * scale:
+            return f"{n / scale:.0f}{unit}"
+    return f"{n / 1e18:.2f}E"  # past what a 64-bit counter holds
 
 
 def compiling_line(s: Snapshot) -> str:
