@@ -22,11 +22,9 @@ def example_args(table: np.ndarray, counters: np.ndarray) -> tuple:
 def estimate(table: np.ndarray, width: int, height: int, starts: list[tuple[int, int]], free_count: int,
              closed: bool, stop: np.ndarray | None = None, seed: int = 1, dives: int = DIVES) -> Estimate:
     """The expected nodes and tours of counting from every (start, weight): a start's tours count
-    `weight` times (the squares its symmetry class holds). `stop`: a counters array whose stop flag
-    ends the dives early."""
-    counters = new_counters(quiet=True)
-    if stop is not None:
-        counters[STOP] = stop[STOP]
+    `weight` times (the squares its symmetry class holds). `stop`: the search's counters, whose
+    stop flag ends the dives early (the dives only read it)."""
+    counters = new_counters(quiet=True) if stop is None else stop
     each = max(MIN_DIVES, dives // max(1, len(starts)))
     parts = []
     for k, (start, weight) in enumerate(starts):
@@ -34,13 +32,16 @@ def estimate(table: np.ndarray, width: int, height: int, starts: list[tuple[int,
         node_est, tour_est, made = pruned.probe(table, width, height, prefix, free_count, closed, each, seed + k,
                                                 counters)
         parts.append((node_est[:made], tour_est[:made], weight))
-    return combine(parts, rate(table, width, height, starts[0][0], free_count, closed))
+    return combine(parts, rate(table, width, height, starts[0][0], free_count, closed, int(counters[STOP])))
 
 
-def rate(table: np.ndarray, width: int, height: int, start: int, free_count: int, closed: bool) -> float:
-    """Nodes per second of the counting kernel on this board (a run capped at RATE_NODES nodes)."""
+def rate(table: np.ndarray, width: int, height: int, start: int, free_count: int, closed: bool,
+         stop: int = 0) -> float:
+    """Nodes per second of the counting kernel on this board (a run capped at RATE_NODES nodes, a
+    few hundredths of a second; none once the search is stopped)."""
     counters = new_counters(quiet=True)
     counters[NODE_CAP] = RATE_NODES
+    counters[STOP] = stop
     began = time.perf_counter()
     nodes = pruned.Searched(*pruned.pruned_search(table, width, height, np.array([start], dtype=np.int32), free_count,
                                                   closed, pruned.TABLE_ORDER, pruned.COUNT, 0, 0, counters)).nodes
