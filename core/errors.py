@@ -23,5 +23,11 @@ def one_line(text: str) -> str:
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
+class WorkerFailed(InputError):
+    """A task's worker died too often, or the workers or the cluster could not start: the run
+    cannot go on, and the command line says so in one line (exit status 2) like any input it
+    cannot use."""
+
+
 class EngineError(RuntimeError):
     """A split search lost a worker and cannot give a true answer: the message says which and when."""

@@ -1,13 +1,18 @@
 """Joining a Ray cluster for one run: the one named by --address, or a local one started for the
-run and stopped after it. Ray is imported only here and only when the ray engine is chosen."""
+run and stopped after it. Ray is imported only here and only when the ray engine is chosen. A
+cluster that cannot be joined or started is said in one line (WorkerFailed), whatever the run."""
 
 from __future__ import annotations
 
+import socket
 from contextlib import contextmanager
 from typing import Any, Iterator
 
 from core.engine import EngineSpec, require_ray
+from core.errors import InputError, WorkerFailed
 from core.race import cores
+
+REACH_S = 5.0  # how long a cluster's address may take to answer a connection
 
 
 @contextmanager
@@ -19,12 +24,38 @@ def cluster(spec: EngineSpec) -> Iterator[Any]:  # the ray module (an optional e
 
     started = not ray.is_initialized()
     if started:
-        if spec.address:
-            ray.init(address=spec.address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=spec.workers or cores(), include_dashboard=False, log_to_driver=False)
+        _join(ray, spec)
     try:
         yield ray
     finally:
         if started:
             ray.shutdown()
+
+
+def _join(ray: Any, spec: EngineSpec) -> None:
+    """ray.init for the spec. An address nobody answers at is refused at once: Ray would keep
+    trying to reach it for minutes, deaf to a cancel."""
+    if spec.address:
+        _answers(spec.address)
+    try:
+        if spec.address:
+            ray.init(address=spec.address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=spec.workers or cores(), include_dashboard=False, log_to_driver=False)
+    except InputError:
+        raise
+    except Exception as exc:  # ConnectionError, a RuntimeError from ray.init, ...
+        where = f"the Ray cluster at {spec.address}" if spec.address else "a local Ray cluster"
+        raise WorkerFailed(f"could not join {where}: {exc}") from None
+
+
+def _answers(address: str) -> None:
+    """WorkerFailed unless something accepts a connection at host:port (a 'ray://' address too;
+    other forms, such as 'auto', are left to Ray)."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=REACH_S).close()
+    except OSError as exc:
+        raise WorkerFailed(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None

@@ -5,16 +5,14 @@ cancel every task still running (force: its worker is stopped), within a poll.""
 from __future__ import annotations
 
 import copy
-import sys
-from contextlib import contextmanager
-from typing import Any, Iterator, Sequence
+from typing import Any, Sequence
 
 from core.engine import EngineSpec
-from core.errors import InputError
+from core.errors import WorkerFailed
 from core.progress import SearchControl, new_counters
 from core.ray_cluster import cluster
 from core.status import Status
-from core.tasks import POLL_S, RETRIES, Run, Task, WarmUp, WorkerFailed, _ending, _finished, _Progress
+from core.tasks import POLL_S, RETRIES, Run, Task, WarmUp, _ending, _finished, _Progress
 
 
 def _warm(warm: WarmUp | None) -> None:
@@ -34,47 +32,6 @@ def _call(task: Task) -> Any:
     return copy.deepcopy(task)(counters)
 
 
-@contextmanager
-def _joined(spec: EngineSpec) -> Iterator[Any]:
-    """core.ray_cluster.cluster, with a cluster that cannot be joined or started said in one line.
-    An address nobody answers at is refused at once: Ray would keep trying to reach it for minutes,
-    deaf to a cancel."""
-    if spec.address:
-        _answers(spec.address)
-    joining = cluster(spec)
-    try:
-        ray = joining.__enter__()
-    except InputError:
-        raise
-    except Exception as exc:  # ConnectionError, a RuntimeError from ray.init, ...
-        where = f"the Ray cluster at {spec.address}" if spec.address else "a local Ray cluster"
-        raise WorkerFailed(f"could not join {where}: {exc}") from None
-    try:
-        yield ray
-    except BaseException:
-        if not joining.__exit__(*sys.exc_info()):
-            raise
-    else:
-        joining.__exit__(None, None, None)
-
-
-REACH_S = 5.0  # how long a cluster's address may take to answer a connection
-
-
-def _answers(address: str) -> None:
-    """WorkerFailed unless something accepts a connection at host:port (a 'ray://' address too;
-    other forms, such as 'auto', are left to Ray)."""
-    import socket
-
-    host, _, port = address.removeprefix("ray://").rpartition(":")
-    if not host or not port.isdigit():
-        return
-    try:
-        socket.create_connection((host, int(port)), timeout=REACH_S).close()
-    except OSError as exc:
-        raise WorkerFailed(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None
-
-
 def _lost_worker(exc: Exception, ray: Any) -> bool:
     errors = ray.exceptions
     lost = tuple(getattr(errors, name) for name in ("WorkerCrashedError", "NodeDiedError", "ObjectLostError",
@@ -88,7 +45,7 @@ def run_on_ray(tasks: Sequence[Task], order: list[int], spec: EngineSpec, contro
     progress = _Progress(control, node_cap)
     attempts = [0] * len(tasks)
     control.starting_workers()
-    with _joined(spec) as ray:
+    with cluster(spec) as ray:
         workers = max(1, min(len(tasks), spec.workers or int(ray.cluster_resources().get("CPU", 1))))
         run.workers = workers
         remote = ray.remote(num_cpus=1, max_retries=0)(_call)
