@@ -17,11 +17,10 @@ from core.memory import array_bytes
 from core.progress import MAX_FRONTIER, NODE_CAP, SearchControl, new_counters
 from core.search import Context, Limits, Outcome, Stats, backtrack_args, search_paths
 from core.status import CAP, STOPPED, Limit, Status
-from core.tasks import Run, max_cut, run_tasks, within_budget, worker_count
+from core.cuts import MAX_TASKS, shallowest_cut, wanted_subtrees
+from core.tasks import Run, run_tasks, within_budget, worker_count, workers_known
 
 TRIAL_NODES = 2_000_000  # with the worker count left to the engine: a search this small runs here at once
-TASKS_PER_WORKER = 64  # subtrees per worker: enough that uneven subtrees still share out evenly
-MAX_TASKS = 1 << 14  # the most prefixes one split hands out
 
 
 @dataclass
@@ -68,23 +67,26 @@ class Warm:
         prepare(backtrack.backtrack, *self.args)
 
 
-def split(ctx: Context, root: int, max_depth: int, wanted: int) -> tuple[list[np.ndarray], int, int]:
-    """The prefixes of the shallowest cut with at least `wanted` of them (or the deepest below
-    MAX_TASKS), the nodes entered to find them and the deepest path met. A tree too small to cut
-    is the root alone."""
-    best: tuple[list[np.ndarray], int, int] = ([np.array([root], dtype=np.int64)], 0, 0)
-    if wanted <= 1:
-        return best
-    for cut in range(1, min(max_depth, max_cut(MAX_TASKS, 8) + 1)):
+@dataclass
+class Split:
+    """The prefixes a tree is cut into, the nodes entered to find them and the deepest path met."""
+
+    prefixes: list[np.ndarray]
+    nodes: int
+    deepest: int
+
+
+def split(ctx: Context, root: int, max_depth: int, wanted: int) -> Split:
+    """The tree from root cut into at least `wanted` prefixes (core/cuts.py)."""
+
+    def cut_at(depth: int) -> Split | None:
         counters = new_counters(quiet=True)
         code, _, kept, n_kept, nodes = backtrack.backtrack(
-            *backtrack_args(ctx, root, max_depth, backtrack.SPLIT, MAX_TASKS, counters, cut))
-        if code == CAP:
-            break
-        best = (_rows(kept, n_kept), int(nodes), int(counters[MAX_FRONTIER]))
-        if n_kept >= wanted or n_kept == 0:
-            break
-    return best
+            *backtrack_args(ctx, root, max_depth, backtrack.SPLIT, MAX_TASKS, counters, depth))
+        return None if code == CAP else Split(_rows(kept, n_kept), int(nodes), int(counters[MAX_FRONTIER]))
+
+    whole = Split([np.array([root], dtype=np.int64)], 0, 0)
+    return shallowest_cut(cut_at, whole, max_depth, 8, wanted)
 
 
 def count_paths(ctx: Context, root: int, max_depth: int, keep: int, control: SearchControl, limits: Limits,
@@ -94,9 +96,8 @@ def count_paths(ctx: Context, root: int, max_depth: int, keep: int, control: Sea
     them; the engine's Run says how (None when the memory budget stopped it before it began).
 
     With the worker count left open, the search first runs here for up to TRIAL_NODES nodes and
-    is split only when it does not finish. subtrees: prefixes wanted (0: TASKS_PER_WORKER per
-    worker; one worker: no cut); shuffle: a
-    seed that starts the subtrees in random order (tests)."""
+    is split only when it does not finish. subtrees: prefixes wanted (0: core.cuts.wanted_subtrees);
+    shuffle: a seed that starts the subtrees in random order (tests)."""
     if spec.workers is None:
         # a cap the caller set on the control, or the state cap, may be below the trial's
         trial = min(TRIAL_NODES, limits.max_states or TRIAL_NODES, int(control.counters[NODE_CAP]) or TRIAL_NODES)
@@ -105,6 +106,13 @@ def count_paths(ctx: Context, root: int, max_depth: int, keep: int, control: Sea
         if out.limit != Limit.STATES or trial < TRIAL_NODES:
             return out, Run([out])
         control.reset_counters()
+    with workers_known(spec) as known:
+        return _count_split(ctx, root, max_depth, keep, control, limits, known, branch, held, subtrees, shuffle)
+
+
+def _count_split(ctx: Context, root: int, max_depth: int, keep: int, control: SearchControl, limits: Limits,
+                 spec: EngineSpec, branch: int, held: int, subtrees: int,
+                 shuffle: int | None) -> tuple[Outcome, Run | None]:
     need = backtrack.fixed_bytes(max_depth, branch, keep) + array_bytes(ctx) + held
     fitted = within_budget(spec, MAX_TASKS, need, limits.max_memory)
     if fitted is None:
@@ -112,18 +120,15 @@ def count_paths(ctx: Context, root: int, max_depth: int, keep: int, control: Sea
     args = backtrack_args(ctx, root, max_depth, backtrack.COUNT, keep, control.counters)
     control.compiling()
     prepare(backtrack.backtrack, *args)
-    workers = worker_count(fitted, MAX_TASKS)
-    wanted = subtrees or (TASKS_PER_WORKER * workers if workers > 1 else 1)
     began = time.perf_counter()
-    prefixes, split_nodes, deepest = split(ctx, root, max_depth, wanted)
+    cut = split(ctx, root, max_depth, wanted_subtrees(worker_count(fitted, MAX_TASKS), subtrees))
     seconds = time.perf_counter() - began
-    tasks = [Subpaths(ctx, p, max_depth, keep) for p in prefixes]
-    cap = None if limits.max_states is None else max(1, limits.max_states - split_nodes)
-    quiet = replace(fitted, workers=min(workers, max(1, len(tasks))))
-    run = run_tasks(tasks, quiet, control, node_cap=cap, warm=Warm(args), shuffle=shuffle)
+    tasks = [Subpaths(ctx, p, max_depth, keep) for p in cut.prefixes]
+    cap = None if limits.max_states is None else max(1, limits.max_states - cut.nodes)
+    run = run_tasks(tasks, fitted, control, node_cap=cap, warm=Warm(args), shuffle=shuffle)
     count, nodes, kept, _ = merge(run.results, keep)
-    nodes += split_nodes
-    deepest = max([deepest] + [r.deepest for r in run.results if r is not None])
+    nodes += cut.nodes
+    deepest = max([cut.deepest] + [r.deepest for r in run.results if r is not None])
     status = run.status
     if status == Status.SOLVED and count == 0:
         status = Status.UNSOLVABLE

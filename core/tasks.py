@@ -24,14 +24,16 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 import numpy as np
 
 from core import live as picture
+from core.cuts import SPLIT_BYTES
 from core.engine import LOCAL, EngineSpec
-from core.errors import InputError
+from core.errors import WorkerFailed
 from core.progress import (DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, NODE_CAP, RUN, SLOTS, SOLUTIONS, STOP,
                            STOP_CANCEL, STORED, Phase, SearchControl)
 from core.race import cores
@@ -51,11 +53,6 @@ KEEP_ON_RESET = (STOP, NODE_CAP, picture.QUIET)
 
 Task = Callable[[np.ndarray], Any]  # see the module's docstring
 WarmUp = Callable[[], None]  # loads the kernels in a fresh worker
-
-
-class WorkerFailed(InputError):
-    """A task's worker died RETRIES times in a row, or the workers could not start: the run cannot
-    go on, and the command line says so in one line (exit status 2) like any input it cannot use."""
 
 
 @dataclass
@@ -85,8 +82,22 @@ class Run:
 
 
 def worker_count(spec: EngineSpec, tasks: int) -> int:
-    """How many workers a run of `tasks` tasks uses."""
+    """How many workers a run of `tasks` tasks uses (a Ray run's: inside workers_known)."""
     return max(1, min(tasks, spec.workers or cores()))
+
+
+@contextmanager
+def workers_known(spec: EngineSpec) -> Iterator[EngineSpec]:
+    """The engine with its worker count settled before the tree is cut for it. Left open, the
+    local engine has one per core of this machine and Ray every CPU of the cluster: that cluster
+    is joined for the block (started, with no address), so the run inside joins it once."""
+    if spec.kind == LOCAL or spec.workers:
+        yield spec
+        return
+    from core.ray_cluster import cluster
+
+    with cluster(spec) as ray:
+        yield replace(spec, workers=max(1, int(ray.cluster_resources().get("CPU", 1))))
 
 
 def reset_row(counters: np.ndarray) -> None:
@@ -415,15 +426,6 @@ def _drain(pool: _Pool, tasks: Sequence[Task], todo: list[int], results: list[An
             for f in pending:
                 f.cancel()
     return None
-
-
-SPLIT_BYTES = 32 * 2**20  # the most a split's prefixes may hold (see max_cut)
-
-
-def max_cut(most: int, item_bytes: int) -> int:
-    """The deepest cut whose `most` prefixes (`item_bytes` a move, in the kernel and copied out)
-    stay within SPLIT_BYTES."""
-    return max(1, SPLIT_BYTES // (2 * most * item_bytes) - 1)
 
 
 def within_budget(spec: EngineSpec, tasks: int, need: int, max_memory: int | None) -> EngineSpec | None:

@@ -8,6 +8,7 @@ import numpy as np
 
 from core import split_paths
 from core.backtrack import fixed_bytes as backtrack_bytes
+from core.cuts import wanted_subtrees
 from core.engine import EngineSpec
 from core.jit import prepare
 from core.memory import SCRATCH, budget_bytes, describe_bytes
@@ -17,7 +18,7 @@ from core.search import FIRST as PLAIN_FIRST
 from core.search import (Limits, Stats, kernel_status, nodes_left, search_paths, search_paths_kernels, timed,
                          tree_fits)
 from core.status import FOUND, STOPPED, Limit, Status
-from core.tasks import run_tasks, within_budget, worker_count
+from core.tasks import run_tasks, within_budget, worker_count, workers_known
 from core.warmup import Kernel
 from puzzles import engines
 from puzzles.interface import Option, Solution, Solver, Step
@@ -223,25 +224,32 @@ def _count_from(board: Board, starts: list[int], keep: int, control: SearchContr
     (tours, the first `keep` tours), one per start, then the nodes, the seconds and the engine's Run; or a
     limit-memory Solution when not even one worker fits the budget."""
     need = _pruned_bytes(board, keep)
-    fitted = within_budget(spec, split.TASKS_PER_WORKER * len(starts), need, limits.max_memory)
-    if fitted is None:
+    if within_budget(spec, 1, need, limits.max_memory) is None:
         return _over_budget(board, need, limits, "count", details)
     table, seconds = _table(board, "clockwise", control)
     control.compiling()
     prepare(pruned.pruned_search, *split.example_args(table))
     prepare(pruned.probe, *estimate.example_args(table, control.counters))
-    workers = worker_count(fitted, split.MAX_TASKS)
     guess = estimate.estimate(table, board.width, board.height, list(zip(starts, weights or [1] * len(starts))),
                               board.free_squares, board.closed, control.counters)
     control.expect(guess.nodes, guess.nodes_se)
     if spec.workers is None and guess.seconds(1)[0] + 3 * guess.seconds(1)[1] < split.ONE_WORKER_S:
-        fitted, workers = replace(fitted, workers=1), 1  # not worth starting worker processes for
-    details["estimate"] = guess.as_json(workers)
-    wanted = subtrees or (-(-split.TASKS_PER_WORKER * workers // len(starts)) if workers > 1 else 1)
-    began = time.perf_counter()
-    cuts = [split.split(table, board.width, board.height, s, board.free_squares, board.closed, wanted)
-            for s in starts]
-    seconds += time.perf_counter() - began
+        spec = replace(spec, workers=1)  # not worth starting worker processes for
+    with workers_known(spec) as known:
+        fitted = within_budget(known, split.MAX_TASKS, need, limits.max_memory) or replace(known, workers=1)
+        workers = worker_count(fitted, split.MAX_TASKS)
+        details["estimate"] = guess.as_json(workers)
+        wanted = wanted_subtrees(workers, subtrees, len(starts))
+        began = time.perf_counter()
+        cuts = [split.split(table, board.width, board.height, s, board.free_squares, board.closed, wanted)
+                for s in starts]
+        seconds += time.perf_counter() - began
+        return _count_cuts(board, cuts, keep, control, limits, fitted, shuffle, table, seconds)
+
+
+def _count_cuts(board: Board, cuts: list[split.Split], keep: int, control: SearchControl, limits: Limits,
+                spec: EngineSpec, shuffle: int | None, table: np.ndarray, seconds: float):
+    """_count_from's subtrees run by the engine and merged per start."""
     tasks, owners = [], []
     for k, cut in enumerate(cuts):
         for prefix in cut.prefixes:
@@ -250,11 +258,11 @@ def _count_from(board: Board, starts: list[int], keep: int, control: SearchContr
             owners.append(k)
     split_nodes = sum(c.nodes for c in cuts)
     cap = None if limits.max_states is None else max(1, limits.max_states - split_nodes)
-    run = run_tasks(tasks, fitted, control, node_cap=cap, warm=split.warm, shuffle=shuffle)
+    run = run_tasks(tasks, spec, control, node_cap=cap, warm=split.warm, shuffle=shuffle)
     seconds += run.elapsed_s
     per_start = []
     nodes = split_nodes
-    for k in range(len(starts)):
+    for k in range(len(cuts)):
         tours, n, kept, _ = split_paths.merge([r for r, o in zip(run.results, owners) if o == k], keep)
         nodes += n
         per_start.append((tours, kept))

@@ -9,11 +9,10 @@ import numpy as np
 
 from core.progress import new_counters
 from core.status import CAP, STOPPED
-from core.tasks import max_cut
+from core.cuts import shallowest_cut
 from puzzles.knights import pruned
 
-TASKS_PER_WORKER = 64  # subtrees per worker: enough that uneven subtrees still share out evenly
-MAX_TASKS = 1 << 16  # the most prefixes one split hands out
+MAX_TASKS = 1 << 16  # the most prefixes one split hands out: every start's tree on big boards
 ONE_WORKER_S = 1.0  # a count expected to take less than this on one worker runs in this process
 
 
@@ -56,22 +55,18 @@ class Split:
 
 def split(table: np.ndarray, width: int, height: int, start: int, free_count: int, closed: bool,
           wanted: int) -> Split:
-    """The shallowest cut with at least `wanted` prefixes (or the deepest below MAX_TASKS). A tree
-    too small to cut is one task from the start."""
-    best = Split([np.array([start], dtype=np.int32)], 0)
-    if wanted <= 1:
-        return best
+    """The tree of tours from `start` cut into at least `wanted` prefixes (core/cuts.py)."""
     root = np.array([start], dtype=np.int32)
-    for cut in range(1, min(free_count - 1, max_cut(MAX_TASKS, 4) + 1)):
+
+    def cut_at(depth: int) -> Split | None:
         out = pruned.Searched(*pruned.pruned_search(
-            table, width, height, root, free_count, closed, pruned.TABLE_ORDER, pruned.SPLIT, MAX_TASKS, cut,
+            table, width, height, root, free_count, closed, pruned.TABLE_ORDER, pruned.SPLIT, MAX_TASKS, depth,
             new_counters(quiet=True)))
         if out.code == CAP:
-            break
-        best = Split([row[:cut + 1].copy() for row in out.kept[:out.kept_count]], int(out.nodes))
-        if out.kept_count >= wanted or out.kept_count == 0:
-            break
-    return best
+            return None
+        return Split([row[:depth + 1].copy() for row in out.kept[:out.kept_count]], int(out.nodes))
+
+    return shallowest_cut(cut_at, Split([root], 0), free_count - 1, 4, wanted, MAX_TASKS)
 
 
 def example_args(table: np.ndarray, counters: np.ndarray | None = None) -> tuple:

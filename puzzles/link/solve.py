@@ -6,14 +6,15 @@ from dataclasses import replace
 
 import numpy as np
 
-from core.errors import InputError
+from core.cuts import SPLIT_BYTES, wanted_subtrees
 from core.engine import LOCAL, EngineSpec
+from core.errors import InputError
 from core.jit import prepare
 from core.memory import WORKER_BYTES, budget_bytes, state_cap
 from core.progress import EXPANDED, NODE_CAP, SearchControl
 from core.search import Limits, Stats, counter_stats, kernel_status, timed, tree_fits
 from core.status import FOUND, STOPPED, Limit, Status
-from core.tasks import SPLIT_BYTES, run_tasks, worker_count
+from core.tasks import run_tasks, worker_count, workers_known
 from core.warmup import Kernel
 from puzzles.interface import Option, Solution, Solver, Step
 from puzzles.numbers import count_text
@@ -191,7 +192,8 @@ def clear(board: Board, limit: int, control: SearchControl, limits: Limits, how:
             return (*out, None)
         control.reset_counters()
     if how is not None:
-            return _clear_split(board, grid, limit, control, limits, *how)
+        with workers_known(how[0]) as spec:
+            return _clear_split(board, grid, limit, control, limits, spec, *how[1:])
     return (*_clear_here(board, grid, limit, control, limits), None)
 
 
@@ -235,14 +237,13 @@ def _clear_split(board: Board, grid, limit: int, control: SearchControl, limits:
     args = _clear_args(board, grid, limit, cap, max_moves, control.counters)[:-4]
     control.compiling()
     prepare(clearing.clear_board, *args, split.NO_PREFIX, np.int64(0), np.int64(0), control.counters)
-    wanted = subtrees or (split.TASKS_PER_WORKER * workers if workers > 1 else 1)
     began = time.perf_counter()
-    cut = split.split(args, len(grid.tile_cell) // 2, wanted)
+    cut = split.split(args, len(grid.tile_cell) // 2, wanted_subtrees(workers, subtrees))
     seconds = time.perf_counter() - began
     if cut.code == FOUND:
         return Status.SOLVED, None, cut.moves, Stats(cut.nodes, 0, 0, seconds), grid, "", None
     tasks = [split.ClearFrom(args, p) for p in cut.prefixes]
-    run = run_tasks(tasks, replace(spec, workers=workers), control, warm=split.Warm(args), shuffle=shuffle,
+    run = run_tasks(tasks, spec, control, warm=split.Warm(args), shuffle=shuffle,
                     decisive=lambda r: r.code == FOUND)
     nodes = cut.nodes + sum(r.nodes for r in run.results if r is not None)
     stored = sum(r.stored for r in run.results if r is not None)

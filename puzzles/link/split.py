@@ -11,11 +11,9 @@ import numpy as np
 from core.jit import prepare
 from core.progress import STORED, new_counters
 from core.status import CAP, EXHAUSTED, FOUND
-from core.tasks import max_cut
+from core.cuts import MAX_TASKS, shallowest_cut
 from puzzles.link import clearing
 
-TASKS_PER_WORKER = 64  # subtrees per worker: enough that uneven subtrees still share out evenly
-MAX_TASKS = 1 << 14  # the most prefixes one split hands out
 NO_PREFIX = np.empty((0, 2), dtype=np.int64)
 
 
@@ -64,23 +62,20 @@ class Split:
 
 
 def split(args: tuple, pairs: int, wanted: int) -> Split:
-    """The shallowest cut with at least `wanted` prefixes (or the deepest below MAX_TASKS); a
-    search too small to cut is the empty prefix alone."""
-    best = Split([NO_PREFIX], 0, EXHAUSTED, NO_PREFIX)
-    if wanted <= 1:
-        return best
-    for cut in range(1, min(pairs, max_cut(MAX_TASKS, 16) + 1)):
-        out = clearing.Removals(*clearing.clear_board(*args, NO_PREFIX, np.int64(cut), np.int64(MAX_TASKS),
+    """The removal orders cut into at least `wanted` prefixes (core/cuts.py); a split that clears
+    the board on its way ends with that order and no prefixes."""
+
+    def cut_at(depth: int) -> Split | None:
+        out = clearing.Removals(*clearing.clear_board(*args, NO_PREFIX, np.int64(depth), np.int64(MAX_TASKS),
                                                       new_counters(quiet=True)))
         if out.code == FOUND:
             return Split([], int(out.expanded), FOUND, out.moves)
         if out.code != EXHAUSTED:  # CAP: too many prefixes (or the dead store filled): the last cut will do
-            break
-        best = Split([out.prefixes[i, :cut].copy() for i in range(out.prefix_count)], int(out.expanded), EXHAUSTED,
-                     NO_PREFIX)
-        if out.prefix_count >= wanted or out.prefix_count == 0:
-            break
-    return best
+            return None
+        return Split([out.prefixes[i, :depth].copy() for i in range(out.prefix_count)], int(out.expanded),
+                     EXHAUSTED, NO_PREFIX)
+
+    return shallowest_cut(cut_at, Split([NO_PREFIX], 0, EXHAUSTED, NO_PREFIX), pairs, 16, wanted)
 
 
 def first_found(results: list) -> Cleared | None:

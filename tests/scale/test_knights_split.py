@@ -76,3 +76,26 @@ def test_the_estimate_is_near_the_count_on_5x5():
     assert sol.details["solutions"] == 304
     assert abs(est["nodes"] - sol.stats.nodes_expanded) < 0.5 * sol.stats.nodes_expanded
     assert est["dives"] >= 1000 and est["nodes_se"] > 0
+
+
+def test_a_cancel_during_the_estimates_dives_ends_them():
+    import threading
+    import time
+
+    from core.progress import STOP, STOP_CANCEL, new_counters
+    from puzzles.knights import estimate
+    from puzzles.knights.geometry import ORDERS, deltas, free_mask, neighbour_table
+
+    board = Board(8, 8, (0, 0))
+    table = neighbour_table(8, 8, free_mask(board), *deltas(ORDERS["clockwise"]))
+    estimate.estimate(table, 8, 8, [(0, 1)], 64, False, dives=10)  # the kernels loaded
+    counters = new_counters(quiet=True)
+    dives = 10**8  # minutes of dives: only the cancel ends them
+    out = []
+    worker = threading.Thread(target=lambda: out.append(estimate.estimate(table, 8, 8, [(0, 1)], 64, False,
+                                                                          counters, dives=dives)))
+    worker.start()
+    time.sleep(0.3)
+    counters[STOP] = STOP_CANCEL
+    worker.join(30)
+    assert not worker.is_alive() and out[0].dives < dives

@@ -44,6 +44,19 @@ def test_ray_counts_knights_and_die_tours_as_one_process_does(ray_cluster):
     assert tours_json(there.tours) == tours_json(here.tours)
 
 
+def test_left_open_the_ray_workers_are_every_cpu_of_the_cluster_not_this_machines_cores(ray_cluster, monkeypatch):
+    import core.split_paths
+    import core.tasks
+
+    monkeypatch.setattr(core.tasks, "cores", lambda: 1)  # this machine: one core; the cluster: two CPUs
+    monkeypatch.setattr(core.split_paths, "TRIAL_NODES", 10)  # split at once rather than try it here
+    die = parse("S...../....../.G..../......")
+    here = solve_die(die, "all", {"goal_face": "any", "workers": 1}, SearchControl(), Limits())
+    there = solve_die(die, "all", {"goal_face": "any", "engine": "ray"}, SearchControl(), Limits())
+    assert there.details["engine"] == "ray" and there.details["workers"] == 2 and there.details["tasks"] >= 2
+    assert there.details["solutions"] == here.details["solutions"] > 0
+
+
 def test_the_ray_engine_without_ray_says_how_to_install_it():
     hide = ("import sys; sys.modules['ray'] = None; "
             "from tui.cli import main; sys.exit(main(['solve', 'knights', '--size', '5x5', '--count', "
@@ -53,8 +66,10 @@ def test_the_ray_engine_without_ray_says_how_to_install_it():
     assert "pip install 'puzzle-explorer[cluster]'" in out.stderr and "Traceback" not in out.stderr
 
 
-def test_an_address_nobody_answers_at_is_refused_in_one_line():
-    args = ["solve", "knights", "--size", "5x5", "--count", "--engine", "ray", "--address", "127.0.0.1:1"]
+@pytest.mark.parametrize("search", [["knights", "--size", "5x5", "--count"],
+                                    ["klotski", "--preset", "hengdao-lima", "--census"]], ids=["tree", "census"])
+def test_an_address_nobody_answers_at_is_refused_in_one_line(search):
+    args = ["solve", *search, "--engine", "ray", "--address", "127.0.0.1:1"]
     out = subprocess.run([sys.executable, "-c", f"import sys; from tui.cli import main; sys.exit(main({args!r}))"],
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 2

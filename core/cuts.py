@@ -1,0 +1,56 @@
+"""Cutting a search tree into subtrees for the workers (core/tasks.py): the shallowest depth
+whose nodes are enough tasks, each a prefix a kernel searches on from. Every family's split
+search runs its kernel at a depth; the choice of depth is made here, once."""
+from __future__ import annotations
+
+from typing import Callable, Protocol, Sequence, TypeVar
+
+SPLIT_BYTES = 32 * 2**20  # the most a split's prefixes may hold (see max_cut)
+TASKS_PER_WORKER = 64  # subtrees per worker: enough that uneven subtrees still share out evenly
+MAX_TASKS = 1 << 14  # the most prefixes one split hands out
+
+
+class Cut(Protocol):
+    """A tree cut at some depth: the prefixes (one task each) and whatever the family keeps."""
+
+    @property
+    def prefixes(self) -> Sequence[object]: ...
+
+
+C = TypeVar("C", bound=Cut)
+
+
+def max_cut(most: int, item_bytes: int) -> int:
+    """The deepest cut whose `most` prefixes (`item_bytes` a move, in the kernel and copied out)
+    stay within SPLIT_BYTES."""
+    return max(1, SPLIT_BYTES // (2 * most * item_bytes) - 1)
+
+
+def wanted_subtrees(workers: int, subtrees: int = 0, trees: int = 1) -> int:
+    """How many prefixes to cut each of `trees` trees into for `workers` workers: `subtrees` when
+    given (tests), else TASKS_PER_WORKER a worker shared over the trees; one worker needs no cut."""
+    if subtrees:
+        return subtrees
+    return -(-TASKS_PER_WORKER * workers // trees) if workers > 1 else 1
+
+
+def shallowest_cut(cut_at: Callable[[int], C | None], whole: C, deepest: int, item_bytes: int, wanted: int,
+                   most: int = MAX_TASKS) -> C:
+    """The shallowest cut with at least `wanted` prefixes, or the deepest tried when none has.
+
+    cut_at(depth): the tree cut `depth` moves deep (at most `most` prefixes), or None when it has
+    more; a cut with no prefixes ends the search (the tree ends above it, or the cut itself
+    settled the answer). whole: the tree as one task, for a tree too small to cut or a single
+    worker. Depths run from 1 to below `deepest` and stop where `most` prefixes of `item_bytes`
+    a move would pass SPLIT_BYTES."""
+    best = whole
+    if wanted <= 1:
+        return best
+    for depth in range(1, min(deepest, max_cut(most, item_bytes) + 1)):
+        cut = cut_at(depth)
+        if cut is None:
+            break
+        best = cut
+        if len(cut.prefixes) >= wanted or not cut.prefixes:
+            break
+    return best
