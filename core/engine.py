@@ -1,5 +1,6 @@
 """Where a split search runs: the engine (worker processes here, or a Ray cluster), how many
-workers, and which cluster. Tree searches and partitioned censuses both take one of these."""
+workers, which cluster, and the file a tree search keeps its finished subtrees in. Tree searches
+and partitioned censuses both take one of these."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class EngineSpec:
     kind: str = LOCAL
     workers: int | None = None  # None: one per core (local) or every CPU the cluster has (ray)
     address: str | None = None  # a Ray cluster's address; None starts a local one for the run
+    checkpoint: str | None = None  # a tree search's finished subtrees, kept to go on from (core/checkpoint.py)
 
     def __post_init__(self) -> None:
         if self.kind not in ENGINES:

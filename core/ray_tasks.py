@@ -42,7 +42,7 @@ def _lost_worker(exc: Exception, ray: Any) -> bool:
 def run_on_ray(tasks: Sequence[Task], order: list[int], spec: EngineSpec, control: SearchControl,
                node_cap: int | None, warm: WarmUp | None, run: Run) -> Run:
     results = run.results
-    progress = _Progress(control, node_cap)
+    progress = _Progress(control, node_cap, run)
     attempts = [0] * len(tasks)
     control.starting_workers()
     with cluster(spec) as ray:

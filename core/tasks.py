@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 import numpy as np
 
 from core import live as picture
+from core.checkpoint import Checkpoint
 from core.cuts import SPLIT_BYTES
 from core.engine import LOCAL, EngineSpec
 from core.errors import WorkerFailed
@@ -71,6 +72,8 @@ class Run:
     # a result that settles the answer (a first solution): the tasks after it are not needed
     decisive: Callable[[Any], bool] | None = field(default=None, repr=False)
     cutoff: int = -1  # the first task whose result was decisive (-1: none yet)
+    restored: int = 0  # results read from the checkpoint, not run
+    checkpoint: Checkpoint | None = field(default=None, repr=False)
 
     def needed(self, i: int) -> bool:
         """Whether task i's result still counts (no decisive result comes before it)."""
@@ -112,13 +115,16 @@ class _Progress:
     """The run's totals written into the control's counters, which the job samples at 10 Hz: the
     finished tasks' nodes and solutions, plus what running tasks have done so far. Never goes down."""
 
-    def __init__(self, control: SearchControl, cap: int | None):
+    def __init__(self, control: SearchControl, cap: int | None, run: Run):
         self.control = control
         self.cap = cap
         self.nodes = 0
         self.solutions = 0
         self.deepest = 0
         self._shown = (0, 0)
+        for result in run.results:  # those a checkpoint held
+            if result is not None:
+                self.finished(result)
 
     def finished(self, result: object) -> None:
         self.nodes += int(getattr(result, "nodes", 0))
@@ -170,14 +176,32 @@ def run_tasks(tasks: Sequence[Task], spec: EngineSpec, control: SearchControl, *
     that makes the tasks start in a random order (tests: the answer must not depend on it);
     decisive: says of a result that it settles the answer (a solution found), so the tasks after
     it in task order are stopped or never started: the first decisive result in task order is
-    the same whatever the workers do (Run.cutoff), the later tasks' results are not. One local worker runs the tasks in this thread. The control's clock covers the tasks only.
+    the same whatever the workers do (Run.cutoff), the later tasks' results are not. One local
+    worker runs the tasks in this thread. The control's clock covers the tasks only. With
+    spec.checkpoint, the tasks that file holds are not run again (Run.restored) and each task
+    that finishes is added to it.
     """
     order = list(range(len(tasks)))
     if shuffle is not None:
         random.Random(shuffle).shuffle(order)
     workers = worker_count(spec, len(tasks))
     run = Run([None] * len(tasks), workers=workers, engine=spec.kind, decisive=decisive)
-    if spec.kind == LOCAL and workers == 1:
+    if spec.checkpoint is None:
+        return _run(tasks, order, spec, control, node_cap, warm, run)
+    run.checkpoint = Checkpoint(spec.checkpoint, tasks)
+    try:
+        _restore(run, run.checkpoint.open())
+        _run(tasks, [i for i in order if run.results[i] is None and run.needed(i)], spec, control, node_cap, warm,
+             run)
+        run.elapsed_s += run.checkpoint.seconds  # the time it takes is the time of every run
+        return run
+    finally:
+        run.checkpoint.close()
+
+
+def _run(tasks: Sequence[Task], order: list[int], spec: EngineSpec, control: SearchControl, node_cap: int | None,
+         warm: WarmUp | None, run: Run) -> Run:
+    if not order or (spec.kind == LOCAL and run.workers == 1):  # (no task left: a checkpoint held them all)
         return _run_here(tasks, order, control, node_cap, run)
     if spec.kind == LOCAL:
         return _run_local(tasks, order, control, node_cap, warm, run)
@@ -186,10 +210,21 @@ def run_tasks(tasks: Sequence[Task], spec: EngineSpec, control: SearchControl, *
     return run_on_ray(tasks, order, spec, control, node_cap, warm, run)
 
 
+def _restore(run: Run, done: dict[int, Any]) -> None:
+    """Put a checkpoint's results in their places (the first decisive one settles the cutoff)."""
+    for i in sorted(done):
+        if i >= len(run.results):
+            continue
+        run.results[i] = done[i]
+        run.restored += 1
+        if run.cutoff < 0 and run.decisive is not None and run.decisive(done[i]):
+            run.cutoff = i
+
+
 def _run_here(tasks: Sequence[Task], order: list[int], control: SearchControl, node_cap: int | None, run: Run) -> Run:
     """Every task in this thread on the control's own counters, one after another."""
     results = run.results
-    progress = _Progress(control, node_cap)
+    progress = _Progress(control, node_cap, run)
     control.start_search()
     try:
         for i in order:
@@ -215,6 +250,8 @@ def _finished(run: Run, progress: _Progress, control: SearchControl, i: int) -> 
     result = run.results[i]
     progress.finished(result)
     run.order.append(i)
+    if run.checkpoint is not None and getattr(result, "complete", True):
+        run.checkpoint.record(i, result, control.elapsed())
     if not run.needed(i):
         return
     if run.decisive is not None and run.decisive(result):
@@ -341,7 +378,7 @@ def _run_local(tasks: Sequence[Task], order: list[int], control: SearchControl, 
                warm: WarmUp | None, run: Run) -> Run:
     results = run.results
     workers = run.workers
-    progress = _Progress(control, node_cap)
+    progress = _Progress(control, node_cap, run)
     attempts = [0] * len(tasks)
     todo = list(order)
     control.starting_workers()

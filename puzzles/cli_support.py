@@ -106,9 +106,11 @@ def add_distance_arguments(parser: argparse.ArgumentParser) -> None:
                             "or with --census --from-goal the census it holds")
 
 
-def add_engine_arguments(parser: argparse.ArgumentParser, about: str | None = None) -> None:
+def add_engine_arguments(parser: argparse.ArgumentParser, about: str | None = None,
+                         checkpoint: bool = False) -> None:
     """Where an exhaustive search runs (families whose searches split over workers); `about` says
-    what the family's split does."""
+    what the family's split does; `checkpoint`: its tree searches can keep their finished
+    subtrees in a file to go on from."""
     from core.engine import ENGINES, LOCAL
 
     group = parser.add_argument_group("workers", about)
@@ -118,6 +120,10 @@ def add_engine_arguments(parser: argparse.ArgumentParser, about: str | None = No
                        help="how many workers (default: one per core, or every CPU of the cluster)")
     group.add_argument("--address", metavar="ADDR",
                        help="with --engine ray: the cluster to join (default: start one here for the run)")
+    if checkpoint:
+        group.add_argument("--checkpoint", metavar="FILE",
+                           help="keep each finished subtree in FILE; after Ctrl-C or a crash, the same command "
+                                "with the same FILE goes on from there")
 
 
 CENSUS_ENGINE_HELP = ("the census runs in this process (two threads) unless --workers is more than 1 or "
@@ -130,7 +136,7 @@ def engine_from(args):
     missing Ray."""
     from core.engine import RAY, EngineSpec, require_ray
 
-    spec = EngineSpec(args.engine, args.workers, args.address)
+    spec = EngineSpec(args.engine, args.workers, args.address, getattr(args, "checkpoint", None))
     if spec.kind == RAY:
         require_ray()
     return spec

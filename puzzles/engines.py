@@ -16,17 +16,24 @@ OPTIONS = (ENGINE, WORKERS)
 
 def spec_from(options: dict) -> EngineSpec:
     """The engine the options name (InputError for a bad one); one local worker per core by default."""
-    return EngineSpec(options.get("engine") or LOCAL, options.get("workers") or None, options.get("address") or None)
+    return EngineSpec(options.get("engine") or LOCAL, options.get("workers") or None, options.get("address") or None,
+                      options.get("checkpoint") or None)
 
 
 def engine_options(args) -> dict:
     """The solver options the command line's engine arguments give (cli_support.add_engine_arguments)."""
-    return {"engine": args.engine, "workers": args.workers, "address": args.address}
+    return {"engine": args.engine, "workers": args.workers, "address": args.address,
+            "checkpoint": getattr(args, "checkpoint", None)}
 
 
 def run_json(run) -> dict:
     """How a split search ran (a core.tasks.Run), for a solution's details."""
-    return {"engine": run.engine, "workers": run.workers, "tasks": len(run.results), "retried": run.retried}
+    out = {"engine": run.engine, "workers": run.workers, "tasks": len(run.results), "retried": run.retried,
+           "restored": run.restored}
+    if run.checkpoint is not None:
+        out["checkpoint"] = {"file": str(run.checkpoint.path), "subtrees": run.checkpoint.held,
+                             "finished": run.finished}
+    return out
 
 
 def run_line(details: dict) -> str | None:
@@ -35,4 +42,10 @@ def run_line(details: dict) -> str | None:
     if "workers" not in details:
         return None
     retried = f", {details['retried']} retried after a worker died" if details["retried"] else ""
-    return f"workers: {details['workers']} ({details['engine']}), {details['tasks']:,} subtrees{retried}"
+    restored = f", {details['restored']:,} counted before (checkpoint)" if details.get("restored") else ""
+    line = f"workers: {details['workers']} ({details['engine']}), {details['tasks']:,} subtrees{restored}{retried}"
+    kept = details.get("checkpoint")
+    if kept and not kept["finished"]:
+        line += (f"\ncheckpoint: {kept['file']} holds {kept['subtrees']:,} of {details['tasks']:,} subtrees; "
+                 "the same command goes on from there")
+    return line

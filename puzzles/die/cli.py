@@ -45,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="try every roll the rules allow, without the exact pruning (same tours, more nodes)")
     parser.add_argument("--keep", type=tours_kept, default=KEEP.default, metavar="N",
                         help=f"with --all: how many tours to list (default {KEEP.default}, at most {MAX_KEEP:,})")
-    cli_support.add_engine_arguments(parser)
+    cli_support.add_engine_arguments(parser, checkpoint=True)
     cli_support.add_limit_arguments(parser)
 
 

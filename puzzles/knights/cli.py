@@ -55,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="with --count: print only Knuth's estimate of the count's nodes, tours and time (random "
                           "dives down the search tree), without counting")
     how.add_argument("--no-board", action="store_true", help="do not draw the board with the tour")
-    cli_support.add_engine_arguments(parser)
+    cli_support.add_engine_arguments(parser, checkpoint=True)
     cli_support.add_limit_arguments(parser)
 
 

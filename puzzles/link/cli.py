@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--contest", action="store_true",
                         help="answer the classic contest input ('w h', rows of X and spaces, pairs "
                              "'x1 y1 x2 y2' up to '0 0 0 0', boards up to '0 0') from standard input")
-    cli_support.add_engine_arguments(parser)
+    cli_support.add_engine_arguments(parser, checkpoint=True)
     cli_support.add_limit_arguments(parser)
 
 
