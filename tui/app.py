@@ -163,10 +163,7 @@ class PuzzleApp(App):
         kept, _ = boards.kept_copies(self.families)  # the main screen reports damaged copies
         others = [k for k in kept if not (k.copy.family_id == family_id and k.copy.source == source != "new:")]
         if others:
-            which = ", ".join(f"{k.copy.family_id} {k.label()}" for k in others[:4])
-            more = f" and {len(others) - 4} more" if len(others) > 4 else ""
-            self.notify(f"unsaved edits were kept: {which}{more}; Ctrl+← lists them with the families",
-                        timeout=10)
+            self.notify(f"{boards.kept_notice(others)}: Ctrl+← lists them", timeout=6)
 
     def show_families(self) -> None:
         """Back to the start screen (it is not below the board when the app opened on one)."""

@@ -60,3 +60,10 @@ def kept_copies(families: dict[str, Family], family_id: str | None = None) -> tu
             damaged.append(storage.set_aside(copy.path))
     notices = [f"a damaged recovery copy was set aside: {path}" for path in damaged]
     return kept, notices
+
+
+def kept_notice(kept: list) -> str:
+    """A short notice of the kept copies ('unsaved edits of 3 boards kept (die, klotski)'): a
+    toast covers the panes beside it on a small terminal for as long as it shows."""
+    families = ", ".join(dict.fromkeys(k.copy.family_id for k in kept))
+    return f"unsaved edits of {'a board' if len(kept) == 1 else f'{len(kept)} boards'} kept ({families})"

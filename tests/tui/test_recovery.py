@@ -83,7 +83,8 @@ async def test_one_copy_per_board_listed_on_the_start_screen():
         assert any("yusheng-xili" in line for line in recover) and any("hengdao-lima" in line for line in recover)
         assert any("new board" in line for line in recover)
         assert all("ago" not in line for line in lines)  # times are absolute: a list may stay up for hours
-        assert any("unsaved edits were kept" in n for n in notices(app))
+        said = next(n for n in notices(app) if "unsaved edits of" in n)
+        assert "4 boards kept (" in said and "klotski" in said and "die" in said and len(said) < 70  # short: it covers panes
         which = next(i for i, line in enumerate(lines) if "hengdao-lima" in line)
         await pilot.press("enter")  # families -> boards
         boards.highlighted = which
@@ -136,7 +137,7 @@ async def test_a_new_board_opened_directly_hears_of_other_copies():
     app = klotski_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await wait_for(pilot, lambda: any("unsaved edits were kept" in n for n in notices(app)), timeout=5,
+        await wait_for(pilot, lambda: any("unsaved edits of a board kept (die)" in n for n in notices(app)), timeout=5,
                        what="a notice of the die board's copy")
         assert isinstance(app.screen, MainScreen)
         await pilot.press("ctrl+left")  # to the families, where it is listed

@@ -52,8 +52,7 @@ class StartScreen(Screen):
         listing.add_options([Option(f"{f.title}{'  ⟲' if f.id in with_copies else ''}", id=f.id)
                              for f in families.values()])
         if kept:
-            which = ", ".join(f"{k.copy.family_id} {k.label()}" for k in kept)
-            self.notify(f"unsaved edits were kept: {which}", timeout=8)
+            self.notify(f"{boards.kept_notice(kept)}, marked ⟲", timeout=6)
         listing.highlighted = 0
         listing.focus()
         self.app.start_warming()
