@@ -36,6 +36,8 @@ class SearchedDistances:
     """Distances found by a search from each position, where no table was built: slower, and
     each answer is kept. Answers what play asks of a table (distance, distances, space)."""
 
+    slow = True  # play asks it from a worker thread, not the event loop
+
     def __init__(self, family: Any, space: Any, options: dict, limits: Limits) -> None:
         self.family = family
         self.space = space
@@ -70,7 +72,6 @@ class Play:
         self.count = 0  # moves made; a free slide's steps one after another are one move
         self._group: Any = None
         self._history: list[tuple[Any, int, Any]] = []
-        self.shortest = self.distance
         pieces = self.pieces()
         self.piece = pieces[0] if pieces else ""
 
@@ -79,14 +80,24 @@ class Play:
         return self.table.distance(self.board)
 
     @property
+    def shortest(self) -> int | None:
+        """The distance from the start (a table keeps it, and so do searched distances)."""
+        return self.table.distance(self.start)
+
+    @property
     def solved(self) -> bool:
         return self.distance == 0
 
     def marked(self) -> list[Marked]:
         """Every legal move from the board, with its effect on the distance."""
-        moves = self.hooks.moves(self.board, self.options)
-        now = self.distance
-        return [Marked(m, d, effect(now, d)) for m, d in zip(moves, self.table.distances([m.board for m in moves]))]
+        return self.marks_at(self.board)[1]
+
+    def marks_at(self, board: Any) -> tuple[int | None, list[Marked]]:
+        """The distance of `board` and its legal moves marked (a board the game was at: searched
+        distances are found off the event loop while the player goes on)."""
+        moves = self.hooks.moves(board, self.options)
+        now = self.table.distance(board)
+        return now, [Marked(m, d, effect(now, d)) for m, d in zip(moves, self.table.distances([m.board for m in moves]))]
 
     def pieces(self) -> list[str]:
         """What the player may pick before an arrow (klotski's letters), in board order; [] when
@@ -111,12 +122,12 @@ class Play:
         return next((m for m in self.hooks.moves(self.board, self.options)
                      if m.arrow == arrow and m.piece in ("", self.piece)), None)
 
-    def best(self) -> Move | None:
+    def best(self, marked: list[Marked] | None = None) -> Move | None:
         """A move to the nearest position, the first in the family's order; None at the goal or when
-        no move is left."""
+        no move is left. `marked`: the board's marks, when they are known already."""
         if self.solved:
             return None
-        options = [m for m in self.marked() if m.distance is not None]
+        options = [m for m in (self.marked() if marked is None else marked) if m.distance is not None]
         return min(options, key=lambda m: m.distance).move if options else None
 
     def play(self, move: Move) -> None:

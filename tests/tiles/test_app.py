@@ -95,6 +95,9 @@ async def test_a_fifteen_puzzle_has_no_table_but_a_search_per_mark(pdb_cache):
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), timeout=120, what="play mode")
         screen = app.screen
-        assert screen.sub_title == "2 moves to the goal · 0 made"
+        # the searches run off the event loop: a second Space waits for the marks of the first move
+        await wait_for(pilot, lambda: screen.sub_title == "2 moves to the goal · 0 made", timeout=60,
+                       what="the start's distance")
         await pilot.press("space", "space")
+        await wait_for(pilot, lambda: screen.sub_title == "solved! · 2 made", timeout=60, what="two best moves")
         assert screen.play.board.solved() and not any("stopped" in n for n in notices(app))

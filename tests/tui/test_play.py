@@ -112,10 +112,13 @@ async def test_without_a_table_each_mark_is_a_search():
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), timeout=120, what="play mode")
         screen = app.screen
         assert isinstance(screen.play.table, SearchedDistances)
-        assert screen.sub_title == "81 moves to the goal · 0 made"
+        # the searches run off the event loop: the board is drawn first, the marks when found
+        await wait_for(pilot, lambda: screen.sub_title == "81 moves to the goal · 0 made", timeout=60,
+                       what="the start's distance")
         marks = [(m.move.label, m.distance) for m in screen.play.marked()]
         await pilot.press("space")
-        assert screen.sub_title == "80 moves to the goal · 1 made"
+        await wait_for(pilot, lambda: screen.sub_title == "80 moves to the goal · 1 made", timeout=60,
+                       what="the best move's distance")
         family = registry.get("klotski")
         sol = family.solve(screen.play.start, "distances", {"moves": "free", "keep": True}, SearchControl(),
                            Limits())

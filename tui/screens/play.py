@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -13,7 +14,7 @@ from textual.widgets import Header, Static
 
 from core.errors import InputError
 from puzzles.interface import Family, View
-from tui.play import CLOSER, FARTHER, LOST, SAME, Play
+from tui.play import CLOSER, FARTHER, LOST, SAME, Marked, Play
 from tui.widgets.footer import KeyFooter
 
 ARROW_SIGNS = {"up": "↑", "down": "↓", "left": "←", "right": "→", "": " "}
@@ -41,6 +42,9 @@ class PlayScreen(Screen):
         self.family = family
         self.play = play
         self.unit = getattr(play.table.space, "unit", "moves")
+        self._marks: tuple[int | None, list[Marked]] | None = None  # the board's distance and marks, once known
+        self._best_wanted = False  # Space came before the marks: play the best move when they come
+        self._announce = False  # a move was made: say so when it reaches the goal
 
     @staticmethod
     def of(family: Family, play: Play) -> PlayScreen:
@@ -63,43 +67,78 @@ class PlayScreen(Screen):
 
     # --- drawing -----------------------------------------------------------------------
     def refresh_play(self) -> None:
+        """Draw the board, its marks and the distance. Marks found by a search come from a worker:
+        the board is drawn at once, the marks when they are known."""
+        board = self.play.board
+        self._marks = None
+        if getattr(self.play.table, "slow", False):
+            self._draw(board, None, None)
+            self._find_marks(board)
+            return
         try:
-            self._draw()
+            self._marks_found(board, self.play.marks_at(board))
+        except InputError as exc:
+            self._no_marks(board, exc)
+
+    @work(thread=True, exclusive=True, group="marks")
+    def _find_marks(self, board) -> None:
+        try:
+            found = self.play.marks_at(board)
         except InputError as exc:  # a hint's search stopped at a limit
+            self.app.call_from_thread(self._no_marks, board, exc)
+            return
+        self.app.call_from_thread(self._marks_found, board, found)
+
+    def _no_marks(self, board, exc: InputError) -> None:
+        if board is self.play.board:
+            self._best_wanted = False
             self.query_one("#play-status", Static).update(Text(f"no marks: {exc}"))
 
-    def _draw(self) -> None:
+    def _marks_found(self, board, found: tuple[int | None, list[Marked]]) -> None:
+        if board is not self.play.board:  # the player has moved on: a newer worker draws
+            return
+        self._marks = found
+        self._draw(board, *found)
+        distance, marked = found
+        if distance == 0 and self._announce:
+            self._announce = False
+            shortest = self.play.shortest
+            extra = "the shortest way" if self.play.count == shortest else f"the shortest takes {shortest:,}"
+            self.notify(f"Solved in {self.play.count:,} {self.unit}: {extra}!", title="Goal", timeout=8)
+        if self._best_wanted:
+            self._best_wanted = False
+            self._play_best(marked)
+
+    def _draw(self, board, d: int | None, marked: list[Marked] | None) -> None:
+        """The board and, once known (marked is not None), its marks and distance."""
         play = self.play
-        marked = play.marked()
         picked = frozenset()
-        if play.piece:
+        if play.piece and marked is not None:
             picked = frozenset(c for m in marked if m.move.piece == play.piece for c in m.move.highlight)
-        self.query_one("#play-board", Static).update(self.family.render(play.board, View(highlight=picked)))
+        self.query_one("#play-board", Static).update(self.family.render(board, View(highlight=picked)))
+        self.title = "Play"
+        piece = f"piece {play.piece} (a letter or Tab picks another) · " if play.piece else ""
+        status = self.query_one("#play-status", Static)
+        if marked is None:
+            self.query_one("#play-moves", Static).update(Text("searching…"))
+            self.sub_title = f"finding the distance · {play.count:,} made"
+            status.update(Text(f"{piece}{play.count:,} made · each move's distance is being searched for"))
+            return
         lines = [f"{WORDS[m.effect]} {ARROW_SIGNS.get(m.move.arrow, ' ')} {m.move.label}"
                  f"{'' if m.distance is None else f' ({m.distance})'}" for m in marked]
         self.query_one("#play-moves", Static).update(Text("\n".join(lines) or "no legal move"))
-        d = play.distance
-        self.title = "Play"
         away = "solved!" if d == 0 else "cannot reach the goal" if d is None else f"{d:,} {self.unit} to the goal"
         self.sub_title = f"{away} · {play.count:,} made"  # and in the status line, for a screen too short for the header
         counts = {e: sum(1 for m in marked if m.effect == e) for e in (CLOSER, SAME, FARTHER, LOST)}
         said = ", ".join(f"{n} {e}" for e, n in counts.items() if n)  # of the moves open now, not those made
-        piece = f"piece {play.piece} (a letter or Tab picks another) · " if play.piece else ""
-        self.query_one("#play-status", Static).update(
-            Text(f"{piece}distance {'-' if d is None else d} · {play.count:,} made · moves now: {said or 'none'}"))
+        status.update(Text(f"{piece}distance {'-' if d is None else d} · {play.count:,} made · moves now: "
+                           f"{said or 'none'}"))
 
     # --- moves --------------------------------------------------------------------------
     def _played(self, move) -> None:
         self.play.play(move)
+        self._announce = True
         self.refresh_play()
-        try:
-            solved = self.play.solved
-        except InputError:
-            return
-        if solved:
-            extra = ("the shortest way" if self.play.count == self.play.shortest
-                     else f"the shortest takes {self.play.shortest:,}")
-            self.notify(f"Solved in {self.play.count:,} {self.unit}: {extra}!", title="Goal", timeout=8)
 
     def action_arrow(self, arrow: str) -> None:
         move = self.play.by_arrow(arrow)
@@ -110,8 +149,14 @@ class PlayScreen(Screen):
         self._played(move)
 
     def action_best(self) -> None:
+        if self._marks is None and getattr(self.play.table, "slow", False):  # played when they come
+            self._best_wanted = True
+            return
+        self._play_best(None if self._marks is None else self._marks[1])
+
+    def _play_best(self, marked: list[Marked] | None) -> None:
         try:
-            move = self.play.best()
+            move = self.play.best(marked)
         except InputError as exc:
             self.notify(str(exc), severity="error")
             return
