@@ -28,7 +28,7 @@ def fixed_bytes(max_depth: int, branch: int, keep: int) -> int:
 
 
 @helper
-def _unwind(ctx, path, depth):
+def unwind(ctx, path, depth):
     """Leave the nodes of the path from depth back to the root: the context as it was given."""
     for d in range(depth, -1, -1):
         ops.leave(ctx, path[d], d)
@@ -69,7 +69,7 @@ def backtrack(ctx, prefix, max_depth, mode, keep, cut, counters):
         solutions = 0 if mode == SPLIT else 1
         copy_into(kept[0], path, base + 1)
         n_kept = 1
-        _unwind(ctx, path, base)
+        unwind(ctx, path, base)
         counters[SOLUTIONS] = solutions
         if drawing:
             live.show_stack(counters, live.BACKTRACK, path, base + 1, base, base)
@@ -80,7 +80,7 @@ def backtrack(ctx, prefix, max_depth, mode, keep, cut, counters):
         if drawing:
             live.show_stack(counters, live.BACKTRACK, path, base + 1, base, base)
         if publish(counters, nodes, base, base, base + 1):
-            _unwind(ctx, path, base)
+            unwind(ctx, path, base)
             return STOPPED, solutions, kept, n_kept, nodes
     nk[base] = ops.children(ctx, top, base, kids[base]) if max_depth > base else 0
     pos[base] = 0
@@ -100,7 +100,7 @@ def backtrack(ctx, prefix, max_depth, mode, keep, cut, counters):
         nodes += 1
         if mode == SPLIT and (depth == cut or ops.complete(ctx, node, depth)):
             if n_kept == keep:
-                _unwind(ctx, path, depth)
+                unwind(ctx, path, depth)
                 return CAP, solutions, kept, n_kept, nodes
             copy_into(kept[n_kept], path, depth + 1)
             n_kept += 1
@@ -112,7 +112,7 @@ def backtrack(ctx, prefix, max_depth, mode, keep, cut, counters):
             solutions += 1
             counters[SOLUTIONS] = solutions
             if mode == FIRST:
-                _unwind(ctx, path, depth)
+                unwind(ctx, path, depth)
                 if drawing:
                     live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
                 publish(counters, nodes, depth, depth, depth + 1)
@@ -127,9 +127,9 @@ def backtrack(ctx, prefix, max_depth, mode, keep, cut, counters):
             if drawing:
                 live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
             if publish(counters, nodes, depth, depth, depth + 1):
-                _unwind(ctx, path, depth)
+                unwind(ctx, path, depth)
                 return STOPPED, solutions, kept, n_kept, nodes
-    _unwind(ctx, path, base)
+    unwind(ctx, path, base)
     if drawing:  # back at the root: the last picture says how deep the search went
         live.show_stack(counters, live.BACKTRACK, path, base + 1, base, deepest)
     publish(counters, nodes, base, base, 0)

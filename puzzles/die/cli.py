@@ -13,7 +13,7 @@ from puzzles.engines import engine_options, run_line
 from puzzles.die import board as dboard
 from puzzles.die.orientation import GOAL_FACES
 from puzzles.die.render import render
-from puzzles.die.solve import GOAL_FACE, KEEP, MAX_KEEP, TourSolution, headline, solve, tours_json
+from puzzles.die.solve import GOAL_FACE, KEEP, MAX_KEEP, TourSolution, estimate_tours, headline, solve, tours_json
 from puzzles.text import cell_text
 
 
@@ -43,6 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="find every tour: the exact count, and the first --keep of them listed")
     parser.add_argument("--no-pruning", action="store_true",
                         help="try every roll the rules allow, without the exact pruning (same tours, more nodes)")
+    parser.add_argument("--estimate", action="store_true",
+                        help="with --all: print only Knuth's estimate of the count's nodes, tours and time (random "
+                             "dives down the search tree), without counting")
     parser.add_argument("--keep", type=tours_kept, default=KEEP.default, metavar="N",
                         help=f"with --all: how many tours to list (default {KEEP.default}, at most {MAX_KEEP:,})")
     cli_support.add_engine_arguments(parser, checkpoint=True)
@@ -107,12 +110,31 @@ def _print_human(console: Console, board: dboard.Board, solution: TourSolution, 
         console.print(f"rolls: {rolls_text(tours_json(solution.tours[:1])[0])}", highlight=False, soft_wrap=True)
 
 
+def _print_estimate(console: Console, board: dboard.Board, options: dict, spec, as_json: bool) -> int:
+    from core.tasks import worker_count
+
+    guess = estimate_tours(board, options)
+    workers = worker_count(spec, 1 << 30)
+    if as_json:
+        cli_support.print_json({"estimate": guess.as_json(workers) if guess else None, "board": board.inline()})
+        return cli_support.EXIT_OK
+    if guess is None:
+        console.print("the board's obstacles rule out every tour: nothing to count", highlight=False)
+    else:
+        console.print(f"estimate: {guess.text(workers, 'tours')}", highlight=False, soft_wrap=True)
+    return cli_support.EXIT_OK
+
+
 def run(args, console: Console) -> int:
     board = board_from_args(args)
     solver = "all" if args.all else "dfs"
     options = {"goal_face": args.goal_face, "keep": args.keep, "pruning": not args.no_pruning,
                **engine_options(args)}
-    cli_support.engine_from(args)
+    spec = cli_support.engine_from(args)
+    if args.estimate:
+        if not args.all:
+            raise InputError("--estimate goes with --all")
+        return _print_estimate(console, board, options, spec, args.json)
     limits = cli_support.limits_from(args)
     solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits,
                                    trace=args.trace)

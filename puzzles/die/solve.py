@@ -12,7 +12,9 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from core import probe
 from core.errors import InputError
+from core.estimate import Estimate
 from core.progress import SearchControl
 from core.search import FIRST, Limits, Stats, search_paths, search_paths_kernels
 from core.split_paths import count_paths
@@ -150,6 +152,25 @@ def _with_tour(board: Board, tour: list[Placed]) -> Board:
     return replace(board, tour=tuple(tour))
 
 
+def _tree(board: Board, rule: int, prune: bool):
+    """The search's context, its root (the start, the mark on top) and the open cells."""
+    cells = board.open_cells()
+    ctx = make_context(board.width, board.height, cells, board.goal, rule, prune=prune)
+    return ctx, index(board.width + 2, *board.start) * N_ORIENT, cells
+
+
+def estimate_tours(board: Board, options: dict, dives: int = probe.DIVES) -> Estimate | None:
+    """Knuth's estimate of `all`'s nodes, tours and time on one worker, before it runs; None when
+    the board's obstacles settle the count at once."""
+    board = board.without_tour()
+    validate(board)
+    prune = bool(options.get("pruning", PRUNING.default))
+    if prune and analysis.obstacle(board) is not None:
+        return None
+    ctx, root, cells = _tree(board, goal_face_rule(options), prune)
+    return probe.estimate(ctx, root, len(cells) - 1, dives=dives, timed=True)
+
+
 def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> TourSolution:
     """Run one of SOLVERS on the board."""
     if solver not in {s.id for s in SOLVERS}:
@@ -170,9 +191,7 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
         if counting:
             details["count_complete"] = True
         return TourSolution(Status.UNSOLVABLE, start_only, Stats(), None, solver, details)
-    cells = board.open_cells()
-    ctx = make_context(board.width, board.height, cells, board.goal, rule, prune=prune)
-    root = index(board.width + 2, *board.start) * N_ORIENT  # orientation 0: the mark on top
+    ctx, root, cells = _tree(board, rule, prune)
     affordable = _affordable_keep(keep, len(cells), ctx, limits)
     if counting and 0 < affordable < keep:
         details["note"] = f"kept at most {affordable:,} tours: the memory budget holds no more"
@@ -180,6 +199,9 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     held = kept_bytes(max(1, affordable), len(cells))
     if counting:
         # subtrees and shuffle (a seed: subtrees start in random order) are the tests' handles
+        guess = probe.estimate(ctx, root, len(cells) - 1, control.counters)
+        control.expect(guess.nodes, guess.nodes_se)
+        details["estimate"] = guess.as_json()
         out, run = count_paths(ctx, root, len(cells) - 1, max(1, affordable), control, limits,
                                engines.spec_from(options), BRANCH, held, options.get("subtrees", 0),
                                options.get("shuffle"))
@@ -226,4 +248,6 @@ def headline(solution: Solution) -> str:
 def kernels() -> list[Kernel]:
     """Every kernel the solvers run: the backtracking search over a die context."""
     ctx = make_context(1, 2, [(0, 0), (0, 1)], (0, 1), GOAL_ANY)
-    return search_paths_kernels(ctx, SearchControl().counters)
+    counters = SearchControl().counters
+    return [*search_paths_kernels(ctx, counters),
+            Kernel("tree size estimate", probe.probe, probe.probe_args(ctx, 0, 1, 1, counters))]

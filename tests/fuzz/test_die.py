@@ -7,6 +7,8 @@ import pytest
 from core.progress import SearchControl
 from core.search import COUNT, Limits, search_paths
 from core.status import Status
+from core import probe
+from core.progress import new_counters
 from puzzles.die.board import MAX_SIDE, Board
 from puzzles.die.kernel import N_ORIENT, index, make_context
 from puzzles.die.solve import solve, tours_json
@@ -103,6 +105,9 @@ def test_die(case):
         reference.check_tour(*args, rule, list(_as_tuples(first.tours)[0]))
     # the kernel itself, also on boards the checks before the search turn away
     ctx = make_context(b.width, b.height, b.open_cells(), b.goal, 2, never_up=False)
-    out = search_paths(ctx, index(b.width + 2, *b.start) * N_ORIENT, len(b.open_cells()) - 1, COUNT, 1,
-                       SearchControl())
+    root, depth = index(b.width + 2, *b.start) * N_ORIENT, len(b.open_cells()) - 1
+    out = search_paths(ctx, root, depth, COUNT, 1, SearchControl())
     assert out.solutions == reference.bare_paths(*args), where
+    # and the estimate's dives down the same tree
+    node_est, path_est, made = probe.probe(*probe.probe_args(ctx, root, depth, 64, new_counters(quiet=True)))
+    assert made == 64 and (node_est >= 1).all() and (path_est >= 0).all(), where
