@@ -43,7 +43,7 @@ class PlayScreen(Screen):
         self.play = play
         self.unit = getattr(play.table.space, "unit", "moves")
         self._marks: tuple[int | None, list[Marked]] | None = None  # the board's distance and marks, once known
-        self._best_wanted = False  # Space came before the marks: play the best move when they come
+        self._best_wanted = 0  # Spaces typed before the marks came: best moves to play as they come
         self._announce = False  # a move was made: say so when it reaches the goal
 
     @staticmethod
@@ -91,7 +91,7 @@ class PlayScreen(Screen):
 
     def _no_marks(self, board, exc: InputError) -> None:
         if board is self.play.board:
-            self._best_wanted = False
+            self._best_wanted = 0
             self.query_one("#play-status", Static).update(Text(f"no marks: {exc}"))
 
     def _marks_found(self, board, found: tuple[int | None, list[Marked]]) -> None:
@@ -106,7 +106,7 @@ class PlayScreen(Screen):
             extra = "the shortest way" if self.play.count == shortest else f"the shortest takes {shortest:,}"
             self.notify(f"Solved in {self.play.count:,} {self.unit}: {extra}!", title="Goal", timeout=8)
         if self._best_wanted:
-            self._best_wanted = False
+            self._best_wanted -= 1
             self._play_best(marked)
 
     def _draw(self, board, d: int | None, marked: list[Marked] | None) -> None:
@@ -141,6 +141,7 @@ class PlayScreen(Screen):
         self.refresh_play()
 
     def action_arrow(self, arrow: str) -> None:
+        self._best_wanted = 0  # the player's own move: best moves still waiting are not wanted now
         move = self.play.by_arrow(arrow)
         if move is None:
             what = f"{self.play.piece} cannot" if self.play.piece else "nothing can"
@@ -150,7 +151,7 @@ class PlayScreen(Screen):
 
     def action_best(self) -> None:
         if self._marks is None and getattr(self.play.table, "slow", False):  # played when they come
-            self._best_wanted = True
+            self._best_wanted += 1
             return
         self._play_best(None if self._marks is None else self._marks[1])
 
@@ -161,11 +162,13 @@ class PlayScreen(Screen):
             self.notify(str(exc), severity="error")
             return
         if move is None:
+            self._best_wanted = 0
             self.notify("at the goal" if self.play.solved else "no move leads to the goal", timeout=2)
             return
         self._played(move)
 
     def action_undo(self) -> None:
+        self._best_wanted = 0
         if self.play.undo():
             self.refresh_play()
         else:
