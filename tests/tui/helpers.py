@@ -90,5 +90,6 @@ async def play_with_a_new_table(pilot, cost: str):
     await wait_for(pilot, lambda: isinstance(app.screen, Ask), what="the offer to build a table")
     assert cost in app.screen.question
     await pilot.press("b")
-    await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), timeout=120, what="play mode")
+    await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.sub_title is not None,
+                   timeout=120, what="play mode, drawn")
     return app.screen

@@ -90,12 +90,12 @@ class PlayScreen(Screen):
         self.app.call_from_thread(self._marks_found, board, found)
 
     def _no_marks(self, board, exc: InputError) -> None:
-        if board is self.play.board:
+        if board is self.play.board and self.is_attached:
             self._best_wanted = 0
             self.query_one("#play-status", Static).update(Text(f"no marks: {exc}"))
 
     def _marks_found(self, board, found: tuple[int | None, list[Marked]]) -> None:
-        if board is not self.play.board:  # the player has moved on: a newer worker draws
+        if board is not self.play.board or not self.is_attached:  # moved on (a newer worker draws), or left
             return
         self._marks = found
         self._draw(board, *found)
