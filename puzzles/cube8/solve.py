@@ -19,6 +19,7 @@ from puzzles.cube8 import live
 from puzzles.cube8 import table as T
 from puzzles.cube8.board import Board, validate
 from puzzles import distances as D
+from puzzles import engines
 from puzzles.interface import Option, Solution, Solver, Step, plain_headline
 from puzzles.text import cell_text
 
@@ -43,7 +44,7 @@ SOLVERS = (
     Solver("table", "Distance table", True,
            "shortest answer in microseconds from a 21.6 MiB table of every distance, built once "
            "(seconds) and cached on disk", (CAP_OPTION,)),
-    D.solver((), "rolls"),
+    D.solver(engines.OPTIONS, "rolls"),
 )
 
 
