@@ -39,8 +39,9 @@ async def test_census_over_two_workers_counts_what_the_single_process_counts():
         stats = app.screen.query_one(StatsPane)
         await choose_census_over_two_workers(pilot)
         await press_each(pilot, "f5")
-        await wait_for(pilot, lambda: stats.solution is not None, what="the census")
+        await wait_for(pilot, lambda: str(stats.outcome) != "", what="the census")
         shown = stats.solution
+        assert shown is not None, str(stats.outcome)  # an error (a worker that could not start) shows instead
     klotski = registry.get("klotski")
     single = klotski.solve(klotski.parse(SMALL), "census", {"moves": "free", "distinct": False}, SearchControl(),
                            Limits())
