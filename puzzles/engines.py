@@ -11,7 +11,7 @@ ENGINE = Option("engine", "Engine", "choice", LOCAL, ENGINES,
                 search_only=True)
 WORKERS = Option("workers", "Workers", "int", 0,
                  help="how many workers share the search (0: one per core, or every CPU of a Ray cluster); "
-                      "a census on this machine with 0 or 1 runs in this process on two threads",
+                      "a census on this machine with 0 or 1 stays in this process",
                  search_only=True)
 OPTIONS = (ENGINE, WORKERS)
 # what a search that must stay in one process runs with (a census that keeps its table)

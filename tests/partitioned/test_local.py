@@ -263,3 +263,21 @@ def test_progress_merges_every_workers_counters_and_the_timeout_stops_them():
 def test_cube8_engine_options_need_the_census(capsys):
     code, _, err = run_cli(capsys, "solve", "cube8", "--start", "1,1", "--pattern", "WWW/EWW/WWW", "--workers", "2")
     assert code == 2 and "add --census" in err
+
+
+def test_the_census_solvers_offer_the_engine_rows_the_tree_searches_have():
+    """Only tiles' census from the goal, a sweep of a table in this process, goes without them."""
+    from puzzles import engines, registry
+    offered = {(f, s.id): set(engines.OPTIONS) <= set(s.options)
+               for f in ("klotski", "cube8", "tiles") for s in registry.get(f).solvers
+               if s.id in ("census", "distances")}
+    assert offered == {("klotski", "census"): True, ("klotski", "distances"): True, ("cube8", "distances"): True,
+                       ("tiles", "census"): True, ("tiles", "distances"): False}
+
+
+@pytest.mark.parametrize("workers", [0, 1])
+def test_no_workers_or_one_keeps_the_census_in_this_process(workers):
+    board = parse("AAb/AAc/d.e/.f.")
+    sol = solve(board, "census", {"distinct": True, **local(workers)}, SearchControl(), Limits())
+    assert "workers" not in sol.details["census"]
+    assert counts(sol) == counts(solve(board, "census", {"distinct": True}, SearchControl(), Limits()))
