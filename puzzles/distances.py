@@ -119,7 +119,7 @@ class Space:
     identity: dict
     start: int
     unit: str = "moves"
-    engine = None  # core.engine.EngineSpec: where the census runs (None, or one local worker: in this process)
+    engine = None  # core.engine.EngineSpec: where the census runs (None or one local worker: here)
 
     def census(self, control: SearchControl, limits: Limits, scope: str, hardest: int, keep: bool) -> Result:
         raise NotImplementedError

@@ -10,7 +10,8 @@ import numpy as np
 from core.errors import InputError
 from core.memory import describe_bytes, fits, state_cap
 from core.progress import SearchControl
-from core.search import Limits, Stats, counter_stats, kernel_status, shortest_path, shortest_path_kernels, timed
+from core.search import (Limits, Stats, census_kernels, counter_stats, kernel_status, shortest_path,
+                         shortest_path_kernels, timed)
 from core.status import EXHAUSTED, FOUND, STOPPED, Limit, Status
 from core.warmup import Kernel
 from puzzles.cube8 import cubes as C
@@ -252,5 +253,6 @@ def kernels() -> list[Kernel]:
     return [Kernel("bidirectional BFS", K.bibfs, (C.index(position), goal_numbers(board.pattern),
                                                   C.parity(position), NO_CAP, 1, counters)),
             *shortest_path_kernels(("idastar",), start, ctx, counters),
+            *census_kernels(ctx, counters),  # the census from the goal spread over workers
             Kernel("distance table", K.distances, (np.empty(1, dtype=np.int64), 0, np.empty(1, dtype=np.uint8),
                                                    np.empty(1, dtype=np.uint32), 0, counters))]

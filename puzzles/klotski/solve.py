@@ -93,7 +93,8 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     control.show_with(live.decoder(layout, board, path_steps))
     if solver == "census":
         # a second context (its own scratch arrays) lets the census use two cores
-        out = count_states(start, [ctx, make_context(layout)], control, limits, engine=engines.spec_from(options))
+        out = count_states(start, [ctx, make_context(layout)], control, limits,
+                           engine=engines.spec_from(options))
         details = {"census": D.census_counts(out)}
         return Solution(out.status, [Step("start", board)], out.stats, out.limit, solver, details)
     goals = None
