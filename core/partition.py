@@ -29,6 +29,7 @@ from core.jit import helper, kernel, prepare
 from core.progress import EXPANDED, Whole
 from core.radix import radix_sort
 from core.status import FOUND, MEMORY, STOPPED
+from core.warmup import Kernel
 
 if TYPE_CHECKING:
     from core.census_local import LevelFiles
@@ -72,12 +73,18 @@ def owned(states: np.ndarray, parts: Whole, me: Whole) -> np.ndarray:
     return out[:n].copy()
 
 
+def kernels() -> list[Kernel]:
+    """The partition's own kernels, with arguments of the types a partition passes."""
+    buf = np.empty(4, dtype=np.uint64)
+    return [Kernel("census: bucket by owner", bucket, (buf, 0, 1, buf, np.zeros(2, dtype=np.int64))),
+            Kernel("census: owned states", owned, (buf, 1, 0))]
+
+
 def prepare_kernels(ctx: Any, counters: np.ndarray) -> None:
     """The census kernels and the partition's own, compiled or loaded from the disk cache."""
     census.prepare_kernels([ctx], counters)
-    buf = np.empty(4, dtype=np.uint64)
-    prepare(bucket, buf, 0, 1, buf, np.zeros(2, dtype=np.int64))
-    prepare(owned, buf, 1, 0)
+    for k in kernels():
+        prepare(k.dispatcher, *k.args)
 
 
 @dataclass

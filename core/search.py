@@ -6,7 +6,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from core import astar, backtrack, bfs, bibfs, census, idastar, partitioned, tables
+from core import astar, backtrack, bfs, bibfs, census, idastar, partition, partitioned, tables
 from core.engine import EngineSpec
 from core.jit import prepare
 from core.memory import HARD_CAP, SCRATCH, array_bytes, budget_bytes, fits, state_cap
@@ -179,8 +179,9 @@ def shortest_path(algo: str, starts: np.ndarray, ctx: Context, control: SearchCo
 
 
 def census_kernels(ctx: Context, counters: np.ndarray) -> list[Kernel]:
-    """The kernels count_states runs on this kind of context."""
-    return census.kernels(ctx, counters)
+    """The kernels count_states runs on this kind of context, in this process or spread over workers
+    (whose coordinator prepares them all)."""
+    return [*census.kernels(ctx, counters), *partition.kernels()]
 
 
 def count_states(starts: np.ndarray, contexts: list[Context], control: SearchControl, limits: Limits,

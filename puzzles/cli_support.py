@@ -149,14 +149,18 @@ def engine_asked(args) -> bool:
     return bool(args.workers or args.engine != LOCAL or args.address)
 
 
-def census_engine(args):
-    """The EngineSpec of a census (None when the command is no census); InputError for engine
-    options given to another search."""
+def census_options(args) -> dict:
+    """The engine options of a census as plain values (the family's solve reads them with
+    engines.spec_from), checked here before anything runs; InputError for engine options given to
+    another search, ones that do not go together, or a missing Ray."""
+    from puzzles.engines import engine_options
+
     if not args.census:
         if engine_asked(args):
             raise InputError("--engine, --workers and --address spread a census over workers: add --census")
-        return None
-    return engine_from(args)
+        return {}
+    engine_from(args)
+    return engine_options(args)
 
 
 def distance_mode(args) -> bool:

@@ -1,5 +1,6 @@
 """The solver options that say where a splittable search runs (core/engine.py): the same two in
-the app's solver pane and on the command line, read into an EngineSpec the same way."""
+the app's solver pane and on the command line, for the tree searches and the census alike, read
+into an EngineSpec the same way (spec_from, in the family's solve)."""
 from __future__ import annotations
 
 from core.engine import ENGINES, LOCAL, EngineSpec
@@ -9,13 +10,17 @@ ENGINE = Option("engine", "Engine", "choice", LOCAL, ENGINES,
                 "local: worker processes on this machine; ray: a Ray cluster (started here when none is named)",
                 search_only=True)
 WORKERS = Option("workers", "Workers", "int", 0,
-                 help="how many workers share the search (0: one per core, or every CPU of the cluster)",
+                 help="how many workers share the search (0: one per core, or every CPU of a Ray cluster); "
+                      "a census on this machine with 0 or 1 stays in this process",
                  search_only=True)
 OPTIONS = (ENGINE, WORKERS)
+# what a search that must stay in one process runs with (a census that keeps its table)
+ONE_PROCESS = {"engine": LOCAL, "workers": 1, "address": None}
 
 
 def spec_from(options: dict) -> EngineSpec:
-    """The engine the options name (InputError for a bad one); one local worker per core by default."""
+    """The engine the options name (InputError for a bad one). None named: one local worker per core
+    for a tree search, this process for a census (core.partitioned.partitioned)."""
     return EngineSpec(options.get("engine") or LOCAL, options.get("workers") or None, options.get("address") or None,
                       options.get("checkpoint") or None)
 

@@ -6,6 +6,7 @@ import os
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
@@ -80,6 +81,10 @@ class PuzzleApp(App):
         self._warm = warm
         self._warm_started = False
         self._warm_first: str | None = family_id
+        # Searches spread over worker processes need multiprocessing's resource tracker, which hands
+        # the process it starts our stderr: while the app runs that is Textual's capture, whose
+        # fileno is -1, and the start fails (bad value(s) in fds_to_keep). Started now, it is shared.
+        resource_tracker.ensure_running()
 
     def on_load(self) -> None:
         asyncio.get_running_loop().set_default_executor(DetachedExecutor(thread_name_prefix="worker"))

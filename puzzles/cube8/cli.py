@@ -145,7 +145,7 @@ def run_contest(args, console: Console) -> int:
 
 
 def run(args, console: Console) -> int:
-    engine = cli_support.census_engine(args)
+    engine = cli_support.census_options(args)
     if args.build_table:
         build(console, trace=args.trace)
         return cli_support.EXIT_OK
@@ -158,7 +158,7 @@ def run(args, console: Console) -> int:
         raise InputError("a cube8 census counts from the pattern: add --from-goal")
     if cli_support.distance_mode(args):
         x, y = C.xy(board.start)
-        return cli_support.run_distances(args, _family(), board, {"engine": engine}, console, render,
+        return cli_support.run_distances(args, _family(), board, engine, console, render,
                                 {"start": [x + 1, y + 1], "pattern": board.pattern_text()})
     algo = args.algo or ("table" if T.open_table() is not None else "bibfs")
     options = {"cap": args.cap or 0}

@@ -10,7 +10,8 @@ import numpy as np
 from core.errors import InputError
 from core.memory import describe_bytes, fits, state_cap
 from core.progress import SearchControl
-from core.search import Limits, Stats, counter_stats, kernel_status, shortest_path, shortest_path_kernels, timed
+from core.search import (Limits, Stats, census_kernels, counter_stats, kernel_status, shortest_path,
+                         shortest_path_kernels, timed)
 from core.status import EXHAUSTED, FOUND, STOPPED, Limit, Status
 from core.warmup import Kernel
 from puzzles.cube8 import cubes as C
@@ -19,6 +20,7 @@ from puzzles.cube8 import live
 from puzzles.cube8 import table as T
 from puzzles.cube8.board import Board, validate
 from puzzles import distances as D
+from puzzles import engines
 from puzzles.interface import Option, Solution, Solver, Step, plain_headline
 from puzzles.text import cell_text
 
@@ -43,7 +45,7 @@ SOLVERS = (
     Solver("table", "Distance table", True,
            "shortest answer in microseconds from a 21.6 MiB table of every distance, built once "
            "(seconds) and cached on disk", (CAP_OPTION,)),
-    D.solver((), "rolls"),
+    D.solver(engines.OPTIONS, "rolls"),
 )
 
 
@@ -251,5 +253,6 @@ def kernels() -> list[Kernel]:
     return [Kernel("bidirectional BFS", K.bibfs, (C.index(position), goal_numbers(board.pattern),
                                                   C.parity(position), NO_CAP, 1, counters)),
             *shortest_path_kernels(("idastar",), start, ctx, counters),
+            *census_kernels(ctx, counters),  # the census from the goal spread over workers
             Kernel("distance table", K.distances, (np.empty(1, dtype=np.int64), 0, np.empty(1, dtype=np.uint8),
                                                    np.empty(1, dtype=np.uint32), 0, counters))]

@@ -57,7 +57,7 @@ def _family():
 
 def run(args, console: Console) -> int:
     board = board_from_args(args)
-    options = {"moves": args.moves, "distinct": args.distinct, "engine": cli_support.census_engine(args)}
+    options = {"moves": args.moves, "distinct": args.distinct, **cli_support.census_options(args)}
     if cli_support.distance_mode(args):
         return cli_support.run_distances(args, _family(), board, options, console, render,
                                 {"convention": args.moves, "distinct": args.distinct})

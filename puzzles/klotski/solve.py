@@ -10,6 +10,7 @@ from core.search import (Limits, Stats, census_kernels, count_states, shortest_p
 from core.warmup import Kernel
 from core.status import Limit, Status
 from puzzles import distances as D
+from puzzles import engines
 from puzzles.interface import Option, Solution, Solver, Step, plain_headline
 from puzzles.klotski import live
 from puzzles.klotski.board import Board, validate
@@ -38,8 +39,9 @@ SOLVERS = (
     Solver("idastar", "IDA*", True,
            "shortest answer in little memory; slow when the heuristic is weak", OPTIONS),
     Solver("census", "Census", None,
-           "counts every reachable position, the goal positions and the deepest level", OPTIONS),
-    D.solver(OPTIONS),
+           "counts every reachable position, the goal positions and the deepest level",
+           (*OPTIONS, *engines.OPTIONS)),
+    D.solver((*OPTIONS, *engines.OPTIONS)),
 )
 
 
@@ -91,7 +93,8 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     control.show_with(live.decoder(layout, board, path_steps))
     if solver == "census":
         # a second context (its own scratch arrays) lets the census use two cores
-        out = count_states(start, [ctx, make_context(layout)], control, limits, engine=options.get("engine"))
+        out = count_states(start, [ctx, make_context(layout)], control, limits,
+                           engine=engines.spec_from(options))
         details = {"census": D.census_counts(out)}
         return Solution(out.status, [Step("start", board)], out.stats, out.limit, solver, details)
     goals = None

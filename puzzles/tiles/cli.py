@@ -93,7 +93,7 @@ def board_from_args(args) -> Board:
 
 
 def _options(args) -> dict:
-    return {"heuristic": args.heuristic, "pdb": args.pdb, "engine": cli_support.census_engine(args)}
+    return {"heuristic": args.heuristic, "pdb": args.pdb, **cli_support.census_options(args)}
 
 
 # --- building the databases -----------------------------------------------------------------------

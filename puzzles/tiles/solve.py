@@ -19,6 +19,7 @@ from core.search import (Limits, Stats, census_kernels, count_states, kernel_sta
 from core.status import STOPPED, Limit, Status
 from core.warmup import Kernel
 from puzzles import distances as FG  # the census from the goal (D is the pattern databases)
+from puzzles import engines
 from puzzles.interface import Option, Solution, Solver, Step, plain_headline
 from puzzles.numbers import count_text
 from puzzles.tiles import heuristics as H
@@ -61,7 +62,7 @@ SOLVERS = (
            "shortest answer; searches from the start and the goal at once (up to 4x4)"),
     Solver("bfs", "Breadth-first search", True, "shortest answer; stores every position (up to 4x4)"),
     Solver("census", "Census", False,
-           "counts every position reachable from this one and the deepest level (up to 4x4)"),
+           "counts every position reachable from this one and the deepest level (up to 4x4)", engines.OPTIONS),
     Solver("rows", "Row by row", False,
            "fast on any size, not shortest: puts rows and columns in place one by one, then "
            "finishes the last 3x3 exactly"),
@@ -130,7 +131,7 @@ def plan(board: Board, solver: str, options: dict, limits: Limits = Limits()) ->
         if board.size > MAX_PACKED_CELLS:
             raise InputError(f"{solver} keeps positions in 64-bit words: boards up to {MAX_PACKED_CELLS} cells "
                              f"(4x4); use idastar or rows for {board.width}x{board.height}")
-        return Plan(solver, engine=options.get("engine") if solver == "census" else None)
+        return Plan(solver, engine=engines.spec_from(options) if solver == "census" else None)
     if solver == "rows":
         return Plan("rows")
     name = options.get("pdb") or "auto"

@@ -29,9 +29,15 @@ def signatures() -> set[tuple[str, str]]:
 
 
 def variants(solver) -> list[dict]:
+    """The default options, each switch flipped and each choice taken. Where a search runs is one
+    variant: two local workers (Ray, when it is installed at all, runs the same kernels here)."""
     out: list[dict] = [{}]
     for o in solver.options:
-        if o.kind == "bool":
+        if o.name == "engine":
+            continue
+        if o.name == "workers":
+            out.append({"workers": 2, "keep": False})  # a census spread over workers keeps no table
+        elif o.kind == "bool":
             out.append({o.name: not o.default})
         elif o.kind == "choice":
             out += [{o.name: c} for c in o.choices if c != o.default]

@@ -6,7 +6,7 @@ import time
 import pytest
 
 from core import census_local
-from core.engine import LOCAL, EngineSpec
+from core.engine import LOCAL
 from core.progress import SearchControl
 from core.runner import Job
 from core.search import Limits
@@ -29,7 +29,8 @@ WIDE = "AAbcde/AAfgh./....../....../....../......"
 
 
 def local(workers):
-    return EngineSpec(LOCAL, workers)
+    """The solver options that spread a census over `workers` local processes."""
+    return {"engine": LOCAL, "workers": workers}
 
 
 def counts(sol):
@@ -49,7 +50,7 @@ def test_klotski_census_is_the_same_over_two_and_three_workers(seed):
     options = {"moves": rng.choice(CONVENTIONS), "distinct": rng.random() < 0.5}
     single = solve(board, "census", options, SearchControl(), Limits())
     for workers in WORKERS:
-        spread = solve(board, "census", {**options, "engine": local(workers)}, SearchControl(), Limits())
+        spread = solve(board, "census", {**options, **local(workers)}, SearchControl(), Limits())
         assert counts(spread) == counts(single), (board.inline(), options, workers)
         assert sum(w["states"] for w in spread.details["census"]["workers"]) == single.details["census"]["states"]
 
@@ -62,7 +63,7 @@ def test_klotski_census_from_the_goal_is_the_same_over_workers(seed):
     options = {"moves": rng.choice(CONVENTIONS), "hardest": 3}
     single = solve(board, "distances", options, SearchControl(), Limits())
     for workers in WORKERS:
-        spread = solve(board, "distances", {**options, "engine": local(workers)}, SearchControl(), Limits())
+        spread = solve(board, "distances", {**options, **local(workers)}, SearchControl(), Limits())
         assert spread.status == single.status
         assert spread.details["census"] == single.details["census"], (board.inline(), workers)
 
@@ -70,7 +71,7 @@ def test_klotski_census_from_the_goal_is_the_same_over_workers(seed):
 def test_a_layout_with_many_levels_and_wide_ones_is_the_same_over_workers():
     board = parse("HAAI/HAAI/JBBK/JNOK/P..Q")
     single = solve(board, "census", {"moves": "unit"}, SearchControl(), Limits())
-    spread = solve(board, "census", {"moves": "unit", "engine": local(2)}, SearchControl(), Limits())
+    spread = solve(board, "census", {"moves": "unit", **local(2)}, SearchControl(), Limits())
     assert counts(spread) == counts(single)
     assert single.details["census"]["max_depth"] > 100
 
@@ -89,7 +90,7 @@ def test_tiles_census_is_the_same_over_two_and_three_workers(seed):
     board = TileBoard(width, height, tuple(tiles), tuple(goal))
     single = tiles_solve(board, "census", {}, SearchControl(), Limits())
     for workers in WORKERS:
-        spread = tiles_solve(board, "census", {"engine": local(workers)}, SearchControl(), Limits())
+        spread = tiles_solve(board, "census", local(workers), SearchControl(), Limits())
         assert counts(spread) == counts(single), (board, workers)
         assert sum(w["states"] for w in spread.details["census"]["workers"]) == single.details["census"]["states"]
 
@@ -116,7 +117,7 @@ def test_cube8_census_levels_are_the_sweeps_up_to_a_state_cap(x, y, pattern, _an
     limits = Limits(max_states=CAP)
     sweep = cube8_solve(board, "distances", {}, SearchControl(), limits).details["census"]["by_distance"]
     for workers in WORKERS:
-        sol = cube8_solve(board, "distances", {"engine": local(workers)}, SearchControl(), limits)
+        sol = cube8_solve(board, "distances", local(workers), SearchControl(), limits)
         assert sol.status == Status.LIMIT and sol.limit == Limit.STATES
         levels = sol.details["census"]["by_distance"]
         assert levels and levels == sweep[:len(levels)] and len(levels) >= len(sweep) - 1
@@ -125,7 +126,7 @@ def test_cube8_census_levels_are_the_sweeps_up_to_a_state_cap(x, y, pattern, _an
 def test_cube8_whole_census_is_the_sweeps():
     board = CubeBoard(0, parse_pattern("WWW/EWW/WWW"))
     single = cube8_solve(board, "distances", {"hardest": 4}, SearchControl(), Limits())
-    spread = cube8_solve(board, "distances", {"hardest": 4, "engine": local(2)}, SearchControl(), Limits())
+    spread = cube8_solve(board, "distances", {"hardest": 4, **local(2)}, SearchControl(), Limits())
     assert spread.status == single.status == Status.SOLVED
     assert spread.details["census"] == single.details["census"]
     assert spread.details["census"]["states"] == 7_558_272
@@ -133,7 +134,7 @@ def test_cube8_whole_census_is_the_sweeps():
 
 def test_a_small_budget_ends_the_spread_census_with_limit_memory_within_each_share():
     budget = 8 * 2**20
-    sol = solve(parse(WIDE), "census", {"distinct": True, "engine": local(2)}, SearchControl(),
+    sol = solve(parse(WIDE), "census", {"distinct": True, **local(2)}, SearchControl(),
                 Limits(max_memory=budget))
     assert sol.status == Status.LIMIT and sol.limit == Limit.MEMORY
     assert sol.details["census"]["states"] > 1000
@@ -141,7 +142,7 @@ def test_a_small_budget_ends_the_spread_census_with_limit_memory_within_each_sha
 
 
 def test_a_state_cap_ends_the_spread_census_at_the_cap():
-    sol = solve(parse(WIDE), "census", {"distinct": True, "engine": local(2)}, SearchControl(),
+    sol = solve(parse(WIDE), "census", {"distinct": True, **local(2)}, SearchControl(),
                 Limits(max_states=5000))
     assert sol.status == Status.LIMIT and sol.limit == Limit.STATES
     assert sol.details["census"]["states"] == 5000
@@ -161,7 +162,7 @@ def _running(task, seconds_in):
 
 def test_cancel_stops_every_worker_within_a_second_and_leaves_none():
     census_local.close_idle()
-    job = _running(lambda c: solve(parse(WIDE), "census", {"distinct": True, "engine": local(2)}, c, Limits()), 0.3)
+    job = _running(lambda c: solve(parse(WIDE), "census", {"distinct": True, **local(2)}, c, Limits()), 0.3)
     assert len(census_workers()) == 2
     job.cancel()
     t0 = time.monotonic()
@@ -191,7 +192,7 @@ def test_a_killed_worker_is_replaced_from_its_levels_and_the_census_is_unchanged
         return expand(self, tick)
 
     monkeypatch.setattr(census_local.LocalPool, "expand", kill_once_midway)
-    spread = solve(parse(MEDIUM), "census", {**options, "engine": local(2)}, SearchControl(), Limits())
+    spread = solve(parse(MEDIUM), "census", {**options, **local(2)}, SearchControl(), Limits())
     assert killed, "the census ended before level 8"
     assert counts(spread) == counts(single)
     assert [w["restarts"] for w in spread.details["census"]["workers"]] == [0, 1]
@@ -201,7 +202,7 @@ def test_a_killed_worker_is_replaced_from_its_levels_and_the_census_is_unchanged
 def test_a_worker_killed_past_the_restarts_ends_the_census_with_a_clear_error_and_no_worker_left(monkeypatch):
     census_local.close_idle()
     monkeypatch.setattr(census_local, "MAX_RESTARTS", 0)
-    job = _running(lambda c: solve(parse(WIDE), "census", {"distinct": True, "engine": local(2)}, c, Limits()), 0.3)
+    job = _running(lambda c: solve(parse(WIDE), "census", {"distinct": True, **local(2)}, c, Limits()), 0.3)
     victim = next(p for p in census_workers() if p.name == "census-1")
     victim.kill()
     assert job._finished.wait(10)
@@ -246,7 +247,7 @@ def test_engine_options_that_do_not_go_together_are_refused(capsys, tmp_path, mo
 
 def test_progress_merges_every_workers_counters_and_the_timeout_stops_them():
     snapshots = []
-    job = Job(lambda c: solve(parse(WIDE), "census", {"distinct": True, "engine": local(2)}, c,
+    job = Job(lambda c: solve(parse(WIDE), "census", {"distinct": True, **local(2)}, c,
                               Limits(timeout_s=1.5)),
               timeout_s=1.5, on_progress=snapshots.append)
     sol = job.run()
@@ -262,3 +263,21 @@ def test_progress_merges_every_workers_counters_and_the_timeout_stops_them():
 def test_cube8_engine_options_need_the_census(capsys):
     code, _, err = run_cli(capsys, "solve", "cube8", "--start", "1,1", "--pattern", "WWW/EWW/WWW", "--workers", "2")
     assert code == 2 and "add --census" in err
+
+
+def test_the_census_solvers_offer_the_engine_rows_the_tree_searches_have():
+    """Only tiles' census from the goal, a sweep of a table in this process, goes without them."""
+    from puzzles import engines, registry
+    offered = {(f, s.id): set(engines.OPTIONS) <= set(s.options)
+               for f in ("klotski", "cube8", "tiles") for s in registry.get(f).solvers
+               if s.id in ("census", "distances")}
+    assert offered == {("klotski", "census"): True, ("klotski", "distances"): True, ("cube8", "distances"): True,
+                       ("tiles", "census"): True, ("tiles", "distances"): False}
+
+
+@pytest.mark.parametrize("workers", [0, 1])
+def test_no_workers_or_one_keeps_the_census_in_this_process(workers):
+    board = parse("AAb/AAc/d.e/.f.")
+    sol = solve(board, "census", {"distinct": True, **local(workers)}, SearchControl(), Limits())
+    assert "workers" not in sol.details["census"]
+    assert counts(sol) == counts(solve(board, "census", {"distinct": True}, SearchControl(), Limits()))

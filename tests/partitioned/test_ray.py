@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from core.engine import RAY, EngineSpec
+from core.engine import RAY
 from core.errors import EngineError
 from core.progress import SearchControl
 from core.runner import Job
@@ -29,7 +29,7 @@ def census(board, options):
     ("AAb/AAc/d.e/.f.", {"moves": "free", "distinct": True}, 3),  # three partitions share the two CPUs
 ])
 def test_the_census_on_ray_actors_is_the_single_process_one(ray_cluster, board, options, workers):
-    assert census(board, {**options, "engine": EngineSpec(RAY, workers)}) == census(board, options)
+    assert census(board, {**options, "engine": RAY, "workers": workers}) == census(board, options)
 
 
 def actor_pids() -> list[int]:
@@ -45,7 +45,7 @@ def actor_pids() -> list[int]:
 
 
 def test_a_lost_actor_ends_the_census_with_a_clear_error(ray_cluster):
-    job = Job(lambda c: solve(parse(WIDE), "census", {"distinct": True, "engine": EngineSpec(RAY, 2)}, c, Limits()))
+    job = Job(lambda c: solve(parse(WIDE), "census", {"distinct": True, "engine": RAY, "workers": 2}, c, Limits()))
     job._thread.start()
     deadline = time.monotonic() + 120
     while job.control.elapsed() < 0.5:

@@ -3,28 +3,14 @@ mid-task is run again, a cancel leaves no worker behind."""
 import threading
 import time
 
-import psutil
 import pytest
 
 from core.engine import EngineSpec
 from core.progress import SearchControl
 from core.status import Limit, Status
 from core.tasks import run_tasks
+from tests.processes import workers_alive as _workers_alive
 from tests.scale.tasks_probe import DieOnce, Square
-
-
-def _workers_alive() -> list:
-    """Child processes that are pool workers (the stdlib's resource tracker is not one, nor the fork
-    server the partitioned census keeps for its next run)."""
-    out = []
-    for p in psutil.Process().children(recursive=True):
-        try:
-            line = " ".join(p.cmdline())
-        except psutil.Error:
-            continue
-        if "resource_tracker" not in line and "multiprocessing.forkserver" not in line:
-            out.append(p)
-    return out
 
 
 @pytest.mark.parametrize("shuffle", [None, 1, 2])

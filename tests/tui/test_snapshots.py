@@ -1,5 +1,6 @@
 """What a person sees, pinned as pictures: every family's main screen at 80x24 before and after a
-solve, and one screen at 60x20 and at 160x50, so a layout change shows up as a diff.
+solve, two at 60x20 (knights, the klotski census) and one at 160x50, so a layout change shows up
+as a diff.
 
 The pictures live in __snapshots__/test_snapshots/; after a deliberate change, look at the report
 pytest writes and run `pytest tests/tui/test_snapshots.py --snapshot-update`. They are
@@ -76,6 +77,11 @@ def test_main_screen_after_a_solve(snap_compare, family_id):
 
 def test_small_terminal_keeps_every_border(snap_compare):
     assert snap_compare(app_on("knights"), terminal_size=(60, 20), run_before=solved("knights"))
+
+
+def test_small_terminal_keeps_every_census_row(snap_compare):
+    """The census's Engine and Workers rows fit beside the board with the rest of its form."""
+    assert snap_compare(app_on("klotski"), terminal_size=(60, 20), run_before=solved("klotski"))
 
 
 def test_large_terminal_draws_the_board_large(snap_compare):

@@ -12,6 +12,7 @@ from textual.widgets import Header, OptionList
 
 from core.errors import InputError
 from core.runner import CancelledBeforeSearch, Job
+from puzzles.engines import ONE_PROCESS
 from puzzles.interface import Family, Solution
 from core.progress import Phase
 from tui import boards, storage
@@ -421,7 +422,8 @@ class MainScreen(Screen):
         def answered(choice: str | None) -> None:
             if choice == "build":
                 self._play_when_done = True
-                self._start("distances", {**options, "scope": "component", "keep": True}, limits)
+                # the table is built in one process, whatever workers the pane names for a census
+                self._start("distances", {**options, "scope": "component", "keep": True, **ONE_PROCESS}, limits)
             elif choice == "search":
                 from tui.play import Play, SearchedDistances
                 from tui.screens.play import PlayScreen
