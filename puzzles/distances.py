@@ -264,10 +264,11 @@ def refuse_partitioned(engine, scope: str, keep: bool) -> None:
     if not partitioned(engine):
         return
     if keep:
-        raise InputError("--save-table builds the table in one process: leave out --workers and --engine ray")
+        raise InputError("a kept table (--save-table, the app's Keep table) is built in one process: one worker "
+                         "only (leave out --workers and --engine ray)")
     if scope == "component":
-        raise InputError("--component lists the component's goal positions in one process: leave out "
-                         "--workers and --engine ray")
+        raise InputError("the component's goal positions (--component, the app's scope) are listed in one "
+                         "process: one worker only (leave out --workers and --engine ray)")
 
 
 def swept(space: Space, dist, code: int, control: SearchControl, stats: Stats, scope: str, hardest: int,

@@ -235,7 +235,7 @@ def test_the_command_line_prints_the_same_census_over_workers(capsys):
 
 @pytest.mark.parametrize("args,said", [
     (["--algo", "bfs", "--workers", "2"], "spread a census"),
-    (["--census", "--from-goal", "--save-table", "t.bin", "--workers", "2"], "--save-table builds the table"),
+    (["--census", "--from-goal", "--save-table", "t.bin", "--workers", "2"], "is built in one process"),
     (["--census", "--from-goal", "--component", "--workers", "2"], "--component"),
     (["--census", "--address", "1.2.3.4:6379"], "--engine ray"),
 ])
