@@ -151,7 +151,8 @@ def _ending(control: SearchControl, progress: _Progress) -> tuple[Status, Limit 
 
 def run_tasks(tasks: Sequence[Task], spec: EngineSpec, control: SearchControl, *,
               node_cap: int | None = None, warm: WarmUp | None = None,
-              shuffle: int | None = None, decisive: Callable[[Any], bool] | None = None) -> Run:
+              shuffle: int | None = None, decisive: Callable[[Any], bool] | None = None,
+              keep: Kept | None = None) -> Run:
     """Run every task and return their results in task order.
 
     node_cap: the most nodes the whole run may enter (the run ends with limit states past it);
@@ -159,7 +160,8 @@ def run_tasks(tasks: Sequence[Task], spec: EngineSpec, control: SearchControl, *
     that makes the tasks start in a random order (tests: the answer must not depend on it);
     decisive: says of a result that it settles the answer (a solution found), so the tasks after
     it in task order are stopped or never started: the first decisive result in task order is
-    the same whatever the workers do (Run.cutoff), the later tasks' results are not. One local worker runs the tasks in this thread. The control's clock covers the tasks only.
+    the same whatever the workers do (Run.cutoff), the later tasks' results are not; keep: local
+    workers kept for the caller's next run (Kept). One local worker runs the tasks in this thread. The control's clock covers the tasks only.
     """
     order = list(range(len(tasks)))
     if shuffle is not None:
@@ -169,7 +171,7 @@ def run_tasks(tasks: Sequence[Task], spec: EngineSpec, control: SearchControl, *
     if spec.kind == LOCAL and workers == 1:
         return _run_here(tasks, order, control, node_cap, run)
     if spec.kind == LOCAL:
-        return _run_local(tasks, order, control, node_cap, warm, run)
+        return _run_local(tasks, order, control, node_cap, warm, run, keep)
     from core.ray_tasks import run_on_ray  # Ray is imported only for the ray engine
 
     return run_on_ray(tasks, order, spec, control, node_cap, warm, run)
@@ -278,6 +280,7 @@ class _Pool:
                  stopped: Callable[[], bool] = lambda: False) -> None:
         ctx = multiprocessing.get_context("spawn")
         self.workers = workers
+        self.warm = warm
         self.stops = ctx.RawArray("b", tasks + 1)
         self.raw = ctx.RawArray("q", workers * ROW)
         self.rows = np.frombuffer(self.raw, dtype=np.int64).reshape(workers, ROW)
@@ -326,20 +329,64 @@ class _Pool:
             pass
 
 
+class Kept:
+    """Local worker processes kept from one run_tasks to the next, for a search that runs the
+    engine again and again (IDA*, an iteration at a time): the workers start and load their kernels
+    once. The first run that passes it starts them; close() (or the end of a with block) ends them.
+    A run with another worker count, warm-up or more tasks than the first had room for starts
+    fresh ones."""
+
+    ROOM = 1 << 15  # the most tasks a run on kept workers may have (their stop flags)
+
+    def __init__(self) -> None:
+        self.pool: _Pool | None = None
+
+    def take(self, workers: int, warm: WarmUp | None, quiet: bool, tasks: int) -> _Pool | None:
+        """The kept pool ready for a run of `tasks` tasks, or None (closed if it does not fit)."""
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return None
+        if pool.workers != workers or pool.warm is not warm or len(pool.stops) <= tasks:
+            pool.close()
+            return None
+        began = time.monotonic()
+        while pool.running() and time.monotonic() - began < START_S:  # tasks stopped by the last run ending
+            time.sleep(0.005)
+        pool.stops[:] = bytes(len(pool.stops))
+        pool.rows[:, STOP] = RUN
+        pool.rows[:, picture.QUIET] = int(quiet)
+        return pool
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None
+
+    def __enter__(self) -> Kept:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def _run_local(tasks: Sequence[Task], order: list[int], control: SearchControl, node_cap: int | None,
-               warm: WarmUp | None, run: Run) -> Run:
+               warm: WarmUp | None, run: Run, keep: Kept | None = None) -> Run:
     results = run.results
     workers = run.workers
     progress = _Progress(control, node_cap)
     attempts = [0] * len(tasks)
     todo = list(order)
-    control.starting_workers()
-    try:
-        pool = _Pool(workers, warm, bool(control.counters[picture.QUIET]), len(tasks),
-                     lambda: control.stop_requested != RUN)
-    except (OSError, ValueError):  # no processes here (file descriptors a host holds back): one worker
-        run.workers = 1
-        return _run_here(tasks, order, control, node_cap, run)
+    quiet = bool(control.counters[picture.QUIET])
+    pool = None if keep is None else keep.take(workers, warm, quiet, len(tasks))
+    if pool is None:
+        control.starting_workers()
+        try:
+            pool = _Pool(workers, warm, quiet, Kept.ROOM if keep is not None else len(tasks),
+                         lambda: control.stop_requested != RUN)
+        except (OSError, ValueError):  # no processes here (file descriptors a host holds back): one worker
+            run.workers = 1
+            return _run_here(tasks, order, control, node_cap, run)
+    reusable = False
     try:
         ending = _ending(control, progress)
         if ending is not None:
@@ -357,13 +404,17 @@ def _run_local(tasks: Sequence[Task], order: list[int], control: SearchControl, 
                     raise WorkerFailed(f"task {i + 1} lost its worker {RETRIES} times")
             run.retried += len(broken)
             todo = [i for i in order if results[i] is None and run.needed(i)]
-            pool = _Pool(workers, warm, bool(control.counters[picture.QUIET]), len(tasks))
+            pool = _Pool(workers, warm, quiet, len(pool.stops) - 1)
             if run.cutoff >= 0:
                 pool.stop_after(run.cutoff)
+        reusable = True
     finally:
         pool.stop()
         run.elapsed_s = control.end_search()
-        pool.close()
+        if keep is not None and reusable:
+            keep.pool = pool
+        else:
+            pool.close()
         progress.show()
     return run
 
