@@ -12,6 +12,7 @@ worker); pattern databases reach the workers as the file they are mapped from (M
 """
 from __future__ import annotations
 
+from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -19,12 +20,13 @@ from typing import Any
 import numpy as np
 
 from core import live as picture
-from core.engine import EngineSpec
+from core.engine import RAY, EngineSpec
+from core.errors import InputError
 from core.jit import prepare
 from core.memory import array_bytes, budget_bytes
 from core.progress import SearchControl, new_counters
 from core.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED, Limit, Status
-from core.tasks import Run, max_cut, run_tasks, within_budget, worker_count
+from core.tasks import Kept, Run, max_cut, run_tasks, within_budget, worker_count
 from puzzles.tiles import idastar as I
 from puzzles.tiles import patterns as P
 from puzzles.tiles import pdb as D
@@ -215,12 +217,56 @@ def search(setup: Setup, h0: int, control: SearchControl, max_states: int | None
     root = setup.root()
     if h0 == 0:
         return Searched(FOUND, root, 0, 0, 0, [])
+    with ExitStack() as held:
+        workers = _Workers(held, setup, spec)
+        return _iterations(setup, h0, control, max_states, max_memory, workers, subtrees, shuffle, shared,
+                           SPLIT_AFTER if split_after is None else split_after)
+
+
+@dataclass
+class _Workers:
+    """The engine for the split iterations of one search, its workers kept from one to the next
+    (local processes in a Kept, a Ray cluster joined once)."""
+
+    held: ExitStack
+    setup: Setup
+    spec: EngineSpec | None
+    fitted: EngineSpec | None = None
+    keep: Kept | None = None
+    warm: Warm | None = None
+
+    def ready(self, max_memory: int | None, shared: int, sets: int) -> EngineSpec | None:
+        """The engine with as many workers as the budget holds (None: not one)."""
+        if self.fitted is None and self.spec is not None:
+            room = None if max_memory is None else budget_bytes(max_memory) - shared
+            need = self.setup.held() + I.stack_bytes(4 * len(self.setup.start), sets)
+            self.fitted = within_budget(self.spec, MAX_TASKS, need, room)
+            self.keep = self.held.enter_context(Kept())
+            self.warm = Warm(self.setup)
+            if self.fitted is not None and self.fitted.kind == RAY:
+                self._join()
+        return self.fitted
+
+    def _join(self) -> None:
+        """Stay connected to the cluster between iterations (run_tasks reports a cluster it cannot join)."""
+        from core.ray_cluster import cluster
+
+        try:
+            self.held.enter_context(cluster(self.fitted))
+        except InputError:
+            raise
+        except Exception:
+            pass
+
+
+def _iterations(setup: Setup, h0: int, control: SearchControl, max_states: int | None, max_memory: int | None,
+                engine: _Workers, subtrees: int, shuffle: int | None, shared: int, split_after: int) -> Searched:
+    root = setup.root()
     cap = NO_CAP if max_states is None else max_states
     sets = int(setup.lk().tile_lookup.shape[0])
     bound, generated, expanded, last = h0, 0, 0, 0
     runs: list[Run] = []
     history: list[tuple[int, int]] = []
-    fitted: EngineSpec | None = None
     iterations = 0
     while True:
         if I.stack_bytes(bound, sets) > setup.max_stack:
@@ -229,13 +275,10 @@ def search(setup: Setup, h0: int, control: SearchControl, max_states: int | None
             return Searched(CAP, np.empty(0, dtype=np.int64), generated, expanded, bound, runs, iterations)
         _fresh_picture(control, history)
         iterations += 1
-        if spec is not None and last >= (SPLIT_AFTER if split_after is None else split_after):
-            if fitted is None:
-                room = None if max_memory is None else budget_bytes(max_memory) - shared
-                fitted = within_budget(spec, MAX_TASKS, setup.held() + I.stack_bytes(4 * len(setup.start), sets), room)
-                if fitted is None:
-                    return Searched(MEMORY, np.empty(0, dtype=np.int64), generated, expanded, bound, runs, iterations)
-            done, run = _split_iteration(setup, bound, control, fitted, cap - expanded, subtrees, shuffle)
+        if engine.spec is not None and last >= split_after:
+            if engine.ready(max_memory, shared, sets) is None:
+                return Searched(MEMORY, np.empty(0, dtype=np.int64), generated, expanded, bound, runs, iterations)
+            done, run = _split_iteration(setup, bound, control, engine, cap - expanded, subtrees, shuffle)
             runs.append(run)
         else:
             control.start_search()
@@ -264,8 +307,10 @@ def _fresh_picture(control: SearchControl, history: list[tuple[int, int]]) -> No
         picture.add_history_pair(control.counters, bound, nodes)
 
 
-def _split_iteration(setup: Setup, bound: int, control: SearchControl, spec: EngineSpec, cap: int,
+def _split_iteration(setup: Setup, bound: int, control: SearchControl, engine: _Workers, cap: int,
                      subtrees: int, shuffle: int | None) -> tuple[Pass, Run]:
+    spec = engine.fitted
+    assert spec is not None
     control.compiling()
     prepare(I.subtree, *setup.args(setup.root(), bound, 0, 0, NO_CAP, control.counters))
     workers = worker_count(spec, MAX_TASKS)
@@ -274,8 +319,8 @@ def _split_iteration(setup: Setup, bound: int, control: SearchControl, spec: Eng
     if not tasks:
         return cut, Run([], workers=1, engine=spec.kind)
     run = run_tasks(tasks, replace(spec, workers=min(workers, len(tasks))), control,
-                    node_cap=max(1, cap - cut.nodes), warm=Warm(setup), shuffle=shuffle,
-                    decisive=lambda r: r.code == FOUND)
+                    node_cap=max(1, cap - cut.nodes), warm=engine.warm, shuffle=shuffle,
+                    decisive=lambda r: r.code == FOUND, keep=engine.keep)
     done = settle(cut, run.results)
     if done.code == STOPPED and run.status == Status.LIMIT and run.limit == Limit.STATES:
         done.code = CAP
