@@ -35,6 +35,7 @@ from core.memory import SCRATCH, array_bytes, budget_bytes, describe_bytes
 from core.progress import SearchControl
 from core.search import Limits, Stats, count_states, kernel_status
 from core.status import CAP, FOUND, MEMORY, STOPPED, Limit, Status
+from puzzles import engines
 from puzzles.interface import Move, Option, Solution, Solver, Step
 
 SOLVER_ID = "distances"
@@ -382,7 +383,7 @@ def solve(board, space: Space, moves: Callable[[Any], list[Move]], options: dict
     if scope not in SCOPES:
         raise InputError(f"unknown scope {scope!r}; expected {' or '.join(SCOPES)}")
     keep = bool(options.get("keep", False))
-    space.engine = options.get("engine")
+    space.engine = engines.spec_given(options)
     refuse_partitioned(space.engine, scope, keep)
     estimate = space.estimate(limits, scope) if keep else None
     if estimate is not None and estimate.fits is False:

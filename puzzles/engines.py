@@ -19,6 +19,13 @@ def spec_from(options: dict) -> EngineSpec:
     return EngineSpec(options.get("engine") or LOCAL, options.get("workers") or None, options.get("address") or None)
 
 
+def spec_given(options: dict):
+    """The EngineSpec in the options: one given as it is (the command line's census), or the plain
+    values of OPTIONS (the app passes a solver's values on to the census it builds a table with)."""
+    engine = options.get("engine")
+    return spec_from(options) if isinstance(engine, str) else engine
+
+
 def engine_options(args) -> dict:
     """The solver options the command line's engine arguments give (cli_support.add_engine_arguments)."""
     return {"engine": args.engine, "workers": args.workers, "address": args.address}

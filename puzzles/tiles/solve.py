@@ -149,7 +149,7 @@ def _plan(board: Board, solver: str, options: dict, limits: Limits) -> Plan:
         if board.size > MAX_PACKED_CELLS:
             raise InputError(f"{solver} keeps positions in 64-bit words: boards up to {MAX_PACKED_CELLS} cells "
                              f"(4x4); use idastar or rows for {board.width}x{board.height}")
-        return Plan(solver, engine=options.get("engine") if solver == "census" else None)
+        return Plan(solver, engine=engines.spec_given(options) if solver == "census" else None)
     if solver == "rows":
         return Plan("rows")
     name = options.get("pdb") or "auto"
