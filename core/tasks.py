@@ -22,7 +22,7 @@ import random
 import signal
 import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -281,6 +281,7 @@ class _Pool:
         ctx = multiprocessing.get_context("spawn")
         self.workers = workers
         self.warm = warm
+        self.submitted: list[Future[Any]] = []
         self.stops = ctx.RawArray("b", tasks + 1)
         self.raw = ctx.RawArray("q", workers * ROW)
         self.rows = np.frombuffer(self.raw, dtype=np.int64).reshape(workers, ROW)
@@ -349,9 +350,7 @@ class Kept:
         if pool.workers != workers or pool.warm is not warm or len(pool.stops) <= tasks:
             pool.close()
             return None
-        began = time.monotonic()
-        while pool.running() and time.monotonic() - began < START_S:  # tasks stopped by the last run ending
-            time.sleep(0.005)
+        wait(pool.submitted, timeout=START_S)  # the last run's tasks, stopped or never started, are over
         pool.stops[:] = bytes(len(pool.stops))
         pool.rows[:, STOP] = RUN
         pool.rows[:, picture.QUIET] = int(quiet)
@@ -424,6 +423,7 @@ def _drain(pool: _Pool, tasks: Sequence[Task], todo: list[int], results: list[An
     """Submit the tasks and collect them until all are done or the run must end; with a broken
     pool, the tasks that were running when it broke (to be run again), else None."""
     futures = {pool.executor.submit(_call, tasks[i], i): i for i in todo}
+    pool.submitted = list(futures)
     pending = set(futures)
     running: set[int] = set()
     if control.phase != Phase.SEARCHING:

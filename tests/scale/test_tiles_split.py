@@ -3,6 +3,8 @@ as the whole search in one kernel call (idastar.search), whatever the cut and th
 run in, in this process, in worker processes and on Ray; each path replayed, and on boards of up to
 nine cells as short as plain breadth-first search finds."""
 import random
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -17,7 +19,9 @@ from puzzles.tiles import patterns as P
 from puzzles.tiles.board import Board, parse
 from puzzles.tiles.editor import random_walk
 from puzzles.tiles.geometry import neighbours
+from puzzles.tiles.presets import BY_ID
 from puzzles.tiles.solve import HEURISTICS, solve
+from tests.scale.test_engine import _workers_alive
 from tests.tiles.conftest import pdb_cache, pdb_dir  # noqa: F401  (fixtures: databases in a folder of the run)
 from tests.tiles.reference import distances, replay, solved
 
@@ -144,3 +148,15 @@ def test_a_node_cap_stops_a_split_search_with_what_it_knows():
     assert sol.status == Status.LIMIT and sol.limit == Limit.STATES
     assert 21 <= sol.details["shortest_at_least"] <= 31
     assert 0 < sol.stats.nodes_expanded < whole_nodes
+
+
+def test_a_cancel_reaches_the_workers_and_keeps_what_the_search_knows():
+    board = parse(BY_ID["korf-88"].text)  # 65 moves: hours by Manhattan distance
+    control = SearchControl()
+    threading.Timer(3.0, control.cancel).start()  # the workers have started by then
+    began = time.monotonic()
+    sol = solve(board, "idastar", {"heuristic": "manhattan", "workers": 2, "split_after": 0}, control, Limits())
+    assert sol.status == Status.CANCELLED and time.monotonic() - began < 5.0
+    assert 43 <= sol.details["shortest_at_least"] <= 65 and sol.details["workers"] == 2
+    assert sol.stats.nodes_expanded > 0
+    assert not _workers_alive()
