@@ -37,7 +37,7 @@ MAX_TASKS = 1 << 14  # the most nodes one split hands out
 # An iteration after one of fewer nodes runs here in one piece: the next is some 3 to 6 times
 # larger, well under a second at 10 million nodes a second, less than starting the workers takes.
 SPLIT_AFTER = 5_000_000
-NO_CAP = np.int64(1) << np.int64(62)
+NO_CAP = 1 << 62
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,8 @@ class Mapped:
         if key not in _LOOKUPS:
             dbs = D.open_databases(self.part, self.path)
             if dbs is None:
-                raise FileNotFoundError(f"the pattern databases at {self.path} cannot be read on this worker")
+                raise InputError(f"the pattern databases at {self.path} cannot be read on a worker: IDA* with "
+                                 f"them splits over workers that share the file (this machine, a shared folder)")
             _LOOKUPS[key] = P.make_lookups(self.part, self.goal, dbs.data, dbs.offsets)
         return _LOOKUPS[key]
 
