@@ -11,6 +11,8 @@ is the kernels' own clock (compilation and building the databases excluded).
   Felner (2002) published for their 7-8 partition; 6-6-3 for comparison.
 - IDA* with Manhattan distance on the first 10: nodes generated against the
   counts Korf published (1985), and nodes per second.
+- Korf's #70 by Manhattan distance with its large iterations split over 2 local workers against
+  the whole search here: the same path and nodes, and the speed ratio.
 - The engine's generic IDA* (packed states, heuristic from scratch) against
   this family's kernel on a few easy instances: why the family has its own.
 """
@@ -23,11 +25,13 @@ from pathlib import Path
 import numpy as np
 
 from bench.harness import ROOT, Report, Row
+from core.engine import LOCAL, EngineSpec
 from core.progress import SearchControl
 from core.search import Limits, shortest_path
 from core.status import Status
 from puzzles.tiles import patterns as P
 from puzzles.tiles import pdb as D
+from puzzles.tiles import split as S
 from puzzles.tiles.board import Board, solved_tiles
 from puzzles.tiles.kernels import make_context, pack
 from puzzles.tiles.solve import run_idastar
@@ -118,6 +122,28 @@ def _manhattan_first_ten(report: Report, cases) -> None:
                    f"generated/s)", ""))
 
 
+def _split_over_workers(report: Report, cases) -> None:
+    """Korf's #70 by Manhattan distance (151M nodes): the whole search here against its large
+    iterations split over 2 local workers, which must find the same path with the same nodes."""
+    number, length, _, board = next(c for c in cases if c[0] == 70)
+    runs = {}
+    for workers in (None, 1, 2):
+        engine = None if workers is None else EngineSpec(LOCAL, workers)
+        began = time.perf_counter()
+        status, _, blanks, stats, details = run_idastar(board, "manhattan", None, SearchControl(), Limits(),
+                                                        engine=engine)
+        assert status == Status.SOLVED and len(blanks) - 1 == length
+        runs[workers] = (blanks, stats, time.perf_counter() - began, details.get("tasks", 0))
+    whole, one, two = runs[None], runs[1], runs[2]
+    assert whole[0] == one[0] == two[0] and whole[1].nodes_expanded == one[1].nodes_expanded == two[1].nodes_expanded
+    report.add(Row(f"IDA* with Manhattan distance, Korf's #{number}: iterations split over 2 local workers",
+                   f"{two[1].elapsed_s:.2f} s of search ({two[2]:.1f} s with starting the workers), {two[3]} "
+                   f"subtrees, {two[1].nodes_expanded:,} nodes as in one search",
+                   f"one search: {whole[1].elapsed_s:.2f} s; split, 1 worker: {one[1].elapsed_s:.2f} s",
+                   ratio=whole[1].elapsed_s / two[1].elapsed_s,
+                   note=f"iterations after one of {S.SPLIT_AFTER:,} nodes split; the workers start once a search"))
+
+
 def _generic_engine(report: Report, cases) -> None:
     """The engine's IDA* over packed words, heuristic from scratch, against the family's kernel."""
     easy = sorted(cases, key=lambda c: c[2])[:4]
@@ -190,5 +216,6 @@ def run(report: Report, bin_dir) -> None:
     _korf100(report, cases, big, big_dbs, GOAL_S)
     _korf100(report, cases, small, small_dbs, None)
     _manhattan_first_ten(report, cases)
+    _split_over_workers(report, cases)
     _generic_engine(report, cases)
     _bigger_boards(report)

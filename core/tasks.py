@@ -22,7 +22,7 @@ import random
 import signal
 import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -168,7 +168,8 @@ def _ending(control: SearchControl, progress: _Progress) -> tuple[Status, Limit 
 
 def run_tasks(tasks: Sequence[Task], spec: EngineSpec, control: SearchControl, *,
               node_cap: int | None = None, warm: WarmUp | None = None,
-              shuffle: int | None = None, decisive: Callable[[Any], bool] | None = None) -> Run:
+              shuffle: int | None = None, decisive: Callable[[Any], bool] | None = None,
+              keep: Kept | None = None) -> Run:
     """Run every task and return their results in task order.
 
     node_cap: the most nodes the whole run may enter (the run ends with limit states past it);
@@ -176,10 +177,10 @@ def run_tasks(tasks: Sequence[Task], spec: EngineSpec, control: SearchControl, *
     that makes the tasks start in a random order (tests: the answer must not depend on it);
     decisive: says of a result that it settles the answer (a solution found), so the tasks after
     it in task order are stopped or never started: the first decisive result in task order is
-    the same whatever the workers do (Run.cutoff), the later tasks' results are not. One local
-    worker runs the tasks in this thread. The control's clock covers the tasks only. With
-    spec.checkpoint, the tasks that file holds are not run again (Run.restored) and each task
-    that finishes is added to it.
+    the same whatever the workers do (Run.cutoff), the later tasks' results are not; keep: local
+    workers kept for the caller's next run (Kept). One local worker runs the tasks in this
+    thread. The control's clock covers the tasks only. With spec.checkpoint, the tasks that file
+    holds are not run again (Run.restored) and each task that finishes is added to it.
     """
     order = list(range(len(tasks)))
     if shuffle is not None:
@@ -187,12 +188,12 @@ def run_tasks(tasks: Sequence[Task], spec: EngineSpec, control: SearchControl, *
     workers = worker_count(spec, len(tasks))
     run = Run([None] * len(tasks), workers=workers, engine=spec.kind, decisive=decisive)
     if spec.checkpoint is None:
-        return _run(tasks, order, spec, control, node_cap, warm, run)
+        return _run(tasks, order, spec, control, node_cap, warm, run, keep)
     run.checkpoint = Checkpoint(spec.checkpoint, tasks)
     try:
         _restore(run, run.checkpoint.open())
         _run(tasks, [i for i in order if run.results[i] is None and run.needed(i)], spec, control, node_cap, warm,
-             run)
+             run, keep)
         run.elapsed_s += run.checkpoint.seconds  # the time it takes is the time of every run
         return run
     finally:
@@ -200,11 +201,11 @@ def run_tasks(tasks: Sequence[Task], spec: EngineSpec, control: SearchControl, *
 
 
 def _run(tasks: Sequence[Task], order: list[int], spec: EngineSpec, control: SearchControl, node_cap: int | None,
-         warm: WarmUp | None, run: Run) -> Run:
+         warm: WarmUp | None, run: Run, keep: Kept | None) -> Run:
     if not order or (spec.kind == LOCAL and run.workers == 1):  # (no task left: a checkpoint held them all)
         return _run_here(tasks, order, control, node_cap, run)
     if spec.kind == LOCAL:
-        return _run_local(tasks, order, control, node_cap, warm, run)
+        return _run_local(tasks, order, control, node_cap, warm, run, keep)
     from core.ray_tasks import run_on_ray  # Ray is imported only for the ray engine
 
     return run_on_ray(tasks, order, spec, control, node_cap, warm, run)
@@ -326,6 +327,8 @@ class _Pool:
                  stopped: Callable[[], bool] = lambda: False) -> None:
         ctx = multiprocessing.get_context("spawn")
         self.workers = workers
+        self.warm = warm
+        self.submitted: list[Future[Any]] = []
         self.stops = ctx.RawArray("b", tasks + 1)
         self.raw = ctx.RawArray("q", workers * ROW)
         self.rows = np.frombuffer(self.raw, dtype=np.int64).reshape(workers, ROW)
@@ -374,20 +377,62 @@ class _Pool:
             pass
 
 
+class Kept:
+    """Local worker processes kept from one run_tasks to the next, for a search that runs the
+    engine again and again (IDA*, an iteration at a time): the workers start and load their kernels
+    once. The first run that passes it starts them; close() (or the end of a with block) ends them.
+    A run with another worker count, warm-up or more tasks than the first had room for starts
+    fresh ones."""
+
+    ROOM = 1 << 15  # the most tasks a run on kept workers may have (their stop flags)
+
+    def __init__(self) -> None:
+        self.pool: _Pool | None = None
+
+    def take(self, workers: int, warm: WarmUp | None, quiet: bool, tasks: int) -> _Pool | None:
+        """The kept pool ready for a run of `tasks` tasks, or None (closed if it does not fit)."""
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return None
+        if pool.workers != workers or pool.warm is not warm or len(pool.stops) <= tasks:
+            pool.close()
+            return None
+        wait(pool.submitted, timeout=START_S)  # the last run's tasks, stopped or never started, are over
+        pool.stops[:] = bytes(len(pool.stops))
+        pool.rows[:, STOP] = RUN
+        pool.rows[:, picture.QUIET] = int(quiet)
+        return pool
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None
+
+    def __enter__(self) -> Kept:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def _run_local(tasks: Sequence[Task], order: list[int], control: SearchControl, node_cap: int | None,
-               warm: WarmUp | None, run: Run) -> Run:
+               warm: WarmUp | None, run: Run, keep: Kept | None = None) -> Run:
     results = run.results
     workers = run.workers
     progress = _Progress(control, node_cap, run)
     attempts = [0] * len(tasks)
     todo = list(order)
-    control.starting_workers()
-    try:
-        pool = _Pool(workers, warm, bool(control.counters[picture.QUIET]), len(tasks),
-                     lambda: control.stop_requested != RUN)
-    except (OSError, ValueError):  # no processes here (file descriptors a host holds back): one worker
-        run.workers = 1
-        return _run_here(tasks, order, control, node_cap, run)
+    quiet = bool(control.counters[picture.QUIET])
+    pool = None if keep is None else keep.take(workers, warm, quiet, len(tasks))
+    if pool is None:
+        control.starting_workers()
+        try:
+            pool = _Pool(workers, warm, quiet, Kept.ROOM if keep is not None else len(tasks),
+                         lambda: control.stop_requested != RUN)
+        except (OSError, ValueError):  # no processes here (file descriptors a host holds back): one worker
+            run.workers = 1
+            return _run_here(tasks, order, control, node_cap, run)
+    reusable = False
     try:
         ending = _ending(control, progress)
         if ending is not None:
@@ -405,13 +450,17 @@ def _run_local(tasks: Sequence[Task], order: list[int], control: SearchControl, 
                     raise WorkerFailed(f"task {i + 1} lost its worker {RETRIES} times")
             run.retried += len(broken)
             todo = [i for i in order if results[i] is None and run.needed(i)]
-            pool = _Pool(workers, warm, bool(control.counters[picture.QUIET]), len(tasks))
+            pool = _Pool(workers, warm, quiet, len(pool.stops) - 1)
             if run.cutoff >= 0:
                 pool.stop_after(run.cutoff)
+        reusable = True
     finally:
         pool.stop()
         run.elapsed_s = control.end_search()
-        pool.close()
+        if keep is not None and reusable:
+            keep.pool = pool
+        else:
+            pool.close()
         progress.show()
     return run
 
@@ -421,6 +470,7 @@ def _drain(pool: _Pool, tasks: Sequence[Task], todo: list[int], results: list[An
     """Submit the tasks and collect them until all are done or the run must end; with a broken
     pool, the tasks that were running when it broke (to be run again), else None."""
     futures = {pool.executor.submit(_call, tasks[i], i): i for i in todo}
+    pool.submitted = list(futures)
     pending = set(futures)
     running: set[int] = set()
     if control.phase != Phase.SEARCHING:

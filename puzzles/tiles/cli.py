@@ -13,6 +13,7 @@ from core.runner import CancelledBeforeSearch
 from core.status import Status
 from puzzles import cli_support
 from puzzles.distances import SOLVER_ID as DISTANCES
+from puzzles.engines import engine_options, run_line
 from puzzles.interface import View
 from puzzles.tiles import batch as B
 from puzzles.tiles import patterns as P
@@ -25,6 +26,7 @@ from puzzles.tiles.solve import HEURISTICS, PARTITION_NAMES, SOLVER_IDS, headlin
 
 size_value = cli_support.option_type(parse_size)
 ALGOS = tuple(a for a in SOLVER_IDS if a != DISTANCES)  # the census from the goal: --census --from-goal
+SPLIT_ALGOS = (None, "auto", "idastar")  # the searches whose large iterations split over workers
 
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
@@ -58,7 +60,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="build the pattern databases for the board's size (or --size, default 4x4) "
                              "into the user cache and exit")
     cli_support.add_distance_arguments(parser)
-    cli_support.add_engine_arguments(parser, cli_support.CENSUS_ENGINE_HELP
+    cli_support.add_engine_arguments(parser, "IDA* (auto, idastar) runs an iteration here while the one before "
+                                     "it was small, and splits larger ones into subtrees over the workers, with "
+                                     "the same answer and node counts; " + cli_support.CENSUS_ENGINE_HELP
                                      + " (the census from the goal sweeps its table in this process)")
     cli_support.add_limit_arguments(parser)
 
@@ -93,7 +97,17 @@ def board_from_args(args) -> Board:
 
 
 def _options(args) -> dict:
-    return {"heuristic": args.heuristic, "pdb": args.pdb, **cli_support.census_options(args)}
+    """The solver's options; the engine arguments go to a census or to IDA* (auto, idastar)."""
+    options = {"heuristic": args.heuristic, "pdb": args.pdb}
+    if args.census:
+        return {**options, **cli_support.census_options(args)}
+    if args.algo not in SPLIT_ALGOS:
+        if cli_support.engine_asked(args):
+            raise InputError(f"--engine, --workers and --address split IDA* (--algo auto or idastar) or a census "
+                             f"over workers, not --algo {args.algo}")
+        return options
+    cli_support.engine_from(args)
+    return {**options, **engine_options(args)}
 
 
 # --- building the databases -----------------------------------------------------------------------
@@ -169,6 +183,9 @@ def run_one(args, console: Console) -> int:
     if solution.searched or solution.status != Status.UNSOLVABLE:
         say(f"solver: {d['chosen']}" + (f" ({d['why']})" if args.algo == "auto" and d.get("why") else ""))
     say(search)
+    workers = run_line(d)
+    if workers:
+        say(workers)
     if "databases" in d:
         built = " (built now)" if "pdb_built_s" in d else ""
         say(f"pattern databases{built}: {d['databases']}")

@@ -6,11 +6,12 @@ with linear conflicts; the answer says what it chose and why.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from core.engine import EngineSpec
+from core.jit import prepare
 from core.errors import InputError
 from core.memory import SCRATCH, array_bytes, budget_bytes, describe_bytes, fits
 from core.progress import DEPTH, SearchControl
@@ -27,6 +28,7 @@ from puzzles.tiles import idastar as I
 from puzzles.tiles import live
 from puzzles.tiles import patterns as P
 from puzzles.tiles import pdb as D
+from puzzles.tiles import split as S
 from puzzles.tiles.board import BLANK, Board, validate
 from puzzles.tiles.geometry import neighbours
 from puzzles.tiles.kernels import MAX_PACKED_CELLS, make_context, pack, unpack
@@ -53,9 +55,11 @@ PARTITION = Option("pdb", "Databases", "choice", "auto", PARTITION_NAMES,
 SOLVERS = (
     Solver("auto", "Best optimal", True,
            "shortest answer by the fastest search this board allows (IDA* with pattern databases when "
-           "built or quick to build, else with linear conflicts); says which", (PARTITION,)),
+           "built or quick to build, else with linear conflicts); says which; large iterations split over "
+           "workers", (PARTITION, *engines.OPTIONS)),
     Solver("idastar", "IDA*", True,
-           "shortest answer in a few kilobytes; as fast as its heuristic", (HEURISTIC, PARTITION)),
+           "shortest answer in a few kilobytes; as fast as its heuristic; large iterations split over workers",
+           (HEURISTIC, PARTITION, *engines.OPTIONS)),
     Solver("astar", "A*", True,
            "shortest answer; Manhattan distance plus linear conflicts; stores every position (up to 4x4)"),
     Solver("bibfs", "Bidirectional BFS", True,
@@ -81,7 +85,12 @@ class Plan:
     heuristic: str | None = None
     part: Partition | None = None
     why: str = ""
-    engine: EngineSpec | None = None  # the census's workers (core.engine.EngineSpec); None: this process
+    engine: EngineSpec | None = None  # the census's or IDA*'s workers (core.engine.EngineSpec); None: this process
+    # IDA*'s test handles (split.search): subtrees an iteration is cut into, a seed that starts them in
+    # random order, the nodes of an iteration after which the next one splits
+    subtrees: int = 0
+    shuffle: int | None = None
+    split_after: int | None = None
 
     def describe(self) -> str:
         if self.algo == "idastar":
@@ -124,7 +133,16 @@ def partition_for(board: Board, name: str | None, limits: Limits = Limits()) -> 
 
 
 def plan(board: Board, solver: str, options: dict, limits: Limits = Limits()) -> Plan:
-    """The search `solver` with these options will run on this board."""
+    """The search `solver` with these options will run on this board (IDA* on the engine its
+    options name: engines.OPTIONS)."""
+    chosen = _plan(board, solver, options, limits)
+    if chosen.algo != "idastar":
+        return chosen
+    return replace(chosen, engine=engines.spec_from(options), subtrees=int(options.get("subtrees") or 0),
+                   shuffle=options.get("shuffle"), split_after=options.get("split_after"))
+
+
+def _plan(board: Board, solver: str, options: dict, limits: Limits) -> Plan:
     if solver not in SOLVER_IDS:
         raise InputError(f"unknown algorithm {solver!r}; expected one of {', '.join(SOLVER_IDS)}")
     if solver in ("astar", "bibfs", "bfs", "census"):
@@ -202,18 +220,22 @@ def databases(part: Partition, control: SearchControl, limits: Limits
 
 
 def run_idastar(board: Board, heuristic: str, part: Partition | None, control: SearchControl,
-                limits: Limits, dbs: D.Databases | None = None):
+                limits: Limits, dbs: D.Databases | None = None, engine: EngineSpec | None = None,
+                subtrees: int = 0, shuffle: int | None = None, split_after: int | None = None):
     """(status, limit, blank cells of a shortest path, stats, details) by the family's IDA*.
 
     The budget holds the goal tables, the lookups (the mapped databases at
     their full size) and the stack, which gets what is left: an iteration
-    whose stack would not fit ends the search with limit memory.
+    whose stack would not fit ends the search with limit memory. engine: where
+    large iterations split (split.py; None: all here); subtrees, shuffle, split_after: split.search's
+    test handles.
     """
     goal = board.goal_tiles()
     tables = H.goal_tables(board.width, board.height, goal)
     details: dict = {}
     extra = Stats()
     lookups = P.no_lookups(board.size)
+    shared = 0
     if heuristic == "pdb":
         if dbs is None:
             dbs, built, extra, stop = databases(part, control, limits)
@@ -223,24 +245,32 @@ def run_idastar(board: Board, heuristic: str, part: Partition | None, control: S
                     details["note"] = stop.note
                 return stop.status, stop.limit, [], extra, details
         lookups = P.make_lookups(part, goal, dbs.data, dbs.offsets)
-    cap = np.int64(limits.max_states) if limits.max_states else NO_CAP
+        shared = dbs.size
     start = np.array(board.tiles, dtype=np.int64)
     nbr = neighbours(board.width, board.height)
     stack = budget_bytes(limits.max_memory) - array_bytes(start, nbr, tables, lookups) - SCRATCH
-    (code, blanks, generated, expanded), elapsed = timed(
-        control, I.search, start, nbr, tables, lookups, HEURISTICS[heuristic], cap, np.int64(max(0, stack)),
-        control.counters)
-    status, limit = kernel_status(code, control, Limit.STATES)
-    details["generated"] = int(generated)
+    mode = HEURISTICS[heuristic]
+    setup = S.Setup(start, nbr, tables, S.mapped(dbs, goal, lookups) if shared else lookups, mode, max(0, stack))
+    control.compiling()
+    prepare(I.subtree, *setup.args(setup.root(), 0, 0, 0, NO_CAP, control.counters))
+    h0 = int(I.bounds(start[None, :], tables, lookups, mode)[0])
+    before = control.elapsed()
+    out = S.search(setup, h0, control, limits.max_states, limits.max_memory, engine, subtrees, shuffle, shared,
+                   split_after)
+    elapsed = control.elapsed() - before
+    status, limit = kernel_status(out.code, control, Limit.STATES)
+    details["generated"] = out.generated
+    if out.runs:
+        details.update(out.run_json())
     if limit == Limit.MEMORY and part is not None and heuristic == "pdb" and stack < I.stack_bytes(0, 1):
         details["note"] = (f"the {part.name} pattern databases take {describe_bytes(D.search_memory(part))} "
                            f"of a {describe_bytes(budget_bytes(limits.max_memory))} budget")
     if status in (Status.LIMIT, Status.CANCELLED):
         # every iteration below the current bound ended without the goal: no shorter answer exists
-        details["shortest_at_least"] = int(control.counters[DEPTH])
-    stats = Stats(nodes_expanded=int(expanded), states_seen=int(generated) + 1,
-                  max_frontier=len(blanks), elapsed_s=elapsed).plus(extra)
-    return status, limit, [int(c) for c in blanks], stats, details
+        details["shortest_at_least"] = out.bound
+    stats = Stats(nodes_expanded=out.expanded, states_seen=out.generated + 1,
+                  max_frontier=len(out.path), elapsed_s=elapsed).plus(extra)
+    return status, limit, [int(c) for c in out.path], stats, details
 
 
 def _generic(board: Board, chosen: Plan, control: SearchControl, limits: Limits):
@@ -261,7 +291,8 @@ def _generic(board: Board, chosen: Plan, control: SearchControl, limits: Limits)
 def search(board: Board, chosen: Plan, control: SearchControl, limits: Limits, dbs: D.Databases | None = None):
     """(status, limit, blank cells along the answer, stats, details) for a planned search."""
     if chosen.algo == "idastar":
-        return run_idastar(board, chosen.heuristic, chosen.part, control, limits, dbs)
+        return run_idastar(board, chosen.heuristic, chosen.part, control, limits, dbs, chosen.engine,
+                           chosen.subtrees, chosen.shuffle, chosen.split_after)
     if chosen.algo == "rows":
         status, limit, blanks, stats = solve_rows(board.width, board.height, board.tiles, board.goal_tiles(),
                                                   control, limits)
@@ -384,12 +415,20 @@ def kernels() -> list[Kernel]:
     offsets = {t: at for t, at in zip(part.tables(), np.cumsum([0] + [t.entries(9) for t in part.tables()]))}
     tiles, nbr, tables = np.array(tiny.tiles, dtype=np.int64), neighbours(3, 3), H.goal_tables(3, 3, goal)
     one = np.zeros(1, dtype=np.int64)
+    root = np.array([tiny.tiles.index(BLANK)], dtype=np.int64)
+    plain, with_dbs = P.no_lookups(9), P.make_lookups(part, goal, mapped, offsets)
+
+    def pass_args(lk, mode):
+        return S.Setup(tiles, nbr, tables, lk, mode, NO_CAP).args(root, 0, 0, 0, NO_CAP, counters)
+
     return [*shortest_path_kernels(("bfs", "bibfs", "astar"), packed, ctx, counters),
             *census_kernels(ctx, counters),
-            Kernel("IDA*", I.search, (tiles, nbr, tables, P.no_lookups(9), I.MANHATTAN, NO_CAP, NO_CAP, counters)),
-            Kernel("IDA* with pattern databases", I.search,
-                   (tiles, nbr, tables, P.make_lookups(part, goal, mapped, offsets), I.PATTERN_DATABASES, NO_CAP,
-                    NO_CAP, counters)),
+            Kernel("IDA*", I.search, (tiles, nbr, tables, plain, I.MANHATTAN, NO_CAP, NO_CAP, counters)),
+            Kernel("IDA*: one pass", I.subtree, pass_args(plain, I.MANHATTAN)),
+            Kernel("IDA* with pattern databases: one pass", I.subtree, pass_args(with_dbs, I.PATTERN_DATABASES)),
+            Kernel("IDA*: first bound", I.bounds, (tiles[None, :], tables, plain, I.MANHATTAN)),
+            Kernel("IDA* with pattern databases: first bound", I.bounds,
+                   (tiles[None, :], tables, with_dbs, I.PATTERN_DATABASES)),
             Kernel("distance table", sweep.distances, (np.empty(12, dtype=np.uint8), 0, 2, 4, 0, ranks.halves(3), 12,
                                                        counters)),
             Kernel("row by row: placing", place, (nbr, np.zeros(9, dtype=np.bool_), 0, one, one, np.int64(1))),

@@ -1,6 +1,7 @@
 """Sliding tiles: every solver against the plain breadth-first distances in tests/tiles/reference.py,
 on random arrangements of every small shape (either parity, either goal convention), boards one move
-from the goal, and the largest board for the row-by-row solver; every move replayed."""
+from the goal, and the largest board for the row-by-row solver; every move replayed. IDA* also with
+its iterations split into subtrees (the same path and nodes)."""
 from __future__ import annotations
 
 import pytest
@@ -79,6 +80,11 @@ def test_tiles(case, pdb_cache):
     for solver, options in OPTIMAL:
         sol = solve(board, solver, options)
         assert sol.status == Status.SOLVED and check(board, sol) == best, (solver, options, where)
+        if solver == "idastar":  # every iteration cut into subtrees run in shuffled order: the same path and nodes
+            parts = solve(board, solver, {**options, "workers": 1, "subtrees": 7, "shuffle": case.index,
+                                          "split_after": 0})
+            assert [s.data for s in parts.steps] == [s.data for s in sol.steps], (options, where)
+            assert parts.stats.nodes_expanded == sol.stats.nodes_expanded, (options, where)
     census = solve(board, "census").details["census"]
     assert census["states"] == len(distances(board.width, board.height, board.goal_tiles())), where
     assert census["goal_depth"] == best, where

@@ -8,7 +8,7 @@ import pytest
 from core.engine import EngineSpec
 from core.progress import SearchControl
 from core.status import Limit, Status
-from core.tasks import run_tasks
+from core.tasks import Kept, run_tasks
 from tests.processes import workers_alive as _workers_alive
 from tests.scale.tasks_probe import DieOnce, Square
 
@@ -66,4 +66,19 @@ def test_a_decisive_result_stops_the_tasks_after_it_but_not_those_before(workers
     assert [r.value for r in run.results[:4]] == [0, 1, 4, 9]
     assert all(r is None or not r.complete for r in run.results[4:])
     assert time.monotonic() - began < 15.0
+    assert not _workers_alive()
+
+
+def test_kept_workers_run_the_next_run_and_end_with_the_block():
+    """A decisive result stops the tasks after it; the next run on the kept workers starts with no
+    stop flag left over, in the same processes."""
+    with Kept() as kept:
+        slow = [Square(n, 0.3 if n > 3 else 0.0) for n in range(12)]
+        first = run_tasks(slow, EngineSpec(workers=2), SearchControl(), decisive=lambda r: r.value == 9, keep=kept)
+        assert first.cutoff == 3 and [r.value for r in first.results[:4]] == [0, 1, 4, 9]
+        alive = {p.pid for p in _workers_alive()}
+        assert len(alive) == 2 and {r.pid for r in first.results if r is not None} <= alive
+        second = run_tasks([Square(n) for n in range(20)], EngineSpec(workers=2), SearchControl(), keep=kept)
+        assert [r.value for r in second.results] == [n * n for n in range(20)]
+        assert {r.pid for r in second.results} <= alive == {p.pid for p in _workers_alive()}
     assert not _workers_alive()

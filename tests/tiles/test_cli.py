@@ -106,6 +106,8 @@ def test_build_pdb(capsys, empty_cache):
     (["--file", "/dev/zero"], "/dev/zero is larger than 16 MiB"),
     (["--batch", "/dev/zero"], "batch file /dev/zero is larger than 16 MiB"),
     (["--board", "1 2/3 .", "--goal", "1 2/3 " + "9" * 5000], "goal: tile '999999999999'… (5,000 characters)"),
+    (["--preset", "eight-easy", "--algo", "astar", "--workers", "2"], "split IDA* (--algo auto or idastar)"),
+    (["--preset", "eight-easy", "--algo", "rows", "--engine", "ray"], "not --algo rows"),
 ])
 def test_errors_are_one_line_with_status_2(capsys, args, words):
     code, out, err = run(capsys, *args)
@@ -131,3 +133,13 @@ def test_batch_errors_name_the_line(capsys, tmp_path):
     assert code == 2 and "line 1: 8 numbers are no square board" in err
     code, out, err = run(capsys, "--batch", str(path), "--size", "4x2", "--algo", "bfs")
     assert code == 0 and "total: 1 of 1 boards solved" in out
+
+
+def test_idastar_takes_the_engine_options(capsys):
+    """A search this small runs here whatever the workers asked for: the same answer, no workers line."""
+    args = ("--board", "8 6 7/2 5 4/3 . 1", "--algo", "idastar", "--heuristic", "linear-conflict")
+    code, one, _ = run(capsys, *args, "--json")
+    code2, two, _ = run(capsys, *args, "--json", "--workers", "2")
+    first, second = json.loads(one), json.loads(two)
+    assert code == code2 == 0 and first["moves"] == second["moves"] and first["length"] == 31
+    assert first["stats"]["nodes_expanded"] == second["stats"]["nodes_expanded"] and "workers" not in second
