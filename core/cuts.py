@@ -51,6 +51,6 @@ def shallowest_cut(cut_at: Callable[[int], C | None], whole: C, deepest: int, it
         if cut is None:
             break
         best = cut
-        if len(cut.prefixes) >= wanted or not cut.prefixes:
+        if len(cut.prefixes) >= wanted or len(cut.prefixes) == 0:
             break
     return best

@@ -91,16 +91,16 @@ def worker_count(spec: EngineSpec, tasks: int) -> int:
 
 @contextmanager
 def workers_known(spec: EngineSpec) -> Iterator[EngineSpec]:
-    """The engine with its worker count settled before the tree is cut for it. Left open, the
-    local engine has one per core of this machine and Ray every CPU of the cluster: that cluster
-    is joined for the block (started, with no address), so the run inside joins it once."""
-    if spec.kind == LOCAL or spec.workers:
+    """The engine with its worker count settled before a tree is cut for it. Left open, the local
+    engine has one per core of this machine and Ray every CPU of the cluster. A Ray cluster is
+    joined for the block (started, with no address), so the runs inside it join it once."""
+    if spec.kind == LOCAL:
         yield spec
         return
     from core.ray_cluster import cluster
 
     with cluster(spec) as ray:
-        yield replace(spec, workers=max(1, int(ray.cluster_resources().get("CPU", 1))))
+        yield spec if spec.workers else replace(spec, workers=max(1, int(ray.cluster_resources().get("CPU", 1))))
 
 
 def reset_row(counters: np.ndarray) -> None:

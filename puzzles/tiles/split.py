@@ -13,27 +13,26 @@ worker); pattern databases reach the workers as the file they are mapped from (M
 from __future__ import annotations
 
 from contextlib import ExitStack
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from core import live as picture
-from core.engine import RAY, EngineSpec
+from core.cuts import MAX_TASKS, TASKS_PER_WORKER, shallowest_cut
+from core.engine import EngineSpec
 from core.errors import InputError
 from core.jit import prepare
 from core.memory import array_bytes, budget_bytes
 from core.progress import SearchControl, new_counters
 from core.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED, Limit, Status
-from core.tasks import Kept, Run, max_cut, run_tasks, within_budget, worker_count
+from core.tasks import Kept, Run, run_tasks, within_budget, worker_count, workers_known
 from puzzles.tiles import idastar as I
 from puzzles.tiles import patterns as P
 from puzzles.tiles import pdb as D
 from puzzles.tiles.patterns import Partition
 
-TASKS_PER_WORKER = 64  # subtrees per worker: enough that uneven subtrees still share out evenly
-MAX_TASKS = 1 << 14  # the most nodes one split hands out
 # An iteration after one of fewer nodes runs here in one piece: the next is some 3 to 6 times
 # larger, well under a second at 10 million nodes a second, less than starting the workers takes.
 SPLIT_AFTER = 5_000_000
@@ -120,6 +119,11 @@ class Pass:
     def complete(self) -> bool:
         return self.code in (FOUND, EXHAUSTED)
 
+    @property
+    def prefixes(self) -> np.ndarray:
+        """A split's nodes left to search: none once it met the goal or was stopped itself."""
+        return self.cells if self.code == EXHAUSTED else self.cells[:0]
+
 
 def run_pass(setup: Setup, prefix: np.ndarray, bound: int, counters: np.ndarray, cut: int = 0, most: int = 0,
              max_nodes: int = NO_CAP) -> Pass:
@@ -151,19 +155,17 @@ class Warm:
 
 
 def split(setup: Setup, bound: int, wanted: int) -> Pass:
-    """The iteration under `bound` cut at the shallowest depth with at least `wanted` nodes (or
-    the deepest below MAX_TASKS): a Pass listing them. It may meet the goal before the cut (FOUND),
-    or end the iteration itself (no node at the cut)."""
-    best: Pass | None = None
-    for cut in range(1, max(2, min(bound, max_cut(MAX_TASKS, 8)) + 1)):
-        out = run_pass(setup, setup.root(), bound, new_counters(quiet=True), cut, MAX_TASKS)
-        if out.code == CAP and best is not None:  # more nodes at this depth than one split hands out
-            break
-        best = out
-        if out.code != EXHAUSTED or len(out.cells) >= wanted or len(out.cells) == 0:
-            break
-    assert best is not None
-    return best
+    """The iteration under `bound` cut into at least `wanted` nodes (core/cuts.py): a Pass listing
+    them. It may meet the goal before the cut (FOUND), or end the iteration itself (no node at the
+    cut)."""
+
+    def cut_at(depth: int) -> Pass | None:
+        out = run_pass(setup, setup.root(), bound, new_counters(quiet=True), depth, MAX_TASKS)
+        return None if out.code == CAP else out
+
+    first = cut_at(1)  # at most four nodes: never more than a split hands out
+    assert first is not None
+    return shallowest_cut(cut_at, first, max(bound, 1) + 1, 8, max(2, wanted))
 
 
 def settle(cut: Pass, results: list[Pass | None]) -> Pass:
@@ -243,23 +245,11 @@ class _Workers:
         if self.fitted is None and self.spec is not None:
             room = None if max_memory is None else budget_bytes(max_memory) - shared
             need = self.setup.held() + I.stack_bytes(4 * len(self.setup.start), sets)
-            self.fitted = within_budget(self.spec, MAX_TASKS, need, room)
+            known = self.held.enter_context(workers_known(self.spec))  # a Ray cluster: joined once
+            self.fitted = within_budget(known, MAX_TASKS, need, room)
             self.keep = self.held.enter_context(Kept())
             self.warm = Warm(self.setup)
-            if self.fitted is not None and self.fitted.kind == RAY:
-                self._join()
         return self.fitted
-
-    def _join(self) -> None:
-        """Stay connected to the cluster between iterations (run_tasks reports a cluster it cannot join)."""
-        from core.ray_cluster import cluster
-
-        try:
-            self.held.enter_context(cluster(self.fitted))
-        except InputError:
-            raise
-        except Exception:
-            pass
 
 
 def _iterations(setup: Setup, h0: int, control: SearchControl, max_states: int | None, max_memory: int | None,
@@ -316,12 +306,11 @@ def _split_iteration(setup: Setup, bound: int, control: SearchControl, engine: _
     assert spec is not None
     control.compiling()
     prepare(I.subtree, *setup.args(setup.root(), bound, 0, 0, NO_CAP, control.counters))
-    workers = worker_count(spec, MAX_TASKS)
-    cut = split(setup, bound, subtrees or TASKS_PER_WORKER * workers)
+    cut = split(setup, bound, subtrees or TASKS_PER_WORKER * worker_count(spec, MAX_TASKS))
     tasks = [Below(setup, cells, bound) for cells in cut.cells]
     if not tasks:
         return cut, Run([], workers=1, engine=spec.kind)
-    run = run_tasks(tasks, replace(spec, workers=min(workers, len(tasks))), control,
+    run = run_tasks(tasks, spec, control,
                     node_cap=max(1, cap - cut.nodes), warm=engine.warm, shuffle=shuffle,
                     decisive=lambda r: r.code == FOUND, keep=engine.keep)
     done = settle(cut, run.results)
