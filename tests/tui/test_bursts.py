@@ -7,7 +7,7 @@ from tests.tui.helpers import preset_app, wait_for
 def burst(app, *keys: str) -> None:
     """Queue the keys as the terminal driver does, without waiting for any to be handled."""
     for key in keys:
-        app.post_message(events.Key(key, None))
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
 
 
 async def test_f5_at_the_end_of_a_burst_solves_with_the_form_as_the_burst_left_it():
@@ -17,6 +17,15 @@ async def test_f5_at_the_end_of_a_burst_solves_with_the_form_as_the_burst_left_i
         await wait_for(pilot, lambda: app.screen.solution is not None, what="the solution")
         assert app.screen.query_one("#solver").settings()[0] == "idastar"
         assert app.screen.solution.solver == "idastar"
+
+
+async def test_digits_and_backspace_of_one_burst_edit_a_number_in_order():
+    app = preset_app("klotski", "hengdao-lima")
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = app.screen.query_one("#solver-form")
+        row = next(i for i, f in enumerate(form.fields) if f.name == "max_states")
+        burst(app, "f3", *["down"] * row, "1", "2", "backspace", "3", "0", "backspace", "backspace", "7")
+        await wait_for(pilot, lambda: form.fields[row].value == 17, what="state cap 17 (12, erase, 30, erase twice, 7)")
 
 
 async def test_keys_after_a_pane_key_reach_that_pane():

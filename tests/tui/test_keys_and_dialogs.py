@@ -66,7 +66,7 @@ async def test_help_lists_the_arrows_once_and_the_solver_keys_once():
         assert not any(r[0] in ("↑", "up") for r in board_rows)
         assert ("]", "board one column wider", "edit.wider") in board_rows
         form_rows = app.binding_rows(app.screen.query_one(OptionsForm))
-        assert [r[0] for r in form_rows] == ["↑↓", "←→", "Space", "Backspace"]
+        assert [r[0] for r in form_rows] == ["↑↓", "←→", "Space", "Backspace", "0 1 2 3 4 5 6 7 8 9", "."]
         commands = await palette(app)
         assert commands["Edit: board one column wider"] == "key ]"
         assert commands["Solve"].endswith("(F5)")

@@ -6,7 +6,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
@@ -36,6 +35,11 @@ class OptionsForm(Widget, can_focus=True):
         Binding("right", "change(1)", "Change", show=False, id="form.next", tooltip="change it"),
         Binding("space", "toggle", "Toggle", show=False, id="form.toggle", tooltip="switch it on or off"),
         Binding("backspace", "erase", "Erase", show=False, id="form.erase", tooltip="erase a digit"),
+        # Digits are bindings too, not a key handler: a handler runs before the actions of the keys
+        # typed just ahead of it in a burst ('↓ 1 2' typed into the row above the number)
+        *[Binding(str(d), f"type('{d}')", "Type", show=False, id=f"form.digit{d}", tooltip="type a digit")
+          for d in range(10)],
+        Binding("full_stop", "type('.')", "Type", show=False, id="form.point", tooltip="type a decimal point"),
     ]
 
     row = reactive(0)
@@ -121,15 +125,21 @@ class OptionsForm(Widget, can_focus=True):
         text = self._number_text(f.value)[:-1]
         self._set(self.row, self._parse(f, text))
 
-    def on_key(self, event: events.Key) -> None:
+    def action_type(self, ch: str) -> None:
         f = self.current
-        if f is None or f.kind not in ("int", "float") or event.character is None:
+        if f is None:
             return
-        ch = event.character
-        if ch.isdigit() or (ch == "." and f.kind == "float"):
-            text = (self._number_text(f.value) if f.value is not None else "") + ch
-            self._set(self.row, self._parse(f, text))
-            event.stop()
+        text = (self._number_text(f.value) if f.value is not None else "") + ch
+        self._set(self.row, self._parse(f, text))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Digits type only into a number (a point only into a decimal one); elsewhere the key goes
+        on to the screen's bindings."""
+        if action == "type":
+            f = self.current
+            kind = f.kind if f is not None else None
+            return kind == "float" or (kind == "int" and parameters[:1] != (".",))
+        return True
 
     @staticmethod
     def _number_text(value) -> str:
