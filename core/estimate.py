@@ -29,11 +29,14 @@ class Estimate:
         return self.nodes / speed, self.nodes_se / speed
 
     def as_json(self, workers: int = 1) -> dict[str, Any]:
-        t, t_se = self.seconds(workers)
-        return {"dives": self.dives, "nodes": round(self.nodes), "nodes_se": round(self.nodes_se),
-                "solutions": round(self.solutions), "solutions_se": round(self.solutions_se),
-                "nodes_per_s": round(self.rate), "workers": workers, "seconds": round(t, 3),
-                "seconds_se": round(t_se, 3), "core_hours": round(self.nodes / self.rate / 3600, 3) if self.rate else None}
+        """The estimate's figures; the time ones only when the speed was measured."""
+        out: dict[str, Any] = {"dives": self.dives, "nodes": round(self.nodes), "nodes_se": round(self.nodes_se),
+                               "solutions": round(self.solutions), "solutions_se": round(self.solutions_se)}
+        if self.rate > 0:
+            t, t_se = self.seconds(workers)
+            out.update({"nodes_per_s": round(self.rate), "workers": workers, "seconds": round(t, 3),
+                        "seconds_se": round(t_se, 3), "core_hours": round(self.nodes / self.rate / 3600, 3)})
+        return out
 
     def text(self, workers: int = 1, unit: str = "solutions") -> str:
         """'~1.2e9 nodes (± 8%), ~3.4e6 tours (± 12%), ~1 min 5 s (± 5 s) on 2 workers, 4,000 dives'."""

@@ -116,10 +116,16 @@ class Snapshot:
 
     def eta(self) -> tuple[float, float] | None:
         """Seconds left and their uncertainty, at the speed so far toward the expected nodes (None
-        without an estimate or a speed yet)."""
-        if self.expected <= 0 or self.rate <= 0:
+        without an estimate or a speed yet, or once the search has passed its estimate)."""
+        if self.expected <= 0 or self.rate <= 0 or self.past_estimate:
             return None
-        return max(0.0, self.expected - self.expanded) / self.rate, self.expected_se / self.rate
+        return (self.expected - self.expanded) / self.rate, self.expected_se / self.rate
+
+    @property
+    def past_estimate(self) -> bool:
+        """The search has entered more nodes than its estimate expected: the time left is unknown
+        (the estimate's long tail; '~0 s left' would mislead)."""
+        return 0 < self.expected <= self.expanded
 
 
 class CancelledBeforeSearch(Exception):

@@ -299,7 +299,7 @@ def eta_text(s: Snapshot) -> str:
 
     eta = s.eta()
     if eta is None:
-        return ""
+        return " · past its estimated size: time left unknown" if s.past_estimate else ""
     return f" · about {duration(eta[0])} left (± {duration(eta[1])})"
 
 

@@ -33,9 +33,9 @@ def engine_options(args) -> dict:
 
 def run_json(run) -> dict:
     """How a split search ran (a core.tasks.Run), for a solution's details."""
-    out = {"engine": run.engine, "workers": run.workers, "tasks": len(run.results), "retried": run.retried,
-           "restored": run.restored}
+    out = {"engine": run.engine, "workers": run.workers, "tasks": len(run.results), "retried": run.retried}
     if run.checkpoint is not None:
+        out["restored"] = run.restored
         out["checkpoint"] = {"file": str(run.checkpoint.path), "subtrees": run.checkpoint.held,
                              "finished": run.finished}
     return out

@@ -65,3 +65,16 @@ def test_estimate_alone_on_the_command_line():
     out = run("--size", "8x8", "--estimate")
     assert out.returncode == 2 and out.stderr.strip() == "error: --estimate goes with --all"
     assert estimate_tours(parse("S.G"), {"goal_face": "any"}).nodes > 0
+
+
+def test_time_left_counts_down_to_the_estimate_then_says_it_is_past():
+    from core.progress import Snapshot
+    from puzzles.cli_support import eta_text
+
+    before = Snapshot("searching", expanded=1_000, elapsed_s=1.0, expected=3_000.0, expected_se=500.0)
+    assert before.eta() == (2.0, 0.5) and not before.past_estimate
+    assert eta_text(before) == " · about 2.0 s left (± 0.5 s)"
+    past = Snapshot("searching", expanded=4_000, elapsed_s=2.0, expected=3_000.0, expected_se=500.0)
+    assert past.eta() is None and past.past_estimate  # not '~0 s left': the estimate fell short
+    assert "past its estimated size" in eta_text(past)
+    assert eta_text(Snapshot("searching", expanded=10, elapsed_s=1.0)) == ""  # no estimate, nothing said

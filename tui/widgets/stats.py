@@ -180,6 +180,8 @@ class StatsPane(VerticalScroll):
         eta = s.eta()
         if eta is not None:  # a tree search with an estimate of its size (core/estimate.py)
             table.add_row("left", f"~{duration(eta[0])}", "±", duration(eta[1]))
+        elif s.past_estimate:
+            table.add_row("left", "?", "", "past estimate")
         return table
 
 
