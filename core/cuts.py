@@ -8,6 +8,7 @@ from typing import Callable, Protocol, Sequence, TypeVar
 SPLIT_BYTES = 32 * 2**20  # the most a split's prefixes may hold (see max_cut)
 TASKS_PER_WORKER = 64  # subtrees per worker: enough that uneven subtrees still share out evenly
 MAX_TASKS = 1 << 14  # the most prefixes one split hands out
+TRIAL_NODES = 2_000_000  # with the worker count left open: a search this small runs here, unsplit
 
 
 class Cut(Protocol):
@@ -18,6 +19,15 @@ class Cut(Protocol):
 
 
 C = TypeVar("C", bound=Cut)
+
+
+def trial_cap(max_states: int | None, node_cap: int) -> tuple[int, bool]:
+    """(nodes, whole) for a search whose worker count is left open: it first runs here for
+    `nodes`, and is split only when that does not finish it. whole: the caller's own cap
+    (max_states, or node_cap on the control; 0 or None: none) is no more than the trial, so the
+    trial is the whole search."""
+    nodes = min(TRIAL_NODES, max_states or TRIAL_NODES, node_cap or TRIAL_NODES)
+    return nodes, nodes < TRIAL_NODES
 
 
 def max_cut(most: int, item_bytes: int) -> int:

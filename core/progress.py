@@ -161,6 +161,7 @@ class SearchControl:
         self._started: float | None = None
         self._elapsed = 0.0
         self._abandoned = False
+        self._searched = False
         self.expected = (0.0, 0.0)
 
     # --- the searching side -------------------------------------------------
@@ -184,7 +185,14 @@ class SearchControl:
                 raise CancelledBeforeSearch()
             if self._started is None:
                 self._started = time.perf_counter()
+            self._searched = True
             self.phase = Phase.SEARCHING
+
+    @property
+    def searched(self) -> bool:
+        """A search has run on this control: a cancel from now on, even while further kernels
+        compile or workers start, stops a search that has something to report."""
+        return self._searched
 
     def end_search(self) -> float:
         """Stop the search clock and return the search time in seconds."""

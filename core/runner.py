@@ -67,7 +67,7 @@ class Job(Generic[T]):
         return time.perf_counter() + self._timeout - self.control.elapsed()
 
     def _cancelled_before_search(self) -> bool:
-        return (self.control.stop_requested == STOP_CANCEL
+        return (self.control.stop_requested == STOP_CANCEL and not self.control.searched
                 and self.control.phase in (Phase.IDLE, Phase.COMPILING))
 
     def _wait(self) -> None:

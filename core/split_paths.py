@@ -17,11 +17,8 @@ from core.memory import array_bytes
 from core.progress import MAX_FRONTIER, NODE_CAP, SearchControl, new_counters
 from core.search import Context, Limits, Outcome, Stats, backtrack_args, search_paths
 from core.status import CAP, STOPPED, Limit, Status
-from core.cuts import MAX_TASKS, shallowest_cut, wanted_subtrees
+from core.cuts import MAX_TASKS, shallowest_cut, trial_cap, wanted_subtrees
 from core.tasks import Run, run_tasks, within_budget, worker_count, workers_known
-
-TRIAL_NODES = 2_000_000  # with the worker count left to the engine: a search this small runs here at once
-
 
 @dataclass
 class Paths:
@@ -95,19 +92,23 @@ def count_paths(ctx: Context, root: int, max_depth: int, keep: int, control: Sea
     """Every solution from root counted over the engine's workers, as search_paths(COUNT) counts
     them; the engine's Run says how (None when the memory budget stopped it before it began).
 
-    With the worker count left open, the search first runs here for up to TRIAL_NODES nodes and
-    is split only when it does not finish. subtrees: prefixes wanted (0: core.cuts.wanted_subtrees);
-    shuffle: a seed that starts the subtrees in random order (tests)."""
+    With the worker count left open, the search first runs here (core.cuts.trial_cap) and is
+    split only when that does not finish it; cancelled before the split has searched as far, it
+    reports the trial. subtrees: prefixes wanted (0: core.cuts.wanted_subtrees); shuffle: a seed
+    that starts the subtrees in random order (tests)."""
+    tried = None
     if spec.workers is None:
-        # a cap the caller set on the control, or the state cap, may be below the trial's
-        trial = min(TRIAL_NODES, limits.max_states or TRIAL_NODES, int(control.counters[NODE_CAP]) or TRIAL_NODES)
-        out = search_paths(ctx, root, max_depth, backtrack.COUNT, keep, control, replace(limits, max_states=trial),
-                           branch, held)
-        if out.limit != Limit.STATES or trial < TRIAL_NODES:
-            return out, Run([out])
+        trial, whole = trial_cap(limits.max_states, int(control.counters[NODE_CAP]))
+        tried = search_paths(ctx, root, max_depth, backtrack.COUNT, keep, control,
+                             replace(limits, max_states=trial), branch, held)
+        if tried.limit != Limit.STATES or whole:
+            return tried, Run([tried])
         control.reset_counters()
     with workers_known(spec) as known:
-        return _count_split(ctx, root, max_depth, keep, control, limits, known, branch, held, subtrees, shuffle)
+        out, run = _count_split(ctx, root, max_depth, keep, control, limits, known, branch, held, subtrees, shuffle)
+    if tried and out.status == Status.CANCELLED and out.stats.nodes_expanded < tried.stats.nodes_expanded:
+        return replace(tried, status=Status.CANCELLED, limit=None), run
+    return out, run
 
 
 def _count_split(ctx: Context, root: int, max_depth: int, keep: int, control: SearchControl, limits: Limits,

@@ -271,6 +271,10 @@ def board_text(args, family: Family) -> str:
     raise InputError("no board: give --board TEXT, --file PATH or --preset NAME")
 
 
+# what the progress line says before the search clock runs
+_WAITING = {Phase.IDLE: "starting…", Phase.COMPILING: "compiling solver…", Phase.STARTING: "starting workers…"}
+
+
 def _progress_printer(console: Console) -> Callable[[Snapshot], None] | None:
     if not console.is_terminal:
         return None
@@ -281,10 +285,10 @@ def _progress_printer(console: Console) -> Callable[[Snapshot], None] | None:
         if not started[0]:
             status.start()
             started[0] = True
-        if s.phase == Phase.COMPILING:
-            status.update("compiling solver…")
-        elif s.phase == Phase.DONE:
+        if s.phase == Phase.DONE:
             status.stop()
+        elif s.phase != Phase.SEARCHING:
+            status.update(_WAITING[s.phase])
         else:
             status.update(f"searching: {s.expanded:,} expanded · frontier {s.frontier:,} · depth {s.depth} "
                           f"· {s.stored:,} stored · {s.elapsed_s:.1f} s{eta_text(s)}")

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from core.cuts import SPLIT_BYTES, wanted_subtrees
+from core.cuts import SPLIT_BYTES, trial_cap, wanted_subtrees
 from core.engine import LOCAL, EngineSpec
 from core.errors import InputError
 from core.jit import prepare
@@ -146,7 +146,6 @@ def _keys(n_tiles: int) -> np.ndarray:
 
 
 NO_PREFIX = np.empty((0, 2), dtype=np.int64)
-TRIAL_NODES = 2_000_000  # with the worker count left open: a clear search this small runs here at once
 
 
 def _clear_args(board: Board, grid, limit: int, cap: int, max_moves: int, counters: np.ndarray,
@@ -175,7 +174,8 @@ def clear(board: Board, limit: int, control: SearchControl, limits: Limits, how:
     remembers; the budget holds those, the kernel's arrays, the moves listed
     along the current path (a share of the budget) and the steps of the answer.
     how: (EngineSpec, subtrees, shuffle) to cut the search into subtrees run by the engine (with
-    the worker count left open, only a search that does not finish in TRIAL_NODES nodes here).
+    the worker count left open, only a search the trial here does not finish: core.cuts.trial_cap;
+    cancelled before the split has searched as far, it reports the trial).
     """
     grid = build(board)
     no_moves = np.empty((0, 2), dtype=np.int64)
@@ -183,18 +183,21 @@ def clear(board: Board, limit: int, control: SearchControl, limits: Limits, how:
     if reason:
         return Status.UNSOLVABLE, None, no_moves, Stats(), grid, reason, None
     control.show_with(live.clear_decoder(board, grid, limit))
-    if how is not None and how[0].workers is None:
-        # a cap the caller set on the control, or the state cap, may be below the trial's
-        trial = min(TRIAL_NODES, limits.max_states or TRIAL_NODES, int(control.counters[NODE_CAP]) or TRIAL_NODES)
+    if how is None:
+        return (*_clear_here(board, grid, limit, control, limits), None)
+    tried = None
+    if how[0].workers is None:
+        trial, whole = trial_cap(limits.max_states, int(control.counters[NODE_CAP]))
         with control.node_cap(trial):
-            out = _clear_here(board, grid, limit, control, limits)
-        if out[1] != Limit.STATES or trial < TRIAL_NODES:
-            return (*out, None)
+            tried = _clear_here(board, grid, limit, control, limits)
+        if tried[1] != Limit.STATES or whole:
+            return (*tried, None)
         control.reset_counters()
-    if how is not None:
-        with workers_known(how[0]) as spec:
-            return _clear_split(board, grid, limit, control, limits, spec, *how[1:])
-    return (*_clear_here(board, grid, limit, control, limits), None)
+    with workers_known(how[0]) as spec:
+        out = _clear_split(board, grid, limit, control, limits, spec, *how[1:])
+    if tried and out[0] == Status.CANCELLED and out[3].nodes_expanded < tried[3].nodes_expanded:
+        return (Status.CANCELLED, None, *tried[2:], out[6])
+    return out
 
 
 def _clear_room(board: Board, grid, limits: Limits, budget: int | None = None):

@@ -45,11 +45,11 @@ def test_ray_counts_knights_and_die_tours_as_one_process_does(ray_cluster):
 
 
 def test_left_open_the_ray_workers_are_every_cpu_of_the_cluster_not_this_machines_cores(ray_cluster, monkeypatch):
-    import core.split_paths
+    import core.cuts
     import core.tasks
 
     monkeypatch.setattr(core.tasks, "cores", lambda: 1)  # this machine: one core; the cluster: two CPUs
-    monkeypatch.setattr(core.split_paths, "TRIAL_NODES", 10)  # split at once rather than try it here
+    monkeypatch.setattr(core.cuts, "TRIAL_NODES", 10)  # split at once rather than try it here
     die = parse("S...../....../.G..../......")
     here = solve_die(die, "all", {"goal_face": "any", "workers": 1}, SearchControl(), Limits())
     there = solve_die(die, "all", {"goal_face": "any", "engine": "ray"}, SearchControl(), Limits())
