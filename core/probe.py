@@ -4,19 +4,17 @@ Any family whose search is core.backtrack gets its estimate here; knights has it
 over its pruned search."""
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import numpy as np
 
 from core import backtrack, ops
-from core.estimate import Estimate, combine
+from core.estimate import Estimate, combine, speed
 from core.jit import kernel, prepare
-from core.progress import NODE_CAP, STOP, new_counters
+from core.progress import STOP, new_counters
 from core.search import Context, backtrack_args
 
 DIVES = 4000
-RATE_NODES = 2_000_000  # nodes of the capped run that measures the speed
 
 
 @kernel
@@ -67,7 +65,7 @@ def estimate(ctx: Context, root: int, max_depth: int, stop: np.ndarray | None = 
              timed: bool = False) -> Estimate:
     """The expected nodes and solutions of backtrack's count from root; `stop`: the search's
     counters, whose stop flag ends the dives (they only read it); timed: also measure the
-    kernel's speed on this tree (a run capped at RATE_NODES nodes), for a time to expect."""
+    kernel's speed on this tree (core.estimate.speed), for a time to expect."""
     counters = new_counters(quiet=True) if stop is None else stop
     node_est, sol_est, made = probe(*probe_args(ctx, root, max_depth, dives, counters))
     return combine([(node_est[:made], sol_est[:made], 1)], rate(ctx, root, max_depth) if timed else 0.0)
@@ -75,12 +73,8 @@ def estimate(ctx: Context, root: int, max_depth: int, stop: np.ndarray | None = 
 
 def rate(ctx: Context, root: int, max_depth: int) -> float:
     """Nodes per second of backtrack's count on this tree."""
-    counters = new_counters(quiet=True)
-    counters[NODE_CAP] = RATE_NODES
-    args = backtrack_args(ctx, root, max_depth, backtrack.COUNT, 1, counters)
-    prepare(backtrack.backtrack, *args)  # loading the kernel is no part of its speed
-    began = time.perf_counter()
-    out = backtrack.backtrack(*args)
-    seconds = time.perf_counter() - began
-    nodes = int(out[4])
-    return nodes / seconds if seconds > 0 and nodes >= 1000 else 0.0
+    def args(counters: np.ndarray) -> tuple[Any, ...]:
+        return backtrack_args(ctx, root, max_depth, backtrack.COUNT, 1, counters)
+
+    prepare(backtrack.backtrack, *args(new_counters(quiet=True)))  # loading the kernel is no part of its speed
+    return speed(lambda counters: int(backtrack.backtrack(*args(counters))[4]))

@@ -2,17 +2,14 @@
 (core/estimate.py) and the search's speed on this board, measured on a short capped run."""
 from __future__ import annotations
 
-import time
-
 import numpy as np
 
-from core.estimate import Estimate, combine
-from core.progress import NODE_CAP, STOP, new_counters
+from core.estimate import Estimate, combine, speed
+from core.progress import STOP, new_counters
 from puzzles.knights import pruned
 
 DIVES = 4000  # over all the starts together
 MIN_DIVES = 200  # per start
-RATE_NODES = 2_000_000  # nodes of the capped run that measures the speed
 
 
 def example_args(table: np.ndarray, counters: np.ndarray) -> tuple:
@@ -37,13 +34,8 @@ def estimate(table: np.ndarray, width: int, height: int, starts: list[tuple[int,
 
 def rate(table: np.ndarray, width: int, height: int, start: int, free_count: int, closed: bool,
          stop: int = 0) -> float:
-    """Nodes per second of the counting kernel on this board (a run capped at RATE_NODES nodes, a
-    few hundredths of a second; none once the search is stopped)."""
-    counters = new_counters(quiet=True)
-    counters[NODE_CAP] = RATE_NODES
-    counters[STOP] = stop
-    began = time.perf_counter()
-    nodes = pruned.Searched(*pruned.pruned_search(table, width, height, np.array([start], dtype=np.int32), free_count,
-                                                  closed, pruned.TABLE_ORDER, pruned.COUNT, 0, 0, counters)).nodes
-    seconds = time.perf_counter() - began
-    return float(nodes) / seconds if seconds > 0 and nodes >= 1000 else 0.0
+    """Nodes per second of the counting kernel on this board (none once the search is stopped)."""
+    prefix = np.array([start], dtype=np.int32)
+    return speed(lambda counters: int(pruned.Searched(*pruned.pruned_search(
+        table, width, height, prefix, free_count, closed, pruned.TABLE_ORDER, pruned.COUNT, 0, 0, counters)).nodes),
+        stop)

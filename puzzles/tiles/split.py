@@ -307,7 +307,7 @@ def _split_iteration(setup: Setup, bound: int, control: SearchControl, engine: _
     control.compiling()
     prepare(I.subtree, *setup.args(setup.root(), bound, 0, 0, NO_CAP, control.counters))
     cut = split(setup, bound, subtrees or TASKS_PER_WORKER * worker_count(spec, MAX_TASKS))
-    tasks = [Below(setup, cells, bound) for cells in cut.cells]
+    tasks = [Below(setup, cells, bound) for cells in cut.prefixes]
     if not tasks:
         return cut, Run([], workers=1, engine=spec.kind)
     run = run_tasks(tasks, spec, control,
