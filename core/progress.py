@@ -108,6 +108,7 @@ class Snapshot:
     # a tree search's expected nodes and their standard error (core/estimate.py); 0: no estimate
     expected: float = 0.0
     expected_se: float = 0.0
+    expected_of: str = ""  # what the estimate covers when it is not the whole search ("iteration")
 
     @property
     def rate(self) -> float:
@@ -162,7 +163,7 @@ class SearchControl:
         self._elapsed = 0.0
         self._abandoned = False
         self._searched = False
-        self.expected = (0.0, 0.0)
+        self.expected: tuple[float, float, str] = (0.0, 0.0, "")
 
     # --- the searching side -------------------------------------------------
     def compiling(self) -> None:
@@ -216,9 +217,10 @@ class SearchControl:
         c[NODE_CAP] = cap
         c[picture.QUIET] = quiet
 
-    def expect(self, nodes: float, se: float) -> None:
-        """The search's expected nodes and their standard error, for every snapshot from now on."""
-        self.expected = (float(nodes), float(se))
+    def expect(self, nodes: float, se: float, of: str = "") -> None:
+        """The search's expected nodes and their standard error, for every snapshot from now on;
+        of: the part of the search they end ("iteration": the nodes at its end), "" the whole."""
+        self.expected = (float(nodes), float(se), of)
 
     def show_with(self, decoder: Callable[[Live], Any] | None) -> None:
         """The family's decoder of the live picture (path entries -> a board to draw, moves), used
@@ -310,4 +312,5 @@ class SearchControl:
             view=self.decode(live) if decode else None,
             expected=self.expected[0],
             expected_se=self.expected[1],
+            expected_of=self.expected[2],
         )

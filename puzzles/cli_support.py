@@ -282,12 +282,14 @@ def _progress_printer(console: Console) -> Callable[[Snapshot], None] | None:
     started = [False]
 
     def show(s: Snapshot) -> None:
+        if s.phase == Phase.DONE:
+            status.stop()
+            started[0] = False  # between two kernels of one job (IDA*'s iterations): it starts again
+            return
         if not started[0]:
             status.start()
             started[0] = True
-        if s.phase == Phase.DONE:
-            status.stop()
-        elif s.phase != Phase.SEARCHING:
+        if s.phase != Phase.SEARCHING:
             status.update(_WAITING[s.phase])
         else:
             status.update(f"searching: {s.expanded:,} expanded · frontier {s.frontier:,} · depth {s.depth} "
@@ -304,7 +306,8 @@ def eta_text(s: Snapshot) -> str:
     eta = s.eta()
     if eta is None:
         return " · past its estimated size: time left unknown" if s.past_estimate else ""
-    return f" · about {duration(eta[0])} left (± {duration(eta[1])})"
+    of = f" in this {s.expected_of}" if s.expected_of else ""
+    return f" · about {duration(eta[0])} left{of} (± {duration(eta[1])})"
 
 
 def _run(task: Callable[[SearchControl], T], timeout_s: float | None, show: Callable[[Snapshot], None] | None,

@@ -22,7 +22,8 @@ from puzzles.tiles.board import Board, inline, parse, parse_goal, parse_size, so
 from puzzles.tiles.editor import random_walk
 from puzzles.tiles.presets import PRESETS
 from puzzles.tiles.render import render
-from puzzles.tiles.solve import HEURISTICS, PARTITION_NAMES, SOLVER_IDS, headline, partition_for, solve
+from puzzles.tiles.solve import (HEURISTICS, PARTITION_NAMES, SOLVER_IDS, estimate_idastar, headline, partition_for,
+                                 solve)
 
 size_value = cli_support.option_type(parse_size)
 ALGOS = tuple(a for a in SOLVER_IDS if a != DISTANCES)  # the census from the goal: --census --from-goal
@@ -56,6 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pdb", choices=PARTITION_NAMES, default="auto", metavar="PARTITION",
                         help="pattern databases: auto, or a partition for the size: 6-6-3 or 7-8 (4x4), "
                              "6-6-6-6 (5x5), 4-4 (3x3), generic")
+    parser.add_argument("--estimate", action="store_true",
+                        help="with IDA* (auto, idastar): print only the expected nodes and time of its "
+                             "iterations for each length the answer may have (stratified sampling), "
+                             "without searching")
     parser.add_argument("--build-pdb", action="store_true",
                         help="build the pattern databases for the board's size (or --size, default 4x4) "
                              "into the user cache and exit")
@@ -168,6 +173,8 @@ def run_one(args, console: Console) -> int:
         args.algo = "census"
     args.algo = args.algo or "auto"
     limits = cli_support.limits_from(args)
+    if args.estimate:
+        return print_estimate(args, board, limits, console)
     solution = cli_support.run_job(lambda control: solve(board, args.algo, _options(args), control, limits), limits,
                           trace=args.trace)
     if args.json:
@@ -247,9 +254,54 @@ def run_batch(args, console: Console) -> int:
     return cli_support.EXIT_OK
 
 
+def print_estimate(args, board: Board, limits, console: Console) -> int:
+    """--estimate: a row for each length the answer may have, with the nodes and time of IDA*'s
+    iterations up to it; nothing is searched."""
+    from core.estimate import duration, spread
+    from core.tasks import worker_count
+    from puzzles.tiles.estimate import PROBES
+
+    if args.algo not in SPLIT_ALGOS:
+        raise InputError(f"--estimate forecasts IDA* (--algo auto or idastar), not --algo {args.algo}")
+    options = _options(args)
+    got = cli_support.run_job(lambda control: estimate_idastar(board, args.algo, options, control, limits), limits)
+    workers = worker_count(cli_support.engine_from(args), 1 << 30)
+    speed = got.rate * workers
+    if args.json:
+        cli_support.print_json({"estimate": {
+            "solver": got.chosen.describe(), "shortest_at_least": got.h0, "probes": PROBES,
+            "nodes_per_s": round(got.rate), "workers": workers, "reason": got.reason or None,
+            "rows": [r.as_json(speed) for r in got.rows], **got.details}, **_extras(board)})
+        return cli_support.EXIT_OK
+    say = lambda text: console.print(text, highlight=False, soft_wrap=True)  # noqa: E731
+    if got.reason:
+        say(f"no search: {got.reason}")
+        return cli_support.EXIT_OK
+    if got.stop is not None:
+        say(f"no estimate: {got.stop.note or got.stop.status.value}")
+        return cli_support.EXIT_OK
+    say(f"{got.chosen.describe()}: the answer is {got.h0} moves or more")
+    say(f"{'moves':>5}  {'its iteration':>22}  {'every iteration to it':>22}  {'time':>12}")
+    for r in got.rows:
+        time = f"~{duration(r.total / speed)}" if speed else "?"
+        say(f"{r.bound:>5}  {'~' + f'{r.nodes:.3g}':>12} {f'({spread(r.nodes, r.nodes_se)})':>9}  "
+            f"{'~' + f'{r.total:.3g}':>12} {f'({spread(r.total, r.total_se)})':>9}  {time:>12}")
+    on = f"; times on {workers} workers" if workers > 1 else ""
+    say(f"the nodes of each iteration from {PROBES:,} stratified samples; the last one stops at the answer, "
+        f"so a search of that length takes at most about the time shown; {got.rate:,.0f} nodes/s measured on "
+        f"one worker{on}" if speed else f"the nodes of each iteration from {PROBES:,} stratified samples; "
+        "the last one stops at the answer, so a search of that length enters at most about that many")
+    return cli_support.EXIT_OK
+
+
 def run(args, console: Console) -> int:
     if args.goal is not None and args.goal_blank is not None:
         raise InputError("give --goal or --goal-blank, not both")
+    if args.estimate:
+        for asked, flag in ((args.build_pdb, "--build-pdb"), (args.batch is not None, "--batch"),
+                            (args.census, "--census"), (cli_support.distance_mode(args), "--from-goal and --table")):
+            if asked:
+                raise InputError(f"--estimate forecasts IDA*: leave out {flag}")
     if args.build_pdb:
         return build(args, console)
     if args.batch is not None:

@@ -6,13 +6,14 @@ with linear conflicts; the answer says what it chose and why.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from core.engine import EngineSpec
 from core.jit import prepare
 from core.errors import InputError
+from core.estimate import speed
 from core.memory import SCRATCH, array_bytes, budget_bytes, describe_bytes, fits
 from core.progress import DEPTH, SearchControl
 from core.search import (Limits, Stats, census_kernels, count_states, kernel_status, shortest_path,
@@ -23,6 +24,7 @@ from puzzles import distances as FG  # the census from the goal (D is the patter
 from puzzles import engines
 from puzzles.interface import Option, Solution, Solver, Step, plain_headline
 from puzzles.numbers import count_text
+from puzzles.tiles import estimate as E
 from puzzles.tiles import heuristics as H
 from puzzles.tiles import idastar as I
 from puzzles.tiles import live
@@ -219,44 +221,67 @@ def databases(part: Partition, control: SearchControl, limits: Limits
     return dbs, details, Stats(), None
 
 
+@dataclass
+class Ready:
+    """What an IDA* search reads, made: the setup its passes share, the start's bound, and what
+    making it took (pattern databases opened or built), or why it could not begin."""
+
+    setup: S.Setup | None
+    h0: int = 0
+    shared: int = 0  # bytes of mapped databases every worker reads
+    stack: int = 0  # the stack's share of the budget
+    details: dict = field(default_factory=dict)
+    extra: Stats = field(default_factory=Stats)
+    stop: Stop | None = None
+
+
+def ready_idastar(board: Board, heuristic: str, part: Partition | None, control: SearchControl, limits: Limits,
+                  dbs: D.Databases | None = None) -> Ready:
+    """The search's setup; the budget holds the goal tables, the lookups (the mapped databases at
+    their full size) and the stack, which gets what is left."""
+    goal = board.goal_tiles()
+    tables = H.goal_tables(board.width, board.height, goal)
+    lookups = P.no_lookups(board.size)
+    out = Ready(None)
+    if heuristic == "pdb":
+        if dbs is None:
+            dbs, built, out.extra, out.stop = databases(part, control, limits)
+            out.details.update(built)
+            if out.stop is not None:
+                return out
+        lookups = P.make_lookups(part, goal, dbs.data, dbs.offsets)
+        out.shared = dbs.size
+    start = np.array(board.tiles, dtype=np.int64)
+    nbr = neighbours(board.width, board.height)
+    out.stack = budget_bytes(limits.max_memory) - array_bytes(start, nbr, tables, lookups) - SCRATCH
+    mode = HEURISTICS[heuristic]
+    out.setup = S.Setup(start, nbr, tables, S.mapped(dbs, goal, lookups) if out.shared else lookups, mode,
+                        max(0, out.stack))
+    control.compiling()
+    prepare(I.subtree, *out.setup.args(out.setup.root(), 0, 0, 0, S.NO_CAP, control.counters))
+    out.h0 = int(I.bounds(start[None, :], tables, lookups, mode)[0])
+    return out
+
+
 def run_idastar(board: Board, heuristic: str, part: Partition | None, control: SearchControl,
                 limits: Limits, dbs: D.Databases | None = None, engine: EngineSpec | None = None,
                 subtrees: int = 0, shuffle: int | None = None, split_after: int | None = None):
     """(status, limit, blank cells of a shortest path, stats, details) by the family's IDA*.
 
-    The budget holds the goal tables, the lookups (the mapped databases at
-    their full size) and the stack, which gets what is left: an iteration
-    whose stack would not fit ends the search with limit memory. engine: where
-    large iterations split (split.py; None: all here); subtrees, shuffle, split_after: split.search's
-    test handles.
+    An iteration whose stack would not fit what the budget leaves it (ready_idastar) ends the
+    search with limit memory. engine: where large iterations split (split.py; None: all here);
+    subtrees, shuffle, split_after: split.search's test handles.
     """
-    goal = board.goal_tiles()
-    tables = H.goal_tables(board.width, board.height, goal)
-    details: dict = {}
-    extra = Stats()
-    lookups = P.no_lookups(board.size)
-    shared = 0
-    if heuristic == "pdb":
-        if dbs is None:
-            dbs, built, extra, stop = databases(part, control, limits)
-            details.update(built)
-            if stop is not None:
-                if stop.note:
-                    details["note"] = stop.note
-                return stop.status, stop.limit, [], extra, details
-        lookups = P.make_lookups(part, goal, dbs.data, dbs.offsets)
-        shared = dbs.size
-    start = np.array(board.tiles, dtype=np.int64)
-    nbr = neighbours(board.width, board.height)
-    stack = budget_bytes(limits.max_memory) - array_bytes(start, nbr, tables, lookups) - SCRATCH
-    mode = HEURISTICS[heuristic]
-    setup = S.Setup(start, nbr, tables, S.mapped(dbs, goal, lookups) if shared else lookups, mode, max(0, stack))
-    control.compiling()
-    prepare(I.subtree, *setup.args(setup.root(), 0, 0, 0, NO_CAP, control.counters))
-    h0 = int(I.bounds(start[None, :], tables, lookups, mode)[0])
+    made = ready_idastar(board, heuristic, part, control, limits, dbs)
+    details, extra, stack = made.details, made.extra, made.stack
+    if made.stop is not None:
+        if made.stop.note:
+            details["note"] = made.stop.note
+        return made.stop.status, made.stop.limit, [], extra, details
+    assert made.setup is not None
     before = control.elapsed()
-    out = S.search(setup, h0, control, limits.max_states, limits.max_memory, engine, subtrees, shuffle, shared,
-                   split_after)
+    out = S.search(made.setup, made.h0, control, limits.max_states, limits.max_memory, engine, subtrees, shuffle,
+                   made.shared, split_after)
     elapsed = control.elapsed() - before
     status, limit = kernel_status(out.code, control, Limit.STATES)
     details["generated"] = out.generated
@@ -271,6 +296,47 @@ def run_idastar(board: Board, heuristic: str, part: Partition | None, control: S
     stats = Stats(nodes_expanded=out.expanded, states_seen=out.generated + 1,
                   max_frontier=len(out.path), elapsed_s=elapsed).plus(extra)
     return status, limit, [int(c) for c in out.path], stats, details
+
+
+@dataclass
+class Forecast:
+    """IDA*'s size before it runs (--estimate): the search it would be, the start's bound, a row for
+    each length the answer may have (estimate.table), one worker's speed; or why there is none."""
+
+    chosen: Plan
+    h0: int = 0
+    rows: list[E.Row] = field(default_factory=list)
+    rate: float = 0.0
+    details: dict = field(default_factory=dict)
+    reason: str = ""  # the board cannot reach its goal
+    stop: Stop | None = None
+
+
+def estimate_idastar(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> Forecast:
+    """The forecast of the IDA* search `solver` (auto or idastar) would run on the board."""
+    validate(board)
+    chosen = plan(board, solver, options, limits)
+    if chosen.algo != "idastar":
+        raise InputError(f"--estimate forecasts IDA*'s iterations; {chosen.describe()} is no tree search: "
+                         "give --algo idastar")
+    reason = unsolvable_reason(board)
+    if reason is not None:
+        return Forecast(chosen, reason=reason)
+    made = ready_idastar(board, chosen.heuristic or "manhattan", chosen.part, control, limits)
+    if made.stop is not None or made.setup is None:
+        return Forecast(chosen, details=made.details, stop=made.stop)
+    setup = made.setup
+    args = (setup.start, setup.nbr, setup.tables, setup.lk(), setup.mode)
+    prepare(I.search, *args, np.int64(1), np.int64(setup.max_stack), control.counters)
+    E.prepare_sample(setup)
+    control.start_search()
+    try:
+        rate = speed(lambda counters: int(I.search(*args, np.int64(S.NO_CAP), np.int64(setup.max_stack),
+                                                   counters)[3]), control.stop_requested)
+        rows = E.table(setup, made.h0, blank_distance(board) % 2, rate, control.counters)
+    finally:
+        control.end_search()
+    return Forecast(chosen, made.h0, rows, rate, made.details)
 
 
 def _generic(board: Board, chosen: Plan, control: SearchControl, limits: Limits):
@@ -426,6 +492,10 @@ def kernels() -> list[Kernel]:
             Kernel("IDA*", I.search, (tiles, nbr, tables, plain, I.MANHATTAN, NO_CAP, NO_CAP, counters)),
             Kernel("IDA*: one pass", I.subtree, pass_args(plain, I.MANHATTAN)),
             Kernel("IDA* with pattern databases: one pass", I.subtree, pass_args(with_dbs, I.PATTERN_DATABASES)),
+            Kernel("IDA*: estimate", E.sample, E.sample_args(S.Setup(tiles, nbr, tables, plain, I.MANHATTAN, NO_CAP),
+                                                             0, 1, counters)),
+            Kernel("IDA* with pattern databases: estimate", E.sample,
+                   E.sample_args(S.Setup(tiles, nbr, tables, with_dbs, I.PATTERN_DATABASES, NO_CAP), 0, 1, counters)),
             Kernel("IDA*: first bound", I.bounds, (tiles[None, :], tables, plain, I.MANHATTAN)),
             Kernel("IDA* with pattern databases: first bound", I.bounds,
                    (tiles[None, :], tables, with_dbs, I.PATTERN_DATABASES)),

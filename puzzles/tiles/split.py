@@ -28,6 +28,7 @@ from core.memory import array_bytes, budget_bytes
 from core.progress import SearchControl, new_counters
 from core.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED, Limit, Status
 from core.tasks import Kept, Run, run_tasks, within_budget, worker_count, workers_known
+from puzzles.tiles import estimate as E
 from puzzles.tiles import idastar as I
 from puzzles.tiles import patterns as P
 from puzzles.tiles import pdb as D
@@ -36,6 +37,9 @@ from puzzles.tiles.patterns import Partition
 # An iteration after one of fewer nodes runs here in one piece: the next is some 3 to 6 times
 # larger, well under a second at 10 million nodes a second, less than starting the workers takes.
 SPLIT_AFTER = 5_000_000
+# An iteration after one of this many nodes or more gets an estimate of its size first, for the
+# time it has left: some 0.3 s of sampling before an iteration of many seconds.
+ESTIMATE_AFTER = 20_000_000
 NO_CAP = 1 << 62
 
 
@@ -268,6 +272,8 @@ def _iterations(setup: Setup, h0: int, control: SearchControl, max_states: int |
             return Searched(CAP, np.empty(0, dtype=np.int64), generated, expanded, bound, runs, iterations)
         _fresh_picture(control, history)
         iterations += 1
+        if last >= ESTIMATE_AFTER:
+            _expect(setup, bound, control)
         if engine.spec is not None and last >= split_after:
             if engine.ready(max_memory, shared, sets) is None:
                 return Searched(MEMORY, np.empty(0, dtype=np.int64), generated, expanded, bound, runs, iterations)
@@ -291,6 +297,18 @@ def _iterations(setup: Setup, h0: int, control: SearchControl, max_states: int |
         if done.next_bound >= I.NO_BOUND:
             return Searched(EXHAUSTED, np.empty(0, dtype=np.int64), generated, expanded, bound, runs, iterations)
         bound = done.next_bound
+
+
+def _expect(setup: Setup, bound: int, control: SearchControl) -> None:
+    """The nodes the search will have entered at the end of the iteration under `bound` (if the
+    answer is not in it), for the time the iteration has left."""
+    control.start_search()  # sampling is part of the wait, and of the search's time
+    try:
+        guess = E.iteration(setup, bound, control.counters)
+        if guess.dives:
+            control.expect(control.snapshot(decode=False).expanded + guess.nodes, guess.nodes_se, "iteration")
+    finally:
+        control.end_search()
 
 
 def _fresh_picture(control: SearchControl, history: list[tuple[int, int]]) -> None:

@@ -1,7 +1,7 @@
 """Sliding tiles: every solver against the plain breadth-first distances in tests/tiles/reference.py,
 on random arrangements of every small shape (either parity, either goal convention), boards one move
 from the goal, and the largest board for the row-by-row solver; every move replayed. IDA* also with
-its iterations split into subtrees (the same path and nodes)."""
+its iterations split into subtrees (the same path and nodes), and the samples that estimate them."""
 from __future__ import annotations
 
 import pytest
@@ -11,6 +11,8 @@ from core.search import Limits
 from core.status import Status
 from puzzles.tiles.board import Board, parse
 from puzzles.tiles.editor import random_walk
+from puzzles.tiles import estimate
+from puzzles.tiles.solve import plan, ready_idastar
 from puzzles.tiles.solve import solve as tiles_solve
 from tests.fuzz.cases import draw
 from tests.tiles.conftest import pdb_cache, pdb_dir  # noqa: F401  (fixtures: databases in a folder of the run)
@@ -85,6 +87,11 @@ def test_tiles(case, pdb_cache):
                                           "split_after": 0})
             assert [s.data for s in parts.steps] == [s.data for s in sol.steps], (options, where)
             assert parts.stats.nodes_expanded == sol.stats.nodes_expanded, (options, where)
+            chosen = plan(board, solver, options)  # the estimate's samples of every iteration it runs
+            made = ready_idastar(board, chosen.heuristic, chosen.part, SearchControl(), Limits())
+            for bound in range(made.h0, best + 1):
+                got = estimate.iteration(made.setup, bound, probes=16, seed=case.index)
+                assert got.dives == 16 and got.nodes >= 1, (options, bound, where)
     census = solve(board, "census").details["census"]
     assert census["states"] == len(distances(board.width, board.height, board.goal_tiles())), where
     assert census["goal_depth"] == best, where

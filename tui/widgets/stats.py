@@ -179,7 +179,8 @@ class StatsPane(VerticalScroll):
                       _count(s.rate))
         eta = s.eta()
         if eta is not None:  # a tree search with an estimate of its size (core/estimate.py)
-            table.add_row("left", f"~{duration(eta[0])}", "±", duration(eta[1]))
+            label = "left" if not s.expected_of else "iter" if short else "iter left"  # the estimate's part
+            table.add_row(label, f"~{duration(eta[0])}", "±", duration(eta[1]))
         elif s.past_estimate:
             table.add_row("left", "?", "", "past estimate")
         return table
