@@ -63,6 +63,16 @@ def extras(family_id: str) -> None:
         control.cancel()  # the database build compiles, starts and stops at its first look at the flag
         with tempfile.TemporaryDirectory() as folder:
             pdb.build(patterns.partition(3, 3, 8), control, Path(folder) / "probe.bin")
+        # IDA*'s estimate (--estimate, and before a long iteration), with and without databases
+        from puzzles.tiles import estimate
+        from puzzles.tiles.solve import ready_idastar
+        board = registry.get("tiles").parse("8 6 7/2 5 4/3 . 1")
+        part = patterns.partition(3, 3, 8)
+        with tempfile.TemporaryDirectory() as folder:
+            built, _ = pdb.build(part, SearchControl(), Path(folder) / "probe.bin")
+            for heuristic, dbs in (("manhattan", None), ("pdb", pdb.open_databases(part, built))):
+                made = ready_idastar(board, heuristic, part, SearchControl(), LIMITS, dbs)
+                estimate.iteration(made.setup, made.h0, probes=1)
     if family_id == "klotski":
         from puzzles.klotski import distances
         # play's memory estimate for a table counts the placements of the pieces
