@@ -194,3 +194,12 @@ def test_a_long_iteration_shows_the_time_it_has_left(monkeypatch):
     # each expectation: where the search will stand when its iteration ends, which the next one's start shows
     for (start, expected, _), (end, _, _) in zip(seen, seen[1:]):
         assert 0.5 < (expected - start) / (end - start) < 2
+
+
+def test_the_time_left_says_it_is_the_iterations():
+    from core.progress import Snapshot
+    from puzzles.cli_support import eta_text
+
+    s = Snapshot("searching", expanded=1_000, elapsed_s=1.0, expected=3_000.0, expected_se=500.0,
+                 expected_of="iteration")
+    assert eta_text(s) == " · about 2.0 s left in this iteration (± 0.5 s)"
