@@ -20,6 +20,7 @@ from core.status import CAP, STOPPED, Limit, Status
 from core.cuts import MAX_TASKS, shallowest_cut, trial_cap, wanted_subtrees
 from core.tasks import Run, run_tasks, within_budget, worker_count, workers_known
 
+
 @dataclass
 class Paths:
     """One subtree's answer: nodes below its prefix, solutions, the first ones met, deepest path."""

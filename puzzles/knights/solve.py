@@ -236,7 +236,8 @@ def _count_from(board: Board, starts: list[int], keep: int, control: SearchContr
     if spec.workers is None and guess.seconds(1)[0] + 3 * guess.seconds(1)[1] < split.ONE_WORKER_S:
         spec = replace(spec, workers=1)  # not worth starting worker processes for
     with workers_known(spec) as known:
-        fitted = within_budget(known, split.MAX_TASKS, need, limits.max_memory) or replace(known, workers=1)
+        fitted = within_budget(known, split.MAX_TASKS, need, limits.max_memory)
+        assert fitted is not None  # one worker fits (checked above), and within_budget always keeps one that fits
         workers = worker_count(fitted, split.MAX_TASKS)
         details["estimate"] = guess.as_json(workers)
         wanted = wanted_subtrees(workers, subtrees, len(starts))
