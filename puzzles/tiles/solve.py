@@ -308,7 +308,7 @@ class Forecast:
     rows: list[E.Row] = field(default_factory=list)
     rate: float = 0.0
     details: dict = field(default_factory=dict)
-    reason: str = ""  # the board cannot reach its goal
+    reason: str = ""  # why there is nothing to search: the goal cannot be reached, or the board is at it
     stop: Stop | None = None
 
 
@@ -319,7 +319,7 @@ def estimate_idastar(board: Board, solver: str, options: dict, control: SearchCo
     if chosen.algo != "idastar":
         raise InputError(f"--estimate forecasts IDA*'s iterations; {chosen.describe()} is no tree search: "
                          "give --algo idastar")
-    reason = unsolvable_reason(board)
+    reason = unsolvable_reason(board) or ("the board is at its goal" if board.tiles == board.goal_tiles() else None)
     if reason is not None:
         return Forecast(chosen, reason=reason)
     made = ready_idastar(board, chosen.heuristic or "manhattan", chosen.part, control, limits)

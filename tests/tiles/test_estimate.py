@@ -173,6 +173,11 @@ def test_an_unsolvable_board_has_nothing_to_estimate(capsys):
     assert code == 0 and out.startswith("no search: ")
 
 
+def test_a_board_at_its_goal_has_nothing_to_estimate(capsys):
+    code, out, _ = run_cli(capsys, "solve", "tiles", "--board", "1 2 3/4 5 6/7 8 .", "--algo", "idastar", "--estimate")
+    assert code == 0 and out == "no search: the board is at its goal\n"
+
+
 def test_a_long_iteration_shows_the_time_it_has_left(monkeypatch):
     """Every iteration after a large one gets an estimate first, of where its end will be."""
     monkeypatch.setattr(S, "ESTIMATE_AFTER", 1000)
