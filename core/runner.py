@@ -12,6 +12,7 @@ from core.progress import STOP_CANCEL, Phase, SearchControl, Snapshot  # noqa: F
 T = TypeVar("T")
 
 MAX_RATE_HZ = 10.0
+SEARCH_THREAD = "search"  # the name of every Job's thread (a caller that quits waits for them by it)
 
 
 class Job(Generic[T]):
@@ -41,7 +42,7 @@ class Job(Generic[T]):
         # than on Thread.join(): on Python 3.11 a join interrupted by KeyboardInterrupt marks
         # the thread stopped, and the next join returns at once while the search still runs.
         self._finished = threading.Event()
-        self._thread = threading.Thread(target=self._target, name="search", daemon=True)
+        self._thread = threading.Thread(target=self._target, name=SEARCH_THREAD, daemon=True)
 
     def _target(self) -> None:
         try:

@@ -5,6 +5,7 @@ import asyncio
 import os
 import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing import resource_tracker
 from pathlib import Path
@@ -16,6 +17,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 
 from core.errors import InputError
+from core.runner import SEARCH_THREAD
 from tui import boards
 from tui.keys import declared_bindings, ids_label, key_label, keys_label
 
@@ -24,6 +26,7 @@ if TYPE_CHECKING:  # the start screen shows before numba, which the interface lo
 
 # Terminal sizes where the layout changes (app.tcss has the rules): wide from, narrow, short, tiny below.
 WIDE = 110
+QUIT_WAIT_S = 1.0  # the longest quitting waits for cancelled searches to close their workers
 NARROW = 72
 SHORT = 30
 TINY = 22
@@ -260,6 +263,16 @@ class PuzzleApp(App):
         self.exit()
 
 
+def wait_for_searches(most_s: float = QUIT_WAIT_S) -> None:
+    """Give the searches quitting cancelled up to most_s to end. One spread over worker processes
+    closes them as it unwinds; cut short by the exit, the resource tracker reports their semaphores
+    as leaked on the terminal after the app has gone."""
+    ends = time.monotonic() + most_s
+    for thread in threading.enumerate():
+        if thread.name == SEARCH_THREAD:
+            thread.join(max(0.0, ends - time.monotonic()))
+
+
 def run_app(family: str | None = None, preset: str | None = None, path: str | None = None) -> int:
     """Start the app, on the start screen or straight on a board. Bad board input raises InputError."""
     board = name = None
@@ -277,6 +290,7 @@ def run_app(family: str | None = None, preset: str | None = None, path: str | No
     app = PuzzleApp(family, board, name, warm=os.environ.get("PUZZLE_EXPLORER_NO_WARM") != "1", source=source)
     app.run()
     code = app.return_code or 0
+    wait_for_searches()
     # Leave at once: a kernel may still be compiling in a background thread, and
     # tearing down numba and LLVM at interpreter exit takes about a second.
     # The terminal is already restored; nothing is left to write.

@@ -171,3 +171,23 @@ def test_ctrl_q_quits_within_a_second(what, tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     took = float(done.stdout.split("quit after")[1])
     assert took < 1.0, f"quitting took {took:.2f} s"
+
+
+def test_quitting_waits_a_moment_for_cancelled_searches_and_no_longer():
+    """After the app closes, a cancelled search gets up to QUIT_WAIT_S to close its workers; one
+    that never ends does not hold the exit longer."""
+    from core.runner import SEARCH_THREAD
+    from tui.app import QUIT_WAIT_S, wait_for_searches
+
+    unwinding = threading.Thread(target=time.sleep, args=(0.2,), name=SEARCH_THREAD, daemon=True)
+    unwinding.start()
+    began = time.monotonic()
+    wait_for_searches()
+    assert not unwinding.is_alive() and time.monotonic() - began < QUIT_WAIT_S
+    stuck = threading.Event()
+    never = threading.Thread(target=stuck.wait, name=SEARCH_THREAD, daemon=True)
+    never.start()
+    began = time.monotonic()
+    wait_for_searches(0.3)
+    assert never.is_alive() and 0.3 <= time.monotonic() - began < 1.0
+    stuck.set()
