@@ -191,3 +191,22 @@ def test_quitting_waits_a_moment_for_cancelled_searches_and_no_longer():
     wait_for_searches(0.3)
     assert never.is_alive() and 0.3 <= time.monotonic() - began < 1.0
     stuck.set()
+
+
+def test_warming_leaves_what_it_loaded_out_of_later_collections():
+    """A full collection walked every object warming loaded, the screen frozen 0.4 s meanwhile."""
+    import gc
+    from puzzles import registry
+    from tui.app import PuzzleApp
+    app = PuzzleApp("klotski", None, None, warm=True)
+    app.families = {"klotski": registry.get("klotski")}
+    gc.unfreeze()
+    try:
+        app._warm_loop()
+        assert gc.get_freeze_count() > 0
+        garbage = [[]]
+        garbage[0].append(garbage)  # a cycle made after warming is still collected
+        del garbage
+        assert gc.collect() > 0
+    finally:
+        gc.unfreeze()

@@ -124,6 +124,34 @@ async def test_a_footer_beneath_a_covering_screen_stops_measuring(monkeypatch):
         assert sum(footer._width(c) for c in shown) <= footer.content_region.width
 
 
+async def test_bindings_changed_several_times_in_one_step_rebuild_the_footer_once(monkeypatch):
+    """A finished search refreshes the bindings three times in one message; each rebuild of the keys
+    cost a tenth of a second, with the answer waiting behind them."""
+    rebuilds = []
+    recompose = KeyFooter.recompose
+
+    async def counted(self):
+        rebuilds.append(self)
+        await recompose(self)
+
+    monkeypatch.setattr(KeyFooter, "recompose", counted)
+    app = preset_app("klotski", "yusheng-xili")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rebuilds.clear()
+        for _ in range(3):
+            app.screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert len(rebuilds) == 1
+        app.screen.refresh_bindings()  # a later change still rebuilds
+        await pilot.pause()
+        await pilot.pause()
+        assert len(rebuilds) == 2
+        footer = app.screen.query_one(KeyFooter)
+        assert any(getattr(c, "action", "") == "solve" for c in footer.children if c.display)
+
+
 async def test_open_a_board_by_its_path(tmp_path):
     path = tmp_path / "mine.txt"
     path.write_text("AAb\nAA.\nc.d\n")

@@ -332,7 +332,6 @@ class MainScreen(Screen):
         self.query_one(SolverPane).set_running(True)
         self.query_one(Timeline).start_search()
         self.query_one(BoardView).step = None
-        self.add_class("-searching")
         self.refresh_bindings()
         self._run(job)
 
@@ -367,7 +366,6 @@ class MainScreen(Screen):
         if event.job is not self.job:
             return  # a search this screen already replaced
         self.job = None
-        self.remove_class("-searching")
         self.query_one(SolverPane).set_running(False)
         stats = self.query_one(StatsPane)
         stats.finish(event.solution, event.error, event.cancelled)

@@ -17,8 +17,19 @@ class KeyFooter(Footer):
     # never laid out, and waiting on it for ever kept a core busy; it fits again when it recomposes
     LAYOUT_WAIT = 10
     _waits = 0
+    _recompose_pending = False
+
+    def bindings_changed(self, screen) -> None:
+        # A finished search changes the bindings several times in one message; each change would
+        # rebuild every key, one rebuild is enough for them all.
+        self._bindings_ready = True
+        if self._recompose_pending or not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+            return
+        self._recompose_pending = True
+        self.call_after_refresh(self.recompose)
 
     async def recompose(self) -> None:
+        self._recompose_pending = False
         await super().recompose()
         self._fit_after_layout()
 

@@ -99,6 +99,8 @@ class SolverPane(Vertical):
         self.query_one("#solver-note", Static).update(mark + s.note)
 
     def set_running(self, running: bool) -> None:
+        # the class sits here rather than on the screen: toggling a class restyles the subtree under it
+        self.set_class(running, "-searching")
         self.query_one("#solve", Button).disabled = running
         self.query_one("#cancel", Button).disabled = not running
 
