@@ -2,6 +2,7 @@
 import asyncio
 import html
 import re
+import threading
 import time
 
 from textual import events
@@ -59,6 +60,27 @@ async def wait_for(pilot, condition, timeout: float = 300.0, what: str = "condit
             raise AssertionError(f"timed out waiting for {what}")
         await pilot.pause(0.05)
         await asyncio.sleep(0)
+
+
+class JobEnd:
+    """When a job's search thread returns, seen from a thread of its own: the search's end apart
+    from the screen's redrawing, which a loaded machine slows."""
+
+    def __init__(self, job) -> None:
+        self._job = job
+        self._at: list[float] = []
+        self._watch = threading.Thread(target=self._poll, daemon=True)
+        self._watch.start()
+
+    def _poll(self) -> None:
+        while not self._job.finished:
+            time.sleep(0.001)
+        self._at.append(time.monotonic())
+
+    def wait(self, timeout: float) -> float:
+        self._watch.join(timeout)
+        assert self._at, "the job did not end"
+        return self._at[0]
 
 
 async def press_each(pilot, *keys: str) -> None:

@@ -1,6 +1,5 @@
 """The app as a user drives it: keys in, what the panes show out."""
 import io
-import threading
 import time
 
 import pytest
@@ -8,7 +7,7 @@ from rich.console import Console
 
 from core.progress import Phase
 from puzzles.klotski.presets import BY_ID
-from tests.tui.helpers import klotski_app, palette, preset_app, press_each, screen_text, wait_for
+from tests.tui.helpers import JobEnd, klotski_app, palette, preset_app, press_each, screen_text, wait_for
 from tui import storage
 from tui.screens.ask import Ask
 from tui.screens.help import HelpScreen
@@ -111,24 +110,13 @@ async def test_live_stats_then_cancel():
         assert len(stats.history) >= 1
         note = app.screen.query_one("#solver-note")
         assert not note.display  # 24 rows: the solver's note gives its rows to the counters
-        # the search's own end, apart from the screen's redrawing (which a loaded machine slows)
-        job, ended = app.screen.job, []
-        watch = threading.Thread(target=lambda: ended.append(job_end(job)), daemon=True)
-        watch.start()
+        ended = JobEnd(app.screen.job)
         asked = time.monotonic()
         await pilot.press("escape")
         await wait_for(pilot, lambda: stats.outcome != "", timeout=5, what="the cancel")
-        watch.join(5)
-        assert ended and ended[0] - asked < 1.0
+        assert ended.wait(5) - asked < 1.0
         assert "cancelled" in str(stats.outcome)
         assert note.display
-
-
-def job_end(job) -> float:
-    """When the job's search thread returned, to a millisecond."""
-    while not job.finished:
-        time.sleep(0.001)
-    return time.monotonic()
 
 
 async def test_save_and_reload(user_dirs):
