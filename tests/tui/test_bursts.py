@@ -28,6 +28,45 @@ async def test_digits_and_backspace_of_one_burst_edit_a_number_in_order():
         await wait_for(pilot, lambda: form.fields[row].value == 17, what="state cap 17 (12, erase, 30, erase twice, 7)")
 
 
+async def test_a_new_algorithms_rows_take_the_keys_after_it_in_a_burst():
+    """IDA* has a heuristic row where the best-optimal solver has its databases: the arrow typed
+    after the algorithm's must change the heuristic."""
+    app = preset_app("tiles", "hardest-8a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        solver = app.screen.query_one("#solver")
+        assert solver.settings()[0] == "auto"
+        burst(app, "f3", "right", "down", "right")
+
+        def changed() -> bool:  # beyond the algorithm: one row or the other
+            solver_id, options, _ = solver.settings()
+            return solver_id == "idastar" and (options["heuristic"] != "pdb" or options["pdb"] != "auto")
+
+        await wait_for(pilot, changed, timeout=10, what="a row changed after the algorithm")
+        solver_id, options, _ = solver.settings()
+        assert solver_id == "idastar" and options["pdb"] == "auto"
+        assert solver.form.current.name == "heuristic"
+
+
+async def test_a_race_columns_new_rows_take_the_keys_after_it_in_a_burst():
+    app = preset_app("tiles", "hardest-8a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        lane = app.screen.lanes[0]
+        form = lane.query_one("OptionsForm")
+        before = lane.settings()["solver"]
+        burst(app, "right", "down", "right")  # the next solver, its first option, that option's next choice
+
+        def changed() -> list[str]:  # the new solver's options off their defaults
+            values = lane.settings()
+            solver = lane._solver(values)
+            return [o.name for o in solver.options if values[o.name] != o.default] if solver.id != before else []
+
+        await wait_for(pilot, changed, timeout=10, what="an option changed after the solver")
+        first = lane._solver(lane.settings()).options[0]
+        assert changed() == [first.name] and form.current.name == first.name
+        await pilot.press("escape")
+
+
 async def test_keys_after_a_pane_key_reach_that_pane():
     app = preset_app("klotski", "hengdao-lima")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -75,7 +75,7 @@ class RaceLane(Vertical):
         self.result: R.Result | None = None
 
     def compose(self) -> ComposeResult:
-        yield OptionsForm(self._fields(self.values), classes="lane-form")
+        yield OptionsForm(self._fields(self.values), self._reshape, classes="lane-form")
         yield Static(classes="lane-options")
         yield Static(classes="lane-figures")
         yield Static(classes="lane-board")
@@ -96,13 +96,14 @@ class RaceLane(Vertical):
                        help="the memory this solver may hold (none: an equal share of the race's budget)")
         return (choice, *option_fields(solver, keep), *limit_fields(keep), memory)
 
+    def _reshape(self, name: str, values: dict) -> tuple[Field, ...] | None:
+        """Another solver brings its own option rows, keeping the values they share."""
+        return self._fields(values) if name == SOLVER else None
+
     def settings(self) -> dict:
         return self.query_one(OptionsForm).values()
 
     def on_options_form_changed(self, event: OptionsForm.Changed) -> None:
-        if event.name == SOLVER:
-            form = self.query_one(OptionsForm)
-            form.set_fields(self._fields(form.values()))
         self._title()
 
     def _title(self) -> None:

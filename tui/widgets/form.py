@@ -3,7 +3,7 @@ keys, space and digits."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
 from rich.text import Text
 from textual.binding import Binding
@@ -67,9 +67,15 @@ class OptionsForm(Widget, can_focus=True):
     def on_blur(self) -> None:
         self.post_message(self.Highlighted(None))
 
-    def __init__(self, fields: tuple[Field, ...] = (), **kwargs) -> None:
+    def __init__(self, fields: tuple[Field, ...] = (),
+                 reshape: Callable[[str, dict[str, Any]], tuple[Field, ...] | None] | None = None,
+                 **kwargs) -> None:
+        """`reshape(name, values)`: the rows a change of setting `name` calls for (None: the same
+        rows). It runs within the change, so the next key of a burst finds the new rows; rebuilt on
+        the Changed message, they came after keys already queued."""
         super().__init__(**kwargs)
         self.set_reactive(OptionsForm.fields, tuple(fields))
+        self._reshape = reshape
 
     def values(self) -> dict[str, Any]:
         return {f.name: f.value for f in self.fields}
@@ -85,8 +91,13 @@ class OptionsForm(Widget, can_focus=True):
     def _set(self, index: int, value: Any) -> None:
         fields = list(self.fields)
         fields[index] = replace(fields[index], value=value)
-        self.fields = tuple(fields)
-        self.post_message(self.Changed(fields[index].name, value))
+        name = fields[index].name
+        reshaped = self._reshape(name, {f.name: f.value for f in fields}) if self._reshape else None
+        if reshaped is None:
+            self.fields = tuple(fields)
+        else:
+            self.set_fields(reshaped)
+        self.post_message(self.Changed(name, value))
 
     @property
     def current(self) -> Field | None:

@@ -43,7 +43,7 @@ class SolverPane(Vertical):
         self.border_title = "Solver"
 
     def compose(self) -> ComposeResult:
-        yield OptionsForm(self._fields(self.family.solvers[0], {}), id="solver-form")
+        yield OptionsForm(self._fields(self.family.solvers[0], {}), self._reshape, id="solver-form")
         yield Static(id="solver-note")
         with Horizontal(id="solver-buttons"):
             yield Button("Solve", id="solve", variant="primary", compact=True)
@@ -60,13 +60,19 @@ class SolverPane(Vertical):
         algorithm = Field(ALGORITHM, "algorithm", "choice", solver.id, tuple(s.id for s in self.family.solvers))
         return (algorithm, *option_fields(solver, keep), *limit_fields(keep))
 
+    def _reshape(self, name: str, values: dict) -> tuple[Field, ...] | None:
+        """Another algorithm brings its own option rows, keeping the values they share."""
+        return self._fields(self._named(values[ALGORITHM]), values) if name == ALGORITHM else None
+
+    def _named(self, solver_id: str) -> Solver:
+        return next(s for s in self.family.solvers if s.id == solver_id)
+
     @property
     def form(self) -> OptionsForm:
         return self.query_one(OptionsForm)
 
     def solver(self) -> Solver:
-        algo = self.form.values()[ALGORITHM]
-        return next(s for s in self.family.solvers if s.id == algo)
+        return self._named(self.form.values()[ALGORITHM])
 
     def settings(self) -> tuple[str, dict, Limits]:
         """(solver id, options, limits) for the next solve."""
@@ -76,8 +82,6 @@ class SolverPane(Vertical):
 
     def on_options_form_changed(self, event: OptionsForm.Changed) -> None:
         if event.name == ALGORITHM:
-            keep = self.form.values()
-            self.form.set_fields(self._fields(self.solver(), keep))
             for board in self.screen.query("#board"):
                 board.refresh()  # its readiness line depends on what the solver needs
         self._show_note()
