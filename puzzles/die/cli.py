@@ -86,7 +86,7 @@ def rolls_text(solution_path: list[dict]) -> str:
     for a, b in zip(solution_path, solution_path[1:]):
         dx, dy = b["cell"][0] - a["cell"][0], b["cell"][1] - a["cell"][1]
         letters.append({(1, 0): "E", (-1, 0): "W", (0, -1): "N", (0, 1): "S"}[(dx, dy)])
-    return "".join(letters)
+    return "".join(letters) or "(none: the start is the goal)"
 
 
 def _print_human(console: Console, board: dboard.Board, solution: TourSolution, counting: bool) -> None:

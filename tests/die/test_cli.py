@@ -38,6 +38,15 @@ def test_all_counts_and_lists_every_tour(capsys):
         reference.check_tour(8, 8, set(), (0, 0), (0, 7), "any", tour_of(path))
 
 
+def test_a_one_cell_tour_says_it_has_no_rolls(capsys):
+    """Its one tour has no rolls; listed, it was an empty line after its number."""
+    code, out, _ = run_cli(capsys, "solve", "die", "--size", "1x1", "--all")
+    assert code == 0 and "1 tour" in out
+    assert "   1. (none: the start is the goal)" in out.splitlines()
+    code, out, _ = run_cli(capsys, "solve", "die", "--size", "1x1")
+    assert code == 0 and "rolls: (none: the start is the goal)" in out.splitlines()
+
+
 def test_start_goal_and_blocked_flags(capsys):
     args = ("--size", "5x4", "--start", "2,2", "--goal", "5,4", "--blocked", "1,1;3,3", "--goal-face", "not-up")
     code, out, _ = run_cli(capsys, "solve", "die", *args, "--all", "--json")
