@@ -32,3 +32,14 @@ def test_an_answer_without_a_search_says_so_instead_of_zero_counts():
     assert isinstance(shown, Text) and shown.plain.startswith("no search needed")
     searched = final_numbers(Solution(Status.SOLVED, [Step("start", None)], Stats(12, 10, 3, 0.5)))
     assert not isinstance(searched, Text)
+
+
+def test_a_solve_waiting_behind_another_familys_compiling_says_so():
+    """The app loads every family in the background; 'compiling cube8' read as if the tiles solve
+    needed cube8."""
+    from core.progress import Phase, Snapshot
+    from tui.widgets.stats import compiling_line
+    s = Snapshot(phase=Phase.COMPILING, compiling="cube8", compiled=3, kernels=10)
+    assert "waiting for the compiler" in compiling_line(s, "tiles") and "cube8" in compiling_line(s, "tiles")
+    assert "compiling cube8: 3/10 kernels" in compiling_line(s, "cube8")
+    assert "compiling the solver" in compiling_line(Snapshot(phase=Phase.COMPILING), "tiles")

@@ -92,7 +92,7 @@ class MainScreen(Screen):
             yield board
             with Vertical(id="side"):
                 yield SolverPane(self.family, id="solver")
-                yield StatsPane(self.family.headline, id="stats")
+                yield StatsPane(self.family.headline, self.family.id, id="stats")
         yield Timeline(id="timeline")
         yield KeyFooter()
 

@@ -43,8 +43,12 @@ def _count(n: float) -> str:
     return f"{n / 1e18:.2f}E"  # past what a 64-bit counter holds
 
 
-def compiling_line(s: Snapshot) -> str:
-    """What a solve waits for before its search starts: the compiler, once per install."""
+def compiling_line(s: Snapshot, family: str = "") -> str:
+    """What a solve waits for before its search starts: the compiler, once per install. The app
+    loads every family in the background, and a solve of another waits for the compiler too."""
+    if s.kernels and family and s.compiling != family:
+        return (f"[bold yellow]waiting for the compiler[/bold yellow] (loading {s.compiling} in the background: "
+                f"{s.compiled}/{s.kernels} kernels)")
     if s.kernels:
         return (f"[bold yellow]compiling {s.compiling}: {s.compiled}/{s.kernels} kernels[/bold yellow] "
                 "(only the first time)")
@@ -63,10 +67,11 @@ class StatsPane(VerticalScroll):
     outcome: reactive[Text | str] = reactive("")
     details = reactive("")
 
-    def __init__(self, headline: Callable[[Solution], str], **kwargs) -> None:
+    def __init__(self, headline: Callable[[Solution], str], family: str = "", **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Stats"
         self.headline = headline
+        self.family = family
         self.history: list[float] = []
         self.solution: Solution | None = None
 
@@ -157,7 +162,7 @@ class StatsPane(VerticalScroll):
         elif s is None:
             head = Text(f"no search yet: {self.app.key_for('solve')} solves", style="dim")
         else:
-            head = {Phase.IDLE: "starting…", Phase.COMPILING: compiling_line(s), Phase.STARTING: "starting workers…",
+            head = {Phase.IDLE: "starting…", Phase.COMPILING: compiling_line(s, self.family), Phase.STARTING: "starting workers…",
                     Phase.SEARCHING: "[bold]searching…[/bold]", Phase.DONE: "finished"}[s.phase]
         self.query_one("#stats-head", Static).update(head)
 
