@@ -217,3 +217,18 @@ async def test_a_resize_while_play_is_on_top_lays_the_main_screen_out_for_the_ne
         assert app.screen is main
         assert all(pane.region.right <= 60 for pane in main.query("#board, #side, #solver, #stats"))
         assert not main.query_one("Header").display  # a screen of 20 rows has no room for it
+
+
+@pytest.mark.parametrize("size, shown_away", [((80, 24), False), ((60, 20), False), ((160, 50), True)])
+async def test_solver_note_shows_where_it_has_room_or_is_read(size, shown_away):
+    """Under 30 rows the note shows only while the Solver pane has the focus (it explains the row
+    under the cursor): elsewhere its six lines hid the answer at 80x24. Under 22 rows, never."""
+    app = preset_app("tiles", "hardest-8a")
+    async with app.run_test(size=size) as pilot:
+        note = app.screen.query_one("#solver-note")
+        await pilot.pause()
+        assert note.display is shown_away
+        await pilot.press("f3")
+        assert note.display is (size[1] >= 22)
+        await pilot.press("f2")
+        assert note.display is shown_away
