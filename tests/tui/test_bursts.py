@@ -45,6 +45,9 @@ async def test_a_new_algorithms_rows_take_the_keys_after_it_in_a_burst():
         solver_id, options, _ = solver.settings()
         assert solver_id == "idastar" and options["pdb"] == "auto"
         assert solver.form.current.name == "heuristic"
+        await pilot.pause()
+        # the note explains the row under the cursor, changed or not
+        assert str(app.screen.query_one("#solver-note").render()).startswith("heuristic:")
 
 
 async def test_a_race_columns_new_rows_take_the_keys_after_it_in_a_burst():

@@ -84,10 +84,14 @@ class SolverPane(Vertical):
         if event.name == ALGORITHM:
             for board in self.screen.query("#board"):
                 board.refresh()  # its readiness line depends on what the solver needs
-        self._show_note()
+        # the row under the cursor keeps its help: a changed heuristic is still the row being read
+        self._show_field(self.form.current if self.form.has_focus else None)
 
     def on_options_form_highlighted(self, event: OptionsForm.Highlighted) -> None:
-        f = event.field
+        self._show_field(event.field)
+
+    def _show_field(self, f: Field | None) -> None:
+        """The note: a row's help, or for the algorithm row (and outside the form) the solver's own."""
         if f is None or f.name == ALGORITHM:
             self._show_note()
             return
