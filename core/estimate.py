@@ -34,27 +34,44 @@ class Estimate:
         return self.nodes / speed, self.nodes_se / speed
 
     def as_json(self, workers: int = 1) -> dict[str, Any]:
-        """The estimate's figures; the time ones only when the speed was measured."""
-        out: dict[str, Any] = {"dives": self.dives, "nodes": round(self.nodes), "nodes_se": round(self.nodes_se),
-                               "solutions": round(self.solutions), "solutions_se": round(self.solutions_se)}
+        """The estimate's figures; the time ones only when the speed was measured. A figure past
+        what a float holds (a huge board's tree) is null."""
+        out: dict[str, Any] = {"dives": self.dives, "nodes": _json(self.nodes), "nodes_se": _json(self.nodes_se),
+                               "solutions": _json(self.solutions), "solutions_se": _json(self.solutions_se)}
         if self.rate > 0:
             t, t_se = self.seconds(workers)
-            out.update({"nodes_per_s": round(self.rate), "workers": workers, "seconds": round(t, 3),
-                        "seconds_se": round(t_se, 3), "core_hours": round(self.nodes / self.rate / 3600, 3)})
+            out.update({"nodes_per_s": round(self.rate), "workers": workers, "seconds": _json(t, 3),
+                        "seconds_se": _json(t_se, 3), "core_hours": _json(self.nodes / self.rate / 3600, 3)})
         return out
 
     def text(self, workers: int = 1, unit: str = "solutions") -> str:
         """'~1.2e9 nodes (± 8%), ~3.4e6 tours (± 12%), ~1 min 5 s (± 5 s) on 2 workers, 4,000 dives'."""
         t, t_se = self.seconds(workers)
-        parts = [f"~{self.nodes:.3g} nodes ({spread(self.nodes, self.nodes_se)})",
-                 f"~{self.solutions:.3g} {unit} ({spread(self.solutions, self.solutions_se)})"]
+        parts = [f"{about(self.nodes)} nodes ({spread(self.nodes, self.nodes_se)})",
+                 f"{about(self.solutions)} {unit} ({spread(self.solutions, self.solutions_se)})"]
         if self.rate > 0:
-            parts.append(f"~{duration(t)} (± {duration(t_se)}) on {workers} worker{'s' if workers != 1 else ''}")
+            on = f"on {workers} worker{'s' if workers != 1 else ''}"
+            parts.append(f"~{duration(t)} (± {duration(t_se)}) {on}" if math.isfinite(t) else f"{duration(t)} {on}")
         parts.append(f"{self.dives:,} dives")
         return ", ".join(parts)
 
 
+def _json(value: float, digits: int | None = None) -> float | int | None:
+    if not math.isfinite(value):
+        return None
+    return round(value, digits) if digits is not None else round(value)
+
+
+def about(value: float) -> str:
+    """'~1.2e+09'; past what a float holds, 'over 1e308'; unknown (nan), 'unknown'."""
+    if math.isnan(value):
+        return "unknown"
+    return f"~{value:.3g}" if math.isfinite(value) else "over 1e308"
+
+
 def spread(mean: float, se: float) -> str:
+    if not (math.isfinite(mean) and math.isfinite(se)):
+        return "± unknown"
     return f"± {100 * se / mean:.0f}%" if mean > 0 else "± 0"
 
 
@@ -65,6 +82,8 @@ YEAR_S = 365.25 * DAY_S
 def duration(seconds: float) -> str:
     """3725 -> '1 h 2 min', 65 -> '1 min 5 s', 0.4 -> '0.4 s'; past ten days the days alone, past a
     year the years (an estimate that far out has no use for hours, and it must fit a pane's row)."""
+    if not math.isfinite(seconds) or seconds >= 1e12 * YEAR_S:
+        return "over a trillion years"
     if seconds < 10:
         return f"{seconds:.1f} s"
     if seconds >= 10 * YEAR_S:
@@ -90,12 +109,19 @@ def combine(parts: list[tuple[np.ndarray, np.ndarray, float]], rate: float) -> E
         if n == 0:
             continue
         dives += n
+        if not (np.isfinite(node_est).all() and np.isfinite(sol_est).all()):
+            nodes = math.inf  # a dive on a huge board multiplied past what a float holds
+            continue
         nodes += float(node_est.mean())
         sols += weight * float(sol_est.mean())
         if n > 1:
             nodes_var += float(node_est.var(ddof=1)) / n
             sols_var += weight * weight * float(sol_est.var(ddof=1)) / n
-    return Estimate(dives, nodes, math.sqrt(nodes_var), sols, math.sqrt(sols_var), rate)
+    nodes_se, sols_se = math.sqrt(nodes_var), math.sqrt(sols_var)
+    if not (math.isfinite(nodes) and math.isfinite(nodes_se)):
+        # the overflowing tree's solutions are lost with its dives: unknown (nan), not zero
+        nodes, nodes_se, sols, sols_se = math.inf, math.inf, math.nan, math.nan
+    return Estimate(dives, nodes, nodes_se, sols, sols_se, rate)
 
 
 def speed(count: Callable[[np.ndarray], int], stop: int = 0) -> float:

@@ -307,6 +307,8 @@ def eta_text(s: Snapshot) -> str:
     if eta is None:
         return " · past its estimated size: time left unknown" if s.past_estimate else ""
     of = f" in this {s.expected_of}" if s.expected_of else ""
+    if eta[0] == float("inf"):  # a tree past what a float counts
+        return f" · {duration(eta[0])} left{of}"
     return f" · about {duration(eta[0])} left{of} (± {duration(eta[1])})"
 
 

@@ -15,3 +15,28 @@ def test_durations_read_at_their_scale(seconds, words):
 
 def test_no_duration_outgrows_a_stats_cell():
     assert max(len(duration(10 ** e)) for e in range(-1, 12)) <= 15
+
+
+def test_a_time_past_what_a_float_holds_reads_as_words():
+    assert duration(float("inf")) == duration(1e30 * YEAR_S) == "over a trillion years"
+
+
+def test_dives_that_overflow_make_an_unknown_estimate_not_a_crash():
+    """A dive on a 99x99 board multiplies some 9,800 branchings: past 1e308, inf; its variance nan."""
+    import json
+    import math
+
+    import numpy as np
+
+    from core.estimate import combine
+    small = (np.array([10.0, 30.0]), np.array([1.0, 3.0]), 1.0)
+    huge = (np.array([np.inf, 5.0]), np.array([0.0, 0.0]), 1.0)
+    est = combine([small, huge], rate=1e6)
+    assert math.isinf(est.nodes) and math.isnan(est.solutions)
+    shown = est.as_json(2)
+    assert shown["nodes"] is None and shown["solutions"] is None and shown["seconds"] is None
+    json.dumps(shown, allow_nan=False)
+    assert est.text(2).startswith("over 1e308 nodes (± unknown), unknown solutions")
+    assert "over a trillion years on 2 workers" in est.text(2)
+    fine = combine([small], rate=1e6)
+    assert fine.nodes == 20.0 and fine.solutions == 2.0 and fine.as_json()["nodes"] == 20

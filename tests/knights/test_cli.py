@@ -124,3 +124,11 @@ def test_bad_input_from_the_installed_command():
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1 and "off the 5x5 board" in proc.stderr
+
+
+def test_estimate_of_a_board_too_big_for_a_float(capsys):
+    """99x99's dives multiply past 1e308: the estimate says so (it raised OverflowError)."""
+    code, out, err = run_cli(capsys, "--size", "99x99", "--count", "--estimate", "--json")
+    assert code == 0 and err == ""
+    shown = json.loads(out)["estimate"]
+    assert shown["nodes"] is None and shown["dives"] > 0
