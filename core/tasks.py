@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import ctypes
 import multiprocessing
+import queue
 import random
 import signal
 import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -469,9 +470,14 @@ def _drain(pool: _Pool, tasks: Sequence[Task], todo: list[int], results: list[An
            control: SearchControl) -> list[int] | None:
     """Submit the tasks and collect them until all are done or the run must end; with a broken
     pool, the tasks that were running when it broke (to be run again), else None."""
+    # Finished futures arrive on a queue: wait() on hundreds of pending futures locks and unlocks
+    # each of them at every call, which cost the parent a quarter of a core that the workers need.
+    arrived: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
     futures = {pool.executor.submit(_call, tasks[i], i): i for i in todo}
+    for f in futures:
+        f.add_done_callback(arrived.put)
     pool.submitted = list(futures)
-    pending = set(futures)
+    left = len(futures)
     running: set[int] = set()
     if control.phase != Phase.SEARCHING:
         # the clock starts once a task has drawn its first picture, so every snapshot of the
@@ -482,8 +488,10 @@ def _drain(pool: _Pool, tasks: Sequence[Task], todo: list[int], results: list[An
             time.sleep(0.002)
         progress.show(pool.rows)
         control.start_search()
-    while pending:
-        done, pending = wait(pending, timeout=POLL_S, return_when=FIRST_COMPLETED)
+    shown = time.monotonic()
+    while left:
+        done = _arrivals(arrived, POLL_S)
+        left -= len(done)
         running.update(pool.running())
         for f in done:
             if f.cancelled():
@@ -492,7 +500,7 @@ def _drain(pool: _Pool, tasks: Sequence[Task], todo: list[int], results: list[An
             try:
                 results[i] = f.result()
             except BrokenProcessPool:
-                for g in pending:
+                for g in futures:
                     g.cancel()
                 lost = sorted(j for j in running if results[j] is None and run.needed(j))
                 return lost or [i]
@@ -501,18 +509,33 @@ def _drain(pool: _Pool, tasks: Sequence[Task], todo: list[int], results: list[An
             _finished(run, progress, control, i)
             if run.cutoff != cutoff:  # a decisive result: the tasks after it are not needed
                 pool.stop_after(run.cutoff)
-                for g in pending:
-                    if not run.needed(futures[g]):
+                for g, j in futures.items():
+                    if not run.needed(j):
                         g.cancel()
-        progress.show(pool.rows)
+        if time.monotonic() - shown >= POLL_S or not left:
+            progress.show(pool.rows)
+            shown = time.monotonic()
         ending = _ending(control, progress)
         if ending is not None and run.finished:
             run.status, run.limit = ending
         if not run.finished:
             pool.stop()
-            for f in pending:
+            for f in futures:
                 f.cancel()
     return None
+
+
+def _arrivals(arrived: queue.SimpleQueue[Future[Any]], timeout: float) -> list[Future[Any]]:
+    """The futures finished by now: the first waited for up to `timeout`, then all that came with it."""
+    try:
+        done = [arrived.get(timeout=timeout)]
+    except queue.Empty:
+        return []
+    while True:
+        try:
+            done.append(arrived.get_nowait())
+        except queue.Empty:
+            return done
 
 
 def within_budget(spec: EngineSpec, tasks: int, need: int, max_memory: int | None) -> EngineSpec | None:
