@@ -1,15 +1,12 @@
-"""Rolling-die tours: roll a die with a marked face over every open cell once, start to goal."""
-from puzzles.die import board as _board
-from puzzles.die import cli as _cli
-from puzzles.die import editor as _editor
-from puzzles.die import render as _render
-from puzzles.die import solve as _solve
-from puzzles.die.presets import PRESETS
-from puzzles.family import PuzzleFamily
+"""Rolling-die tours: roll a die with a marked face over every open cell once, start to goal.
 
-FAMILY = PuzzleFamily(
-    "die", "Rolling-die tours",
-    ("Roll a die over every open cell exactly once, from the start to the goal; the marked face "
-     "(♥) starts on top and may not come back on top on the way. '.' open, '#' blocked, "
-     "'S' start, 'G' goal."),
-    PRESETS, board=_board, editor=_editor, render=_render, solve=_solve, cli=_cli)
+The family object loads on first use (`puzzles.die.FAMILY`), so a worker process that
+runs one of the family's kernels imports only the modules that kernel needs.
+"""
+
+
+def __getattr__(name: str):
+    if name == "FAMILY":
+        from puzzles.die.family import FAMILY
+        return FAMILY
+    raise AttributeError(f"module 'puzzles.die' has no attribute {name!r}")

@@ -1,15 +1,12 @@
-"""Sliding-block puzzles: Huarong Dao (华容道) and any rectangular pieces on boards up to 8x8."""
-from puzzles.family import PuzzleFamily
-from puzzles.klotski import board as _board
-from puzzles.klotski import cli as _cli
-from puzzles.klotski import distances as _distances
-from puzzles.klotski import editor as _editor
-from puzzles.klotski import render as _render
-from puzzles.klotski import solve as _solve
-from puzzles.klotski.presets import PRESETS
+"""Sliding-block puzzles: Huarong Dao (华容道) and any rectangular pieces on boards up to 8x8.
 
-FAMILY = PuzzleFamily(
-    "klotski", "Sliding blocks (华容道 Huarong Dao)",
-    ("Slide rectangular pieces until the target reaches its goal. Pieces are letters; "
-     "'.' is empty, '#' a wall."),
-    PRESETS, board=_board, editor=_editor, render=_render, solve=_solve, cli=_cli, distances=_distances)
+The family object loads on first use (`puzzles.klotski.FAMILY`), so a worker process that
+runs one of the family's kernels imports only the modules that kernel needs.
+"""
+
+
+def __getattr__(name: str):
+    if name == "FAMILY":
+        from puzzles.klotski.family import FAMILY
+        return FAMILY
+    raise AttributeError(f"module 'puzzles.klotski' has no attribute {name!r}")

@@ -1,14 +1,12 @@
-"""Knight's tours on any board up to 1000x1000: open or closed, from any square, around blocked squares."""
-from puzzles.family import PuzzleFamily
-from puzzles.knights import board as _board
-from puzzles.knights import cli as _cli
-from puzzles.knights import editor as _editor
-from puzzles.knights import render as _render
-from puzzles.knights import solve as _solve
-from puzzles.knights.presets import PRESETS
+"""Knight's tours on any board up to 1000x1000: open or closed, from any square, around blocked squares.
 
-FAMILY = PuzzleFamily(
-    "knights", "Knight's tours (马走日)",
-    ("Move a knight over every square once, from a given start; open, or closed back to the "
-     "start. Boards up to 1000x1000, with blocked squares if you like."),
-    PRESETS, board=_board, editor=_editor, render=_render, solve=_solve, cli=_cli)
+The family object loads on first use (`puzzles.knights.FAMILY`), so a worker process that
+runs one of the family's kernels imports only the modules that kernel needs.
+"""
+
+
+def __getattr__(name: str):
+    if name == "FAMILY":
+        from puzzles.knights.family import FAMILY
+        return FAMILY
+    raise AttributeError(f"module 'puzzles.knights' has no attribute {name!r}")

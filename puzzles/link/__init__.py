@@ -1,15 +1,12 @@
-"""Link puzzles (连连看 Lianliankan, Shisen-Sho): fewest-segment paths and clearing whole boards."""
-from puzzles.family import PuzzleFamily
-from puzzles.link import board as _board
-from puzzles.link import cli as _cli
-from puzzles.link import editor as _editor
-from puzzles.link import render as _render
-from puzzles.link import solve as _solve
-from puzzles.link.presets import PRESETS
+"""Link puzzles (连连看 Lianliankan, Shisen-Sho): fewest-segment paths and clearing whole boards.
 
-FAMILY = PuzzleFamily(
-    "link", "Link paths (连连看 Lianliankan / Shisen-Sho)",
-    ("Two tiles of one kind link when a path of straight segments through empty cells joins "
-     "them (the game allows three). Any printable character but '.' is a tile kind; '.' is "
-     "empty; paths may run round the outside of the board."),
-    PRESETS, board=_board, editor=_editor, render=_render, solve=_solve, cli=_cli)
+The family object loads on first use (`puzzles.link.FAMILY`), so a worker process that
+runs one of the family's kernels imports only the modules that kernel needs.
+"""
+
+
+def __getattr__(name: str):
+    if name == "FAMILY":
+        from puzzles.link.family import FAMILY
+        return FAMILY
+    raise AttributeError(f"module 'puzzles.link' has no attribute {name!r}")

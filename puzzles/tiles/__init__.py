@@ -1,15 +1,12 @@
-"""Sliding tiles: the 8-, 15- and 24-puzzle and any board from 2x2 to 6x6."""
-from puzzles.family import PuzzleFamily
-from puzzles.tiles import board as _board
-from puzzles.tiles import cli as _cli
-from puzzles.tiles import distances as _distances
-from puzzles.tiles import editor as _editor
-from puzzles.tiles import render as _render
-from puzzles.tiles import solve as _solve
-from puzzles.tiles.presets import PRESETS
+"""Sliding tiles: the 8-, 15- and 24-puzzle and any board from 2x2 to 6x6.
 
-FAMILY = PuzzleFamily(
-    "tiles", "Sliding tiles (8-, 15-, 24-puzzle)",
-    ("Slide numbered tiles into the blank until they are in order. Rows of numbers, 0 or '.' for the "
-     "blank; the goal has the blank last unless a 'goal:' line says otherwise."),
-    PRESETS, board=_board, editor=_editor, render=_render, solve=_solve, cli=_cli, distances=_distances)
+The family object loads on first use (`puzzles.tiles.FAMILY`), so a worker process that
+runs one of the family's kernels imports only the modules that kernel needs.
+"""
+
+
+def __getattr__(name: str):
+    if name == "FAMILY":
+        from puzzles.tiles.family import FAMILY
+        return FAMILY
+    raise AttributeError(f"module 'puzzles.tiles' has no attribute {name!r}")
