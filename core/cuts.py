@@ -9,6 +9,7 @@ SPLIT_BYTES = 32 * 2**20  # the most a split's prefixes may hold (see max_cut)
 TASKS_PER_WORKER = 64  # subtrees per worker: enough that uneven subtrees still share out evenly
 MAX_TASKS = 1 << 14  # the most prefixes one split hands out
 TRIAL_NODES = 2_000_000  # with the worker count left open: a search this small runs here, unsplit
+TRIAL_MARGIN = 4  # how far past its estimate a search kept here may run before it is split after all
 
 
 class Cut(Protocol):
@@ -21,13 +22,16 @@ class Cut(Protocol):
 C = TypeVar("C", bound=Cut)
 
 
-def trial_cap(max_states: int | None, node_cap: int) -> tuple[int, bool]:
+def trial_cap(max_states: int | None, node_cap: int, expected: float = 0.0) -> tuple[int, bool]:
     """(nodes, whole) for a search whose worker count is left open: it first runs here for
-    `nodes`, and is split only when that does not finish it. whole: the caller's own cap
-    (max_states, or node_cap on the control; 0 or None: none) is no more than the trial, so the
-    trial is the whole search."""
-    nodes = min(TRIAL_NODES, max_states or TRIAL_NODES, node_cap or TRIAL_NODES)
-    return nodes, nodes < TRIAL_NODES
+    `nodes`, and is split only when that does not finish it. expected: the nodes an estimate
+    expects (the trial then runs to TRIAL_MARGIN times that, so that a search the estimate keeps
+    here is split only when it proves far bigger). whole: the caller's own cap (max_states, or
+    node_cap on the control; 0 or None: none) is no more than the trial, so the trial is the
+    whole search."""
+    base = TRIAL_NODES if not expected > 0 else max(TRIAL_NODES, int(min(TRIAL_MARGIN * expected, 2.0**62)))
+    nodes = min(base, max_states or base, node_cap or base)
+    return nodes, nodes < base
 
 
 def max_cut(most: int, item_bytes: int) -> int:

@@ -11,14 +11,15 @@ from typing import Any
 import numpy as np
 
 from core import backtrack
-from core.engine import EngineSpec
+from core.engine import LOCAL, EngineSpec
+from core.estimate import Estimate
 from core.jit import prepare
 from core.memory import array_bytes
 from core.progress import MAX_FRONTIER, NODE_CAP, SearchControl, new_counters
 from core.search import Context, Limits, Outcome, Stats, backtrack_args, search_paths
 from core.status import CAP, STOPPED, Limit, Status
 from core.cuts import MAX_TASKS, shallowest_cut, trial_cap, wanted_subtrees
-from core.tasks import Run, run_tasks, within_budget, worker_count, workers_known
+from core.tasks import Run, one_worker_when_sooner, run_tasks, within_budget, worker_count, workers_known
 
 
 @dataclass
@@ -89,17 +90,22 @@ def split(ctx: Context, root: int, max_depth: int, wanted: int) -> Split:
 
 def count_paths(ctx: Context, root: int, max_depth: int, keep: int, control: SearchControl, limits: Limits,
                 spec: EngineSpec, branch: int, held: int = 0, subtrees: int = 0,
-                shuffle: int | None = None) -> tuple[Outcome, Run | None]:
+                shuffle: int | None = None, guess: Estimate | None = None) -> tuple[Outcome, Run | None]:
     """Every solution from root counted over the engine's workers, as search_paths(COUNT) counts
     them; the engine's Run says how (None when the memory budget stopped it before it began).
 
-    With the worker count left open, the search first runs here (core.cuts.trial_cap) and is
-    split only when that does not finish it; cancelled before the split has searched as far, it
-    reports the trial. subtrees: prefixes wanted (0: core.cuts.wanted_subtrees); shuffle: a seed
-    that starts the subtrees in random order (tests)."""
+    With the local engine's worker count left open, a timed estimate (guess) that says starting
+    workers pays (core.tasks.one_worker_when_sooner) splits the search at once. Otherwise it
+    first runs here (core.cuts.trial_cap; to a few times the estimate's nodes when there is one)
+    and is split only when that does not finish it; cancelled before the split has searched as
+    far, it reports the trial. subtrees: prefixes wanted (0: core.cuts.wanted_subtrees);
+    shuffle: a seed that starts the subtrees in random order (tests)."""
     tried = None
-    if spec.workers is None:
-        trial, whole = trial_cap(limits.max_states, int(control.counters[NODE_CAP]))
+    if spec.workers is None and not _workers_pay(spec, guess):
+        # an estimate that keeps the search here sets its trial; a Ray cluster asked for is used
+        kept_here = guess is not None and guess.rate > 0 and spec.kind == LOCAL
+        trial, whole = trial_cap(limits.max_states, int(control.counters[NODE_CAP]),
+                                 guess.nodes + guess.nodes_se if kept_here and guess else 0.0)
         tried = search_paths(ctx, root, max_depth, backtrack.COUNT, keep, control,
                              replace(limits, max_states=trial), branch, held)
         if tried.limit != Limit.STATES or whole:
@@ -110,6 +116,13 @@ def count_paths(ctx: Context, root: int, max_depth: int, keep: int, control: Sea
     if tried and out.status == Status.CANCELLED and out.stats.nodes_expanded < tried.stats.nodes_expanded:
         return replace(tried, status=Status.CANCELLED, limit=None), run
     return out, run
+
+
+def _workers_pay(spec: EngineSpec, guess: Estimate | None) -> bool:
+    """Whether the estimate says the local workers make up for their start."""
+    if guess is None or guess.rate <= 0 or spec.kind != LOCAL:
+        return False
+    return one_worker_when_sooner(spec, sum(guess.seconds(1))) == spec
 
 
 def _count_split(ctx: Context, root: int, max_depth: int, keep: int, control: SearchControl, limits: Limits,

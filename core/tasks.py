@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # multiprocessing.synchronize fails to import where a host ha
 RETRIES = 3  # runs of one task whose worker died before the run gives up on it
 POLL_S = 0.1  # how often the counters are merged and the stop flag passed on
 START_S = 120.0  # the longest the workers may take to start (import, load kernels) before the run fails
+WORKER_START_S = 1.5  # what starting local workers costs a run: each imports numba and loads its kernels
 # A worker's row: the kernel's counters, then the task it runs (index + 1, 0 when idle).
 TASK = SLOTS
 ROW = SLOTS + 1
@@ -88,6 +89,16 @@ class Run:
 def worker_count(spec: EngineSpec, tasks: int) -> int:
     """How many workers a run of `tasks` tasks uses (a Ray run's: inside workers_known)."""
     return max(1, min(tasks, spec.workers or cores()))
+
+
+def one_worker_when_sooner(spec: EngineSpec, seconds: float) -> EngineSpec:
+    """The engine for a search expected to take `seconds` on one worker (0: not known). With the
+    local engine's worker count left open: one worker, in this process, when the others would not
+    make up for the time they take to start."""
+    if spec.kind != LOCAL or spec.workers is not None or seconds <= 0:
+        return spec
+    workers = worker_count(spec, 1 << 30)
+    return spec if seconds * (1 - 1 / workers) > WORKER_START_S else replace(spec, workers=1)
 
 
 @contextmanager

@@ -199,12 +199,12 @@ def solve(board: Board, solver: str, options: dict, control: SearchControl, limi
     held = kept_bytes(max(1, affordable), len(cells))
     if counting:
         # subtrees and shuffle (a seed: subtrees start in random order) are the tests' handles
-        guess = probe.estimate(ctx, root, len(cells) - 1, control.counters)
+        guess = probe.estimate(ctx, root, len(cells) - 1, control.counters, timed=True)
         control.expect(guess.nodes, guess.nodes_se)
         details["estimate"] = guess.as_json()
         out, run = count_paths(ctx, root, len(cells) - 1, max(1, affordable), control, limits,
                                engines.spec_from(options), BRANCH, held, options.get("subtrees", 0),
-                               options.get("shuffle"))
+                               options.get("shuffle"), guess)
         if run is not None:
             details.update(engines.run_json(run))
     else:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 
 import numpy as np
 
@@ -18,7 +17,7 @@ from core.search import FIRST as PLAIN_FIRST
 from core.search import (Limits, Stats, kernel_status, nodes_left, search_paths, search_paths_kernels, timed,
                          tree_fits)
 from core.status import FOUND, STOPPED, Limit, Status
-from core.tasks import run_tasks, within_budget, worker_count, workers_known
+from core.tasks import one_worker_when_sooner, run_tasks, within_budget, worker_count, workers_known
 from core.warmup import Kernel
 from puzzles import engines
 from puzzles.interface import Option, Solution, Solver, Step
@@ -233,8 +232,8 @@ def _count_from(board: Board, starts: list[int], keep: int, control: SearchContr
     guess = estimate.estimate(table, board.width, board.height, list(zip(starts, weights or [1] * len(starts))),
                               board.free_squares, board.closed, control.counters)
     control.expect(guess.nodes, guess.nodes_se)
-    if spec.workers is None and guess.seconds(1)[0] + 3 * guess.seconds(1)[1] < split.ONE_WORKER_S:
-        spec = replace(spec, workers=1)  # not worth starting worker processes for
+    seconds, se = guess.seconds(1)
+    spec = one_worker_when_sooner(spec, seconds + se)
     with workers_known(spec) as known:
         fitted = within_budget(known, split.MAX_TASKS, need, limits.max_memory)
         assert fitted is not None  # one worker fits (checked above), and within_budget always keeps one that fits

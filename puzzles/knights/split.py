@@ -13,7 +13,6 @@ from core.cuts import shallowest_cut
 from puzzles.knights import pruned
 
 MAX_TASKS = 1 << 16  # the most prefixes one split hands out: every start's tree on big boards
-ONE_WORKER_S = 1.0  # a count expected to take less than this on one worker runs in this process
 
 
 @dataclass

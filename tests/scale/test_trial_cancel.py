@@ -46,6 +46,7 @@ def _spy(monkeypatch, module, name):
 
 def _run(monkeypatch, module, trial, search):
     monkeypatch.setattr(core.cuts, "TRIAL_NODES", trial)
+    monkeypatch.setattr(core.cuts, "TRIAL_MARGIN", 0)  # the die's estimate would keep this small count here
     job_box = []
     _cancel_after_loading(monkeypatch, module, job_box)
     job_box.append(Job(search))
@@ -86,3 +87,36 @@ def test_the_trial_is_the_whole_search_only_under_a_lower_cap_of_the_callers(who
     assert core.cuts.trial_cap(cap, 0) == (min(cap, 1000), whole)
     assert core.cuts.trial_cap(None, cap) == (min(cap, 1000), whole)
     assert core.cuts.trial_cap(None, 0) == (1000, False)
+
+
+def test_an_estimate_that_keeps_a_search_here_runs_it_to_a_few_times_its_nodes(monkeypatch):
+    monkeypatch.setattr(core.cuts, "TRIAL_NODES", 1000)
+    assert core.cuts.trial_cap(None, 0, 10_000.0) == (core.cuts.TRIAL_MARGIN * 10_000, False)
+    assert core.cuts.trial_cap(None, 0, 10.0) == (1000, False)  # never below the plain trial
+    assert core.cuts.trial_cap(5000, 0, 10_000.0) == (5000, True)  # the caller's cap still ends it
+    assert core.cuts.trial_cap(None, 0, float("inf"))[0] == 2 ** 62
+
+
+@pytest.mark.parametrize("start_s", [0.0, 1e9])
+def test_a_die_count_splits_at_once_or_stays_here_as_its_estimate_says(start_s, monkeypatch):
+    """Workers that start in no time always pay: the count is split with no trial. Workers that
+    never pay: the count runs here, unsplit, to its end (a few times its estimate is room enough)."""
+    import core.split_paths
+    import core.tasks
+
+    monkeypatch.setattr(core.tasks, "WORKER_START_S", start_s)
+    monkeypatch.setattr(core.tasks, "cores", lambda: 2)
+    board = parse_die(BY_ID["open-9x9"].text)
+    tried = _spy(monkeypatch, core.split_paths, "search_paths")
+    split = _spy(monkeypatch, core.split_paths, "split")
+    out = Job(lambda control: solve_die(board, "all", {"goal_face": "any", "keep": 3}, control, Limits())).run()
+    tried, split = list(tried), list(split)  # before the one-worker run adds its own
+    one = Job(lambda control: solve_die(board, "all", {"goal_face": "any", "keep": 3, "workers": 1}, control,
+                                        Limits())).run()
+    assert out.status == one.status == Status.SOLVED
+    assert out.details["solutions"] == one.details["solutions"] and out.tours == one.tours
+    assert out.stats.nodes_expanded == one.stats.nodes_expanded
+    if start_s == 0.0:
+        assert not tried and len(split) == 1 and len(split[0].prefixes) > 1 and out.details["workers"] == 2
+    else:
+        assert len(tried) == 1 and not split and tried[0].limit is None
