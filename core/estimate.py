@@ -14,7 +14,10 @@ import numpy as np
 
 from core.progress import NODE_CAP, STOP, new_counters
 
-RATE_NODES = 2_000_000  # nodes of the capped run that measures the speed: a few hundredths of a second
+LONG_S = 60.0  # a search expected to take longer than this on one worker gets a second, longer look
+DIVES_LONG = 100_000  # that look's dives: a few tenths of a second against a long search
+FEW_HITS = 30  # dives reaching a solution below which their spread says nothing (a long tail barely sampled)
+RATE_NODES = 300_000  # nodes of the capped run that measures the speed: a tenth of a second at the slowest
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,7 @@ class Estimate:
     solutions: float
     solutions_se: float
     rate: float  # nodes per second of one worker, measured on this tree (0: not measured)
+    hits: int = 0  # dives that reached a solution
 
     def seconds(self, workers: int = 1) -> tuple[float, float]:
         """The search's expected time on `workers` workers and its standard error (0 without a rate)."""
@@ -37,7 +41,8 @@ class Estimate:
         """The estimate's figures; the time ones only when the speed was measured. A figure past
         what a float holds (a huge board's tree) is null."""
         out: dict[str, Any] = {"dives": self.dives, "nodes": _json(self.nodes), "nodes_se": _json(self.nodes_se),
-                               "solutions": _json(self.solutions), "solutions_se": _json(self.solutions_se)}
+                               "solutions": _json(self.solutions), "solutions_se": _json(self.solutions_se),
+                               "solution_dives": self.hits}
         if self.rate > 0:
             t, t_se = self.seconds(workers)
             out.update({"nodes_per_s": round(self.rate), "workers": workers, "seconds": _json(t, 3),
@@ -47,13 +52,22 @@ class Estimate:
     def text(self, workers: int = 1, unit: str = "solutions") -> str:
         """'~1.2e9 nodes (± 8%), ~3.4e6 tours (± 12%), ~1 min 5 s (± 5 s) on 2 workers, 4,000 dives'."""
         t, t_se = self.seconds(workers)
-        parts = [f"{about(self.nodes)} nodes ({spread(self.nodes, self.nodes_se)})",
-                 f"{about(self.solutions)} {unit} ({spread(self.solutions, self.solutions_se)})"]
+        parts = [f"{about(self.nodes)} nodes ({spread(self.nodes, self.nodes_se)})", self._solutions_text(unit)]
         if self.rate > 0:
             on = f"on {workers} worker{'s' if workers != 1 else ''}"
-            parts.append(f"~{duration(t)} (± {duration(t_se)}) {on}" if math.isfinite(t) else f"{duration(t)} {on}")
+            beyond = duration(t).startswith("over")  # no spread on a figure that is only a bound
+            parts.append(f"{duration(t)} {on}" if beyond else f"~{duration(t)} (± {duration(t_se)}) {on}")
         parts.append(f"{self.dives:,} dives")
         return ", ".join(parts)
+
+    def _solutions_text(self, unit: str) -> str:
+        """The solutions and their spread; from few dives that reached one, only a rough figure
+        (a sample of three tours from thousands of dives can be off tenfold and still claim ± 30%)."""
+        if self.hits == 0 and self.solutions == 0:
+            return f"{unit}: no dive reached one"
+        if 0 < self.hits < FEW_HITS and math.isfinite(self.solutions):
+            return f"{about(self.solutions)} {unit} (rough: {self.hits} dive{'s' if self.hits != 1 else ''} reached one)"
+        return f"{about(self.solutions)} {unit} ({spread(self.solutions, self.solutions_se)})"
 
 
 def _json(value: float, digits: int | None = None) -> float | int | None:
@@ -103,12 +117,13 @@ def combine(parts: list[tuple[np.ndarray, np.ndarray, float]], rate: float) -> E
     """One estimate from independent trees' dives: (node estimates, solution estimates, weight), the
     weight multiplying that tree's solutions (squares a symmetry says have the same count)."""
     nodes = nodes_var = sols = sols_var = 0.0
-    dives = 0
+    dives = hits = 0
     for node_est, sol_est, weight in parts:
         n = len(node_est)
         if n == 0:
             continue
         dives += n
+        hits += int(np.count_nonzero(sol_est))
         if not (np.isfinite(node_est).all() and np.isfinite(sol_est).all()):
             nodes = math.inf  # a dive on a huge board multiplied past what a float holds
             continue
@@ -121,7 +136,17 @@ def combine(parts: list[tuple[np.ndarray, np.ndarray, float]], rate: float) -> E
     if not (math.isfinite(nodes) and math.isfinite(nodes_se)):
         # the overflowing tree's solutions are lost with its dives: unknown (nan), not zero
         nodes, nodes_se, sols, sols_se = math.inf, math.inf, math.nan, math.nan
-    return Estimate(dives, nodes, nodes_se, sols, sols_se, rate)
+    return Estimate(dives, nodes, nodes_se, sols, sols_se, rate, hits)
+
+
+def refined(first: Estimate, dive: Callable[[int], Estimate]) -> Estimate:
+    """`first`, or for a search it expects to take over LONG_S on one worker, the estimate of
+    DIVES_LONG dives (dive(n) makes one from n): a few thousand dives barely sample a long tail,
+    and their spread then claims more than they know (7x7 knights: 3.5x short at ± 19%)."""
+    seconds, _ = first.seconds(1)
+    if not LONG_S < seconds < 1e12 * YEAR_S or first.dives >= DIVES_LONG:
+        return first
+    return dive(DIVES_LONG)
 
 
 def speed(count: Callable[[np.ndarray], int], stop: int = 0) -> float:

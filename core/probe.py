@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from core import backtrack, ops
-from core.estimate import Estimate, combine, speed
+from core.estimate import Estimate, combine, refined, speed
 from core.jit import kernel, prepare
 from core.progress import STOP, new_counters
 from core.search import Context, backtrack_args
@@ -67,8 +67,13 @@ def estimate(ctx: Context, root: int, max_depth: int, stop: np.ndarray | None = 
     counters, whose stop flag ends the dives (they only read it); timed: also measure the
     kernel's speed on this tree (core.estimate.speed), for a time to expect."""
     counters = new_counters(quiet=True) if stop is None else stop
-    node_est, sol_est, made = probe(*probe_args(ctx, root, max_depth, dives, counters))
-    return combine([(node_est[:made], sol_est[:made], 1)], rate(ctx, root, max_depth) if timed else 0.0)
+
+    def dive(total: int) -> Estimate:
+        node_est, sol_est, made = probe(*probe_args(ctx, root, max_depth, total, counters))
+        return combine([(node_est[:made], sol_est[:made], 1)], speed_here)
+
+    speed_here = rate(ctx, root, max_depth) if timed else 0.0
+    return refined(dive(dives), dive)
 
 
 def rate(ctx: Context, root: int, max_depth: int) -> float:

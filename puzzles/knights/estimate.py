@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.estimate import Estimate, combine, speed
+from core.estimate import Estimate, combine, refined, speed
+from core.jit import prepare
 from core.progress import STOP, new_counters
 from puzzles.knights import pruned
 
@@ -22,20 +23,27 @@ def estimate(table: np.ndarray, width: int, height: int, starts: list[tuple[int,
     `weight` times (the squares its symmetry class holds). `stop`: the search's counters, whose
     stop flag ends the dives early (the dives only read it)."""
     counters = new_counters(quiet=True) if stop is None else stop
-    each = max(MIN_DIVES, dives // max(1, len(starts)))
-    parts = []
-    for k, (start, weight) in enumerate(starts):
-        prefix = np.array([start], dtype=np.int32)
-        node_est, tour_est, made = pruned.probe(table, width, height, prefix, free_count, closed, each, seed + k,
-                                                counters)
-        parts.append((node_est[:made], tour_est[:made], weight))
-    return combine(parts, rate(table, width, height, starts[0][0], free_count, closed, int(counters[STOP])))
+
+    def dive(total: int) -> list[tuple[np.ndarray, np.ndarray, int]]:
+        each = max(MIN_DIVES, total // max(1, len(starts)))
+        parts = []
+        for k, (start, weight) in enumerate(starts):
+            prefix = np.array([start], dtype=np.int32)
+            node_est, tour_est, made = pruned.probe(table, width, height, prefix, free_count, closed, each, seed + k,
+                                                    counters)
+            parts.append((node_est[:made], tour_est[:made], weight))
+        return parts
+
+    speed_here = rate(table, width, height, starts[0][0], free_count, closed, int(counters[STOP]))
+    return refined(combine(dive(dives), speed_here), lambda more: combine(dive(more), speed_here))
 
 
 def rate(table: np.ndarray, width: int, height: int, start: int, free_count: int, closed: bool,
          stop: int = 0) -> float:
     """Nodes per second of the counting kernel on this board (none once the search is stopped)."""
     prefix = np.array([start], dtype=np.int32)
+    prepare(pruned.pruned_search, table, width, height, prefix, free_count, closed, pruned.TABLE_ORDER, pruned.COUNT,
+            0, 0, new_counters(quiet=True))  # loading the kernel is no part of its speed
     return speed(lambda counters: int(pruned.Searched(*pruned.pruned_search(
         table, width, height, prefix, free_count, closed, pruned.TABLE_ORDER, pruned.COUNT, 0, 0, counters)).nodes),
         stop)
