@@ -36,7 +36,7 @@ class Sampled:
     nodes: float  # expected nodes of the whole split search
     nodes_se: float  # its standard error (nan: one subtree of many says nothing of the spread)
     capped: int  # sampled subtrees stopped at their node cap: `nodes` is then only a lower bound
-    cap: int  # the largest cap one of them stopped at (0: none did)
+    cap: int  # the largest node cap among them (0: none stopped)
     measured: int  # nodes the sample entered
     elapsed_s: float  # the time they took
 
@@ -85,7 +85,7 @@ class Sampled:
             return ", ".join(parts)
         if self.lower_bound:
             parts = [f"at least {about(self.nodes)} nodes ({self.capped} of {self.sampled} sampled subtrees "
-                     f"stopped at a node cap, of {self.cap:,} at most)"]
+                     f"stopped before their end)"]
             if self.rate > 0:
                 parts.append(f"at least {duration(t)} {on}")
         else:

@@ -105,8 +105,8 @@ class ClearEstimate:
         assert self.sample is not None
         lines = [f"estimate: {self.sample.text(self.workers)}"]
         if self.store_full:
-            lines.append(f"a sampled subtree filled its store of dead positions: --clear would end with limit "
-                         f"{self.store_full}")
+            lines.append(f"a sampled subtree filled its worker's store of dead positions: --clear would end with "
+                         f"limit {self.store_full} before its proof")
         if self.unsplit is not None:
             lines.append(f"with --workers left open the search first runs unsplit for up to {self.unsplit.trial:,} "
                          f"nodes (the first {self.unsplit.nodes:,} did not finish it) and splits only if those do not")

@@ -69,6 +69,17 @@ def test_a_sample_lands_within_its_standard_error_and_averages_to_the_count():
     assert samples[3].nodes == estimate_clear(PROOF, options, k=8, seed=3, cap=10**9, budget_s=math.inf).sample.nodes
 
 
+def test_a_subtree_that_fills_its_store_makes_a_lower_bound_and_names_the_limit():
+    options = {"workers": 1, "subtrees": 20}
+    real = solve(PROOF, "clear", options, SearchControl(), Limits(max_states=5))
+    assert real.status == Status.LIMIT and real.limit.value == "states"
+    guess = estimate_clear(PROOF, options, Limits(max_states=5), **EVERY)
+    assert guess.store_full == "states" and guess.sample is not None and guess.sample.lower_bound
+    assert guess.sample.nodes < _clear(PROOF, options).stats.nodes_expanded
+    assert guess.lines()[0].startswith("estimate: at least ~") and "limit states" in guess.lines()[1]
+    assert guess.as_json()["limit"] == "states" and guess.as_json()["estimate"]["lower_bound"] is True
+
+
 def test_with_the_workers_left_open_a_small_search_is_its_unsplit_trial():
     real = _clear(PROOF, {})
     assert "tasks" not in real.details  # the trial finished it: no split
