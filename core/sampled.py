@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from core.estimate import about, duration, spread
+from core.estimate import about, duration, json_figure, seconds_at, spread, time_json
 from core.progress import NODE_CAP, new_counters
 
 SAMPLE = 32  # subtrees run: enough for a standard error worth reading
@@ -56,20 +56,15 @@ class Sampled:
 
     def seconds(self, workers: int = 1) -> tuple[float, float]:
         """The search's expected time on `workers` workers and its standard error (0 without a rate)."""
-        if self.rate <= 0:
-            return 0.0, 0.0
-        speed = self.rate * max(1, workers)
-        return self.nodes / speed, self.nodes_se / speed
+        return seconds_at(self.nodes, self.nodes_se, self.rate, workers)
 
     def as_json(self, workers: int = 1) -> dict[str, Any]:
         out: dict[str, Any] = {"method": "sampled subtrees", "subtrees": self.tasks, "sampled": self.sampled,
-                               "cut_nodes": self.base, "nodes": round(self.nodes), "nodes_se": _finite(self.nodes_se),
+                               "cut_nodes": self.base, "nodes": round(self.nodes),
+                               "nodes_se": json_figure(self.nodes_se),
                                "exact": self.exact, "lower_bound": self.lower_bound, "capped": self.capped,
                                "cap": self.cap}
-        if self.rate > 0:
-            t, t_se = self.seconds(workers)
-            out.update({"nodes_per_s": round(self.rate), "workers": workers, "seconds": round(t, 3),
-                        "seconds_se": _finite(t_se, 3), "core_hours": round(self.nodes / self.rate / 3600, 3)})
+        out.update(time_json(self.nodes, self.nodes_se, self.rate, workers))
         return out
 
     def text(self, workers: int = 1) -> str:
@@ -95,10 +90,6 @@ class Sampled:
                              else f"~{duration(t)} {on}")
         parts.append(f"{self.sampled} of {self.tasks:,} subtrees run")
         return ", ".join(parts)
-
-
-def _finite(value: float, digits: int = 0) -> float | None:
-    return round(value, digits) if math.isfinite(value) else None
 
 
 def sample_tasks(tasks: Sequence[Callable[[np.ndarray], Any]], nodes_of: Callable[[Any], tuple[int, bool]],

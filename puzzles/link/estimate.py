@@ -100,8 +100,9 @@ class ClearEstimate:
             return ["the search does not fit the memory budget: --clear would end at once with limit memory "
                     "(raise --max-memory, or lower --workers)"]
         if self.unsplit is not None and self.unsplit.finished:
-            return [f"estimate: {count_text(self.unsplit.nodes, 'node')} (exact: with --workers left open a search this small "
-                    f"runs unsplit, within its trial of {self.unsplit.trial:,} nodes), ~{duration(self.unsplit.elapsed_s)}"]
+            u = self.unsplit
+            return [f"estimate: {count_text(u.nodes, 'node')} (exact: with --workers left open a search this "
+                    f"small runs unsplit, within its trial of {u.trial:,} nodes), ~{duration(u.elapsed_s)}"]
         assert self.sample is not None
         lines = [f"estimate: {self.sample.text(self.workers)}"]
         if self.store_full:

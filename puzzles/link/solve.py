@@ -222,7 +222,8 @@ def _clear_room(board: Board, grid, limits: Limits, budget: int | None = None):
     return cap, cap_limit, max(1, moves_room // clearing.MOVE_BYTES)
 
 
-def search_args(board: Board, grid, limit: int, limits: Limits, budget: int | None = None) -> tuple[tuple | None, Limit]:
+def search_args(board: Board, grid, limit: int, limits: Limits,
+                budget: int | None = None) -> tuple[tuple | None, Limit]:
     """(the kernel's arguments before the prefix, which limit its dead-store cap comes from) for
     one search holding `budget` bytes (default: the whole budget); no arguments when it does not fit."""
     cap, cap_limit, max_moves = _clear_room(board, grid, limits, budget)
