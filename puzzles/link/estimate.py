@@ -42,6 +42,7 @@ class Unsplit:
     elapsed_s: float
     finished: bool  # the trial ends the search: `nodes` is its exact count
     trial: int  # the nodes the search's own trial may take before it splits
+    alone: bool  # --max-states is no more than the trial: the search never splits, and ends with it
 
     def as_json(self) -> dict[str, Any]:
         return {"method": "unsplit", "nodes": self.nodes, "nodes_se": 0, "exact": True, "lower_bound": False,
@@ -85,7 +86,9 @@ class ClearEstimate:
         if self.store_full:
             out["limit"] = self.store_full
         if self.unsplit is not None and not self.unsplit.finished:
-            out["trial"] = {"nodes": self.unsplit.trial, "tried": self.unsplit.nodes}
+            out["trial"] = {"nodes": self.unsplit.trial, "tried": self.unsplit.nodes, "alone": self.unsplit.alone}
+            if self.unsplit.alone and self.unsplit.nodes >= self.unsplit.trial:
+                out["limit"] = "states"
         return out
 
     def lines(self) -> list[str]:
@@ -99,6 +102,13 @@ class ClearEstimate:
         if self.no_room:
             return ["the search does not fit the memory budget: --clear would end at once with limit memory "
                     "(raise --max-memory, or lower --workers)"]
+        if self.unsplit is not None and self.unsplit.alone and not self.unsplit.finished:
+            u = self.unsplit
+            if u.nodes >= u.trial:
+                return [f"--max-states keeps the search unsplit, within {u.trial:,} nodes: those do not finish it, "
+                        "so it ends with limit states"]
+            return [f"--max-states keeps the search unsplit, within {u.trial:,} nodes: the first {u.nodes:,} do "
+                    "not finish it, and it ends with limit states unless the rest do"]
         if self.unsplit is not None and self.unsplit.finished:
             u = self.unsplit
             return [f"estimate: {count_text(u.nodes, 'node')} (exact: with --workers left open a search this "
@@ -120,13 +130,13 @@ def _trial(board: Board, grid, limit: int, limits: Limits) -> tuple[Unsplit, spl
     args, _ = search_args(board, grid, limit, limits)
     if args is None:
         return None
-    trial, _ = trial_cap(limits.max_states, 0)
+    trial, alone = trial_cap(limits.max_states, 0)
     split.Warm(args)()  # load the kernel first: its time is no part of the search's
     counters = new_counters(quiet=True)
     counters[NODE_CAP] = min(trial, TRIAL_PEEK)
     began = time.perf_counter()
     out = split.ClearFrom(args, split.NO_PREFIX)(counters)
-    return Unsplit(out.nodes, time.perf_counter() - began, out.complete, trial), out
+    return Unsplit(out.nodes, time.perf_counter() - began, out.complete, trial, alone), out
 
 
 def estimate_clear(board: Board, options: dict, limits: Limits = Limits(), k: int = SAMPLE, seed: int = 0,
@@ -156,7 +166,7 @@ def estimate_clear(board: Board, options: dict, limits: Limits = Limits(), k: in
         unsplit, out = tried
         if out.code == FOUND:
             return ClearEstimate(**said, found=f"the unsplit search meets one after {count_text(out.nodes, 'node')}")
-        if unsplit.finished:
+        if unsplit.finished or unsplit.alone:
             return ClearEstimate(**said, unsplit=unsplit)
     if args is None:
         return ClearEstimate(**said, no_room=True)

@@ -89,6 +89,15 @@ def test_with_the_workers_left_open_a_small_search_is_its_unsplit_trial():
     assert guess.as_json()["estimate"]["exact"] is True
 
 
+def test_max_states_within_the_trial_keeps_the_search_unsplit_and_says_it_ends_with_the_limit():
+    limits = Limits(max_states=100)
+    real = solve(PROOF, "clear", {}, SearchControl(), limits)
+    assert real.status == Status.LIMIT and real.limit.value == "states" and "tasks" not in real.details
+    guess = estimate_clear(PROOF, {}, limits)
+    assert guess.sample is None and guess.unsplit is not None and guess.unsplit.alone
+    assert guess.as_json()["limit"] == "states" and "ends with limit states" in guess.lines()[0]
+
+
 @pytest.mark.parametrize("rows", [("AA",), ("A.", ".A")])
 @pytest.mark.parametrize("options", [{}, {"workers": 2}])
 def test_one_pair_is_clearable(rows, options):
