@@ -45,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="find an order of removals that clears the board, or prove there is none")
     parser.add_argument("--estimate", action="store_true",
                         help="with --clear: print only an estimate of the search's nodes and time (a random "
-                             "sample of the subtrees it is cut into, each run for a few seconds at most)")
+                             "sample of the subtrees it is cut into, searched for about three seconds)")
     parser.add_argument("--hint", action="store_true", help="a pair whose removal keeps the board clearable")
     parser.add_argument("--contest", action="store_true",
                         help="answer the classic contest input ('w h', rows of X and spaces, pairs "
