@@ -32,21 +32,15 @@ class Estimate:
 
     def seconds(self, workers: int = 1) -> tuple[float, float]:
         """The search's expected time on `workers` workers and its standard error (0 without a rate)."""
-        if self.rate <= 0:
-            return 0.0, 0.0
-        speed = self.rate * max(1, workers)
-        return self.nodes / speed, self.nodes_se / speed
+        return seconds_at(self.nodes, self.nodes_se, self.rate, workers)
 
     def as_json(self, workers: int = 1) -> dict[str, Any]:
         """The estimate's figures; the time ones only when the speed was measured. A figure past
         what a float holds (a huge board's tree) is null."""
-        out: dict[str, Any] = {"dives": self.dives, "nodes": _json(self.nodes), "nodes_se": _json(self.nodes_se),
-                               "solutions": _json(self.solutions), "solutions_se": _json(self.solutions_se),
-                               "solution_dives": self.hits}
-        if self.rate > 0:
-            t, t_se = self.seconds(workers)
-            out.update({"nodes_per_s": round(self.rate), "workers": workers, "seconds": _json(t, 3),
-                        "seconds_se": _json(t_se, 3), "core_hours": _json(self.nodes / self.rate / 3600, 3)})
+        out: dict[str, Any] = {"dives": self.dives, "nodes": json_figure(self.nodes),
+                               "nodes_se": json_figure(self.nodes_se), "solutions": json_figure(self.solutions),
+                               "solutions_se": json_figure(self.solutions_se), "solution_dives": self.hits}
+        out.update(time_json(self.nodes, self.nodes_se, self.rate, workers))
         return out
 
     def text(self, workers: int = 1, unit: str = "solutions") -> str:
@@ -54,9 +48,7 @@ class Estimate:
         t, t_se = self.seconds(workers)
         parts = [f"{about(self.nodes)} nodes ({spread(self.nodes, self.nodes_se)})", self._solutions_text(unit)]
         if self.rate > 0:
-            on = f"on {workers} worker{'s' if workers != 1 else ''}"
-            beyond = duration(t).startswith("over")  # no spread on a figure that is only a bound
-            parts.append(f"{duration(t)} {on}" if beyond else f"~{duration(t)} (± {duration(t_se)}) {on}")
+            parts.append(time_text(t, t_se, workers))
         parts.append(f"{self.dives:,} dives")
         return ", ".join(parts)
 
@@ -70,7 +62,35 @@ class Estimate:
         return f"{about(self.solutions)} {unit} ({spread(self.solutions, self.solutions_se)})"
 
 
-def _json(value: float, digits: int | None = None) -> float | int | None:
+def time_text(seconds: float, se: float, workers: int) -> str:
+    """'~1 min 5 s (± 5 s) on 2 workers'; a time past what duration() counts is a bound, with no
+    '~' or spread; an unknown spread is left out."""
+    on = f"on {workers} worker{'s' if workers != 1 else ''}"
+    if duration(seconds).startswith("over"):
+        return f"{duration(seconds)} {on}"
+    return f"~{duration(seconds)} (± {duration(se)}) {on}" if math.isfinite(se) else f"~{duration(seconds)} {on}"
+
+
+def seconds_at(nodes: float, nodes_se: float, rate: float, workers: int) -> tuple[float, float]:
+    """The time `nodes` (± nodes_se) take at `rate` nodes per second a worker on `workers`
+    workers, and its standard error; (0, 0) when the speed was not measured."""
+    if rate <= 0:
+        return 0.0, 0.0
+    speed = rate * max(1, workers)
+    return nodes / speed, nodes_se / speed
+
+
+def time_json(nodes: float, nodes_se: float, rate: float, workers: int) -> dict[str, Any]:
+    """An estimate's time figures for JSON; none when the speed was not measured."""
+    if rate <= 0:
+        return {}
+    t, t_se = seconds_at(nodes, nodes_se, rate, workers)
+    return {"nodes_per_s": round(rate), "workers": workers, "seconds": json_figure(t, 3),
+            "seconds_se": json_figure(t_se, 3), "core_hours": json_figure(nodes / rate / 3600, 3)}
+
+
+def json_figure(value: float, digits: int | None = None) -> float | int | None:
+    """A figure for JSON, rounded; null past what a float holds."""
     if not math.isfinite(value):
         return None
     return round(value, digits) if digits is not None else round(value)

@@ -43,6 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
     parser.add_argument("--clear", action="store_true",
                         help="find an order of removals that clears the board, or prove there is none")
+    parser.add_argument("--estimate", action="store_true",
+                        help="with --clear: print only an estimate of the search's nodes and time (a random "
+                             "sample of the subtrees it is cut into, searched for about three seconds)")
     parser.add_argument("--hint", action="store_true", help="a pair whose removal keeps the board clearable")
     parser.add_argument("--contest", action="store_true",
                         help="answer the classic contest input ('w h', rows of X and spaces, pairs "
@@ -119,7 +122,8 @@ def run_contest(args) -> int:
 
     extra = [f for f, on in (("--board", args.board), ("--file", args.file), ("--preset", args.preset),
                              ("--generate", args.generate), ("--from", args.from_), ("--to", args.to),
-                             ("--clear", args.clear), ("--hint", args.hint), ("--json", args.json),
+                             ("--clear", args.clear), ("--estimate", args.estimate), ("--hint", args.hint),
+                             ("--json", args.json),
                              ("--max-segments", args.max_segments), ("--no-outside", args.no_outside),
                              ("--gravity", args.gravity), ("--trace", args.trace)) if on]
     if extra:
@@ -134,9 +138,13 @@ def run_contest(args) -> int:
 def run(args, console: Console) -> int:
     if args.contest:
         return run_contest(args)
+    if args.estimate and not args.clear:
+        raise InputError("--estimate goes with --clear")
     board, seed = load(args)
     mode = _mode(args)
     extra = {"seed": seed, "board": lboard.format_board(replace(board, marked=()))} if seed is not None else {}
+    if args.estimate:
+        return _print_estimate(console, board, args, extra)
     if mode == "show":
         if args.json:
             cli_support.print_json({**extra, "width": board.width, "height": board.height,
@@ -187,3 +195,19 @@ def _print_path(console: Console, solution) -> None:
     if solution.status == Status.SOLVED:
         console.print("path: " + " → ".join(f"{x},{y}" for x, y in d["path"]), highlight=False)
     console.print(timing, highlight=False)
+
+
+def _print_estimate(console: Console, board: Board, args, extra: dict) -> int:
+    from puzzles.link.estimate import estimate_clear
+
+    cli_support.engine_from(args)
+    options = {"max_segments": args.max_segments or 0, **engine_options(args)}
+    guess = estimate_clear(board, options, cli_support.limits_from(args))
+    if args.json:
+        cli_support.print_json({**guess.as_json(), **extra})
+        return cli_support.EXIT_OK
+    if "seed" in extra:
+        console.print(f"generated with seed {extra['seed']}", style="dim", highlight=False)
+    for line in guess.lines():
+        console.print(line, highlight=False, soft_wrap=True)
+    return cli_support.EXIT_OK

@@ -11,7 +11,7 @@ from core.engine import LOCAL, EngineSpec
 from core.errors import InputError
 from core.jit import prepare
 from core.memory import WORKER_BYTES, budget_bytes, state_cap
-from core.progress import EXPANDED, NODE_CAP, SearchControl
+from core.progress import EXPANDED, NODE_CAP, SearchControl, new_counters
 from core.search import Limits, Stats, counter_stats, kernel_status, timed, tree_fits
 from core.status import FOUND, STOPPED, Limit, Status
 from core.tasks import run_tasks, worker_count, workers_known
@@ -137,6 +137,16 @@ def _lonely_tile(board: Board, limit: int) -> str | None:
     return None
 
 
+def ruled_out(board: Board, limit: int) -> str:
+    """Why the board cannot be cleared, seen before any search ('' when it takes a search)."""
+    return _odd_kind(board) or _lonely_tile(board, limit) or ""
+
+
+def clear_limit(board: Board, options: dict) -> int:
+    """The segment limit of a removal: the option's, else the board's rule."""
+    return _limit_option(options) or board.play_limit()
+
+
 def _keys(n_tiles: int) -> np.ndarray:
     """One key word per tile: exact bits on small boards, random 63-bit words beyond 63 tiles."""
     if n_tiles <= 63:
@@ -179,7 +189,7 @@ def clear(board: Board, limit: int, control: SearchControl, limits: Limits, how:
     """
     grid = build(board)
     no_moves = np.empty((0, 2), dtype=np.int64)
-    reason = _odd_kind(board) or _lonely_tile(board, limit)
+    reason = ruled_out(board, limit)
     if reason:
         return Status.UNSOLVABLE, None, no_moves, Stats(), grid, reason, None
     control.show_with(live.clear_decoder(board, grid, limit))
@@ -212,17 +222,38 @@ def _clear_room(board: Board, grid, limits: Limits, budget: int | None = None):
     return cap, cap_limit, max(1, moves_room // clearing.MOVE_BYTES)
 
 
+def search_args(board: Board, grid, limit: int, limits: Limits,
+                budget: int | None = None) -> tuple[tuple | None, Limit]:
+    """(the kernel's arguments before the prefix, which limit its dead-store cap comes from) for
+    one search holding `budget` bytes (default: the whole budget); no arguments when it does not fit."""
+    cap, cap_limit, max_moves = _clear_room(board, grid, limits, budget)
+    if cap == 0:
+        return None, cap_limit
+    return _clear_args(board, grid, limit, cap, max_moves, new_counters(quiet=True))[:-4], cap_limit
+
+
 def _clear_here(board: Board, grid, limit: int, control: SearchControl, limits: Limits):
     no_moves = np.empty((0, 2), dtype=np.int64)
-    cap, cap_limit, max_moves = _clear_room(board, grid, limits)
-    if cap == 0:
+    args, cap_limit = search_args(board, grid, limit, limits)
+    if args is None:
         return Status.LIMIT, Limit.MEMORY, no_moves, Stats(), grid, ""
-    result, seconds = timed(
-        control, clearing.clear_board, *_clear_args(board, grid, limit, cap, max_moves, control.counters))
+    result, seconds = timed(control, clearing.clear_board, *args, NO_PREFIX, np.int64(0), np.int64(0),
+                            control.counters)
     out = clearing.Removals(*result)
     stats = replace(counter_stats(control, seconds), nodes_expanded=int(out.expanded))
     status, lim = kernel_status(out.code, control, cap_limit)
     return status, lim, out.moves, stats, grid, ""
+
+
+def split_args(board: Board, grid, limit: int, limits: Limits, spec: EngineSpec) -> tuple[int, tuple | None, Limit]:
+    """(workers, the kernel's arguments before the prefix of each worker's search, which limit its
+    dead-store cap comes from) for a split run by `spec`; no arguments when one worker's search
+    does not fit its share of the budget."""
+    workers = worker_count(spec, split.MAX_TASKS)
+    # the workers' processes and the split's prefixes come off the budget first
+    held = (WORKER_BYTES * workers if spec.kind == LOCAL and workers > 1 else 0) + SPLIT_BYTES
+    return (workers, *search_args(board, grid, limit, limits,
+                                  max(0, budget_bytes(limits.max_memory) - held) // workers))
 
 
 def _clear_split(board: Board, grid, limit: int, control: SearchControl, limits: Limits, spec: EngineSpec,
@@ -230,14 +261,9 @@ def _clear_split(board: Board, grid, limit: int, control: SearchControl, limits:
     """The clear search cut into prefixes run by the engine; each worker's search holds its share
     of the budget."""
     no_moves = np.empty((0, 2), dtype=np.int64)
-    workers = worker_count(spec, split.MAX_TASKS)
-    # the workers' processes and the split's prefixes come off the budget first
-    held = (WORKER_BYTES * workers if spec.kind == LOCAL and workers > 1 else 0) + SPLIT_BYTES
-    cap, cap_limit, max_moves = _clear_room(board, grid, limits,
-                                            max(0, budget_bytes(limits.max_memory) - held) // workers)
-    if cap == 0:
+    workers, args, cap_limit = split_args(board, grid, limit, limits, spec)
+    if args is None:
         return Status.LIMIT, Limit.MEMORY, no_moves, Stats(), grid, "", None
-    args = _clear_args(board, grid, limit, cap, max_moves, control.counters)[:-4]
     control.compiling()
     prepare(clearing.clear_board, *args, split.NO_PREFIX, np.int64(0), np.int64(0), control.counters)
     began = time.perf_counter()
@@ -271,7 +297,7 @@ def _clear_details(board: Board, limit: int, reason: str) -> dict:
 
 def solve_clear(board: Board, options: dict, control: SearchControl, limits: Limits) -> Solution:
     """An order of removals that clears the board, or a proof that there is none."""
-    limit = _limit_option(options) or board.play_limit()
+    limit = clear_limit(board, options)
     # subtrees and shuffle (a seed: subtrees start in random order) are the tests' handles
     how = (engines.spec_from(options), options.get("subtrees", 0), options.get("shuffle"))
     status, lim, moves, stats, grid, reason, run = clear(board, limit, control, limits, how)
@@ -284,7 +310,7 @@ def solve_clear(board: Board, options: dict, control: SearchControl, limits: Lim
 
 def solve_hint(board: Board, options: dict, control: SearchControl, limits: Limits) -> Solution:
     """A pair whose removal keeps the board clearable: the first move of a clearing order."""
-    limit = _limit_option(options) or board.play_limit()
+    limit = clear_limit(board, options)
     if not board.tiles():
         raise InputError("the board is already clear: nothing to hint")
     status, lim, moves, stats, grid, reason, _ = clear(board, limit, control, limits)
