@@ -232,8 +232,7 @@ def _count_from(board: Board, starts: list[int], keep: int, control: SearchContr
     guess = estimate.estimate(table, board.width, board.height, list(zip(starts, weights or [1] * len(starts))),
                               board.free_squares, board.closed, control.counters)
     control.expect(guess.nodes, guess.nodes_se)
-    seconds, se = guess.seconds(1)
-    spec = one_worker_when_sooner(spec, seconds + se)
+    spec = one_worker_when_sooner(spec, sum(guess.seconds(1)))
     with workers_known(spec) as known:
         fitted = within_budget(known, split.MAX_TASKS, need, limits.max_memory)
         assert fitted is not None  # one worker fits (checked above), and within_budget always keeps one that fits

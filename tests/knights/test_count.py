@@ -79,3 +79,17 @@ def test_cancel_stops_a_count():
     board = Board(8, 8, (0, 0))
     sol = cancelled_once_searching(lambda control: solve(board, "count", {}, control, Limits())).run()
     assert sol.status == Status.CANCELLED and sol.stats.nodes_expanded > 0
+
+
+@pytest.mark.parametrize("workers", [1, 0])
+def test_a_counts_time_is_its_own_not_its_estimates(workers):
+    """The estimate expects centuries for 8x8; capped at 200,000 nodes, the count's time is the
+    time it took (the estimate's expected seconds were once added to it)."""
+    import time
+
+    board = Board(8, 8, (0, 0))
+    began = time.perf_counter()
+    sol = Job(lambda control: solve(board, "count", {"workers": workers}, control, Limits(max_states=200_000))).run()
+    wall = time.perf_counter() - began
+    assert sol.status == Status.LIMIT and sol.details["estimate"]["seconds"] > 3600
+    assert 0 < sol.stats.elapsed_s <= wall
