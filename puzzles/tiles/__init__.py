@@ -3,10 +3,6 @@
 The family object loads on first use (`puzzles.tiles.FAMILY`), so a worker process that
 runs one of the family's kernels imports only the modules that kernel needs.
 """
+from puzzles import family_on_first_use
 
-
-def __getattr__(name: str):
-    if name == "FAMILY":
-        from puzzles.tiles.family import FAMILY
-        return FAMILY
-    raise AttributeError(f"module 'puzzles.tiles' has no attribute {name!r}")
+__getattr__ = family_on_first_use(__name__)
