@@ -111,9 +111,11 @@ def _print_human(console: Console, board: dboard.Board, solution: TourSolution, 
 
 
 def _print_estimate(console: Console, board: dboard.Board, options: dict, spec, as_json: bool) -> int:
-    from core.tasks import worker_count
+    from core.tasks import one_worker_when_sooner, worker_count
 
     guess = estimate_tours(board, options)
+    if guess is not None:  # the time on the workers the count would use: one, when more would not pay
+        spec = one_worker_when_sooner(spec, sum(guess.seconds(1)))
     workers = worker_count(spec, 1 << 30)
     if as_json:
         cli_support.print_json({"estimate": guess.as_json(workers) if guess else None, "board": board.inline()})

@@ -121,9 +121,11 @@ def run(args, console: Console) -> int:
 # --- output ---------------------------------------------------------------------------------
 
 def print_estimate(console: Console, board: kboard.Board, args, spec) -> int:
-    from core.tasks import worker_count
+    from core.tasks import one_worker_when_sooner, worker_count
 
     guess = estimate_count(board, args.all_starts, spec)
+    if guess is not None:  # the time on the workers the count would use: one, when more would not pay
+        spec = one_worker_when_sooner(spec, sum(guess.seconds(1)))
     workers = worker_count(spec, 1 << 30)
     if args.json:
         cli_support.print_json({"estimate": guess.as_json(workers) if guess else None, "board": board_json(board)})

@@ -132,3 +132,13 @@ def test_estimate_of_a_board_too_big_for_a_float(capsys):
     assert code == 0 and err == ""
     shown = json.loads(out)["estimate"]
     assert shown["nodes"] is None and shown["dives"] > 0
+
+
+@pytest.mark.parametrize("workers,expected", [((), 1), (("--workers", "2"), 2)])
+def test_estimate_gives_the_time_on_the_workers_the_count_would_use(capsys, monkeypatch, workers, expected):
+    """5x5 from one square takes milliseconds: left open, the count stays on one worker, and so
+    does the time the estimate gives; asked for two, two."""
+    monkeypatch.setattr("core.tasks.cores", lambda: 2)
+    code, out, err = run_cli(capsys, "--size", "5x5", "--count", "--estimate", "--json", *workers)
+    assert code == 0 and err == ""
+    assert json.loads(out)["estimate"]["workers"] == expected
