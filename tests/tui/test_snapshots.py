@@ -44,6 +44,7 @@ def app_on(family_id: str) -> PuzzleApp:
 
 
 FIXED_S = 0.25
+FIXED_SPEED = {"nodes_per_s": 5_000_000, "seconds": 0.001, "seconds_se": 0.0, "core_hours": 0.0}
 
 
 def solved(family_id: str):
@@ -58,7 +59,11 @@ def solved(family_id: str):
         # A search this small takes a few microseconds, so its rate depends on the machine; the
         # picture must not: show it as if it had taken a fixed time.
         solution = stats.solution
-        stats.finish(dataclasses.replace(solution, stats=dataclasses.replace(solution.stats, elapsed_s=FIXED_S)))
+        details = dict(solution.details)
+        if "nodes_per_s" in details.get("estimate", {}):  # an estimate's speed is the machine's too
+            details["estimate"] = {**details["estimate"], **FIXED_SPEED}
+        stats.finish(dataclasses.replace(solution, stats=dataclasses.replace(solution.stats, elapsed_s=FIXED_S),
+                                         details=details))
         stats.watch_snapshot(stats.snapshot)
         await pilot.pause()
 
