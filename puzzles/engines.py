@@ -3,7 +3,7 @@ the app's solver pane and on the command line, for the tree searches and the cen
 into an EngineSpec the same way (spec_from, in the family's solve)."""
 from __future__ import annotations
 
-from core.engine import ENGINES, LOCAL, EngineSpec
+from core.engine import ENGINES, LOCAL, RAY, EngineSpec
 from puzzles.interface import Option
 
 ENGINE = Option("engine", "Engine", "choice", LOCAL, ENGINES,
@@ -54,3 +54,17 @@ def run_line(details: dict) -> str | None:
         line += (f"\ncheckpoint: {kept['file']} holds {kept['subtrees']:,} of {details['tasks']:,} subtrees; "
                  "the same command goes on from there")
     return line
+
+
+def estimate_workers(spec: EngineSpec, seconds: float) -> int:
+    """The workers a count expected to take `seconds` on one worker would run on, for the time an
+    estimate gives: one when starting more would not pay (core.tasks.one_worker_when_sooner), and
+    with a Ray cluster named by its address and no count given, every CPU it has (a cluster
+    started for the run gets this machine's cores)."""
+    from core.tasks import one_worker_when_sooner, worker_count, workers_known
+
+    spec = one_worker_when_sooner(spec, seconds)
+    if spec.kind == RAY and spec.address and spec.workers is None:
+        with workers_known(spec) as known:
+            spec = known
+    return worker_count(spec, 1 << 30)

@@ -9,7 +9,7 @@ from rich.console import Console
 from core.errors import InputError
 from puzzles import cli_support
 from puzzles import numbers
-from puzzles.engines import engine_options, run_line
+from puzzles.engines import engine_options, estimate_workers, run_line
 from puzzles.die import board as dboard
 from puzzles.die.orientation import GOAL_FACES
 from puzzles.die.render import render
@@ -111,12 +111,8 @@ def _print_human(console: Console, board: dboard.Board, solution: TourSolution, 
 
 
 def _print_estimate(console: Console, board: dboard.Board, options: dict, spec, as_json: bool) -> int:
-    from core.tasks import one_worker_when_sooner, worker_count
-
     guess = estimate_tours(board, options)
-    if guess is not None:  # the time on the workers the count would use: one, when more would not pay
-        spec = one_worker_when_sooner(spec, sum(guess.seconds(1)))
-    workers = worker_count(spec, 1 << 30)
+    workers = estimate_workers(spec, sum(guess.seconds(1)) if guess else 0.0)
     if as_json:
         cli_support.print_json({"estimate": guess.as_json(workers) if guess else None, "board": board.inline()})
         return cli_support.EXIT_OK

@@ -15,7 +15,7 @@ from puzzles.interface import Solution, View
 from puzzles.knights import board as kboard
 from puzzles.knights.geometry import ORDERS
 from puzzles.knights.render import number_width, render
-from puzzles.engines import engine_options, run_line
+from puzzles.engines import engine_options, estimate_workers, run_line
 from puzzles.knights.solve import ORDER, SOLVER_IDS, board_json, estimate_count, headline, solve
 
 DRAW_UP_TO = 40  # boards up to this many squares a side are drawn with their tour
@@ -121,12 +121,8 @@ def run(args, console: Console) -> int:
 # --- output ---------------------------------------------------------------------------------
 
 def print_estimate(console: Console, board: kboard.Board, args, spec) -> int:
-    from core.tasks import one_worker_when_sooner, worker_count
-
     guess = estimate_count(board, args.all_starts, spec)
-    if guess is not None:  # the time on the workers the count would use: one, when more would not pay
-        spec = one_worker_when_sooner(spec, sum(guess.seconds(1)))
-    workers = worker_count(spec, 1 << 30)
+    workers = estimate_workers(spec, sum(guess.seconds(1)) if guess else 0.0)
     if args.json:
         cli_support.print_json({"estimate": guess.as_json(workers) if guess else None, "board": board_json(board)})
         return cli_support.EXIT_OK

@@ -57,6 +57,17 @@ def test_left_open_the_ray_workers_are_every_cpu_of_the_cluster_not_this_machine
     assert there.details["solutions"] == here.details["solutions"] > 0
 
 
+def test_an_estimate_for_a_named_ray_cluster_gives_the_time_on_its_cpus(ray_cluster, monkeypatch):
+    import core.tasks
+    from puzzles.engines import estimate_workers
+
+    monkeypatch.setattr(core.tasks, "cores", lambda: 1)  # this machine: one core; the cluster: two CPUs
+    named = EngineSpec("ray", address="127.0.0.1:6379")  # joined already: the address is not dialled
+    assert estimate_workers(named, 3600.0) == 2
+    assert estimate_workers(EngineSpec("ray"), 3600.0) == 1  # a cluster started for the run: this machine's
+    assert estimate_workers(EngineSpec("ray", 3, "127.0.0.1:6379"), 3600.0) == 3  # asked for: kept
+
+
 def test_the_ray_engine_without_ray_says_how_to_install_it():
     hide = ("import sys; sys.modules['ray'] = None; "
             "from tui.cli import main; sys.exit(main(['solve', 'knights', '--size', '5x5', '--count', "
