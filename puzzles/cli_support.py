@@ -292,11 +292,23 @@ def _progress_printer(console: Console) -> Callable[[Snapshot], None] | None:
         if s.phase != Phase.SEARCHING:
             status.update(_WAITING[s.phase])
         else:
-            status.update(f"searching: {s.expanded:,} expanded · frontier {s.frontier:,} · depth {s.depth} "
-                          f"· {s.stored:,} stored · {s.elapsed_s:.1f} s{eta_text(s)}")
+            status.update(search_line(s, console.width - 2))  # (the spinner and its space)
 
     show.stop = status.stop  # type: ignore[attr-defined]
     return show
+
+
+def search_line(s: Snapshot, width: int) -> str:
+    """The progress line of a running search, kept within `width` columns where it can be (at 80
+    a count's line with its time left wrapped onto a second): the stored states, then the depth,
+    then the frontier give way before the nodes, the time and the time left."""
+    head, clock = f"searching: {s.expanded:,} expanded", f"{s.elapsed_s:.1f} s{eta_text(s)}"
+    optional = [f"frontier {s.frontier:,}", f"depth {s.depth}", f"{s.stored:,} stored"]
+    while True:
+        line = " · ".join([head, *optional, clock])
+        if len(line) <= width or not optional:
+            return line
+        optional.pop()
 
 
 def eta_text(s: Snapshot) -> str:
