@@ -30,6 +30,7 @@ from puzzles.link.solve import clear_limit, ruled_out, search_args, split_args, 
 
 
 EMPTY = "the board is already clear"
+PROVED = "proved on the way: cannot be cleared (every order searched)"
 TRIAL_PEEK = 50_000  # nodes of the unsplit trial run here (the search's own trial goes to cuts.TRIAL_NODES)
 
 
@@ -66,9 +67,17 @@ class ClearEstimate:
 
     @property
     def clearable(self) -> bool | None:
-        if self.reason:
+        if self.reason or self.proved:
             return False
         return True if self.found else None
+
+    @property
+    def proved(self) -> bool:
+        """The estimate searched every removal order (an unsplit search that finished, or every
+        subtree run to its end) and none cleared the board."""
+        if self.found or self.store_full:
+            return False
+        return bool((self.unsplit is not None and self.unsplit.finished) or (self.sample is not None and self.sample.exact))
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"estimate": None, "clearable": self.clearable, "workers": self.workers,
@@ -112,9 +121,9 @@ class ClearEstimate:
         if self.unsplit is not None and self.unsplit.finished:
             u = self.unsplit
             return [f"estimate: {count_text(u.nodes, 'node')} (exact: with --workers left open a search this "
-                    f"small runs unsplit, within its trial of {u.trial:,} nodes), ~{duration(u.elapsed_s)}"]
+                    f"small runs unsplit, within its trial of {u.trial:,} nodes), ~{duration(u.elapsed_s)}", PROVED]
         assert self.sample is not None
-        lines = [f"estimate: {self.sample.text(self.workers)}"]
+        lines = [f"estimate: {self.sample.text(self.workers)}"] + ([PROVED] if self.proved else [])
         if self.store_full:
             lines.append(f"a sampled subtree filled its worker's store of dead positions: --clear would end with "
                          f"limit {self.store_full} before its proof")

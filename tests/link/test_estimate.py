@@ -52,7 +52,8 @@ def test_every_subtree_run_gives_the_split_searchs_own_count_or_its_verdict(boar
     if real.status == Status.UNSOLVABLE and real.details.get("reason"):
         assert guess.reason == real.details["reason"] and guess.clearable is False
     elif real.status == Status.UNSOLVABLE:
-        assert guess.sample is not None and guess.sample.exact and guess.clearable is None
+        assert guess.sample is not None and guess.sample.exact and guess.clearable is False  # every order searched
+        assert "proved on the way: cannot be cleared" in guess.lines()[1]
         assert guess.sample.nodes == real.stats.nodes_expanded
     else:
         assert real.status == Status.SOLVED and guess.clearable is True and guess.found
@@ -87,6 +88,13 @@ def test_with_the_workers_left_open_a_small_search_is_its_unsplit_trial():
     assert guess.unsplit is not None and guess.unsplit.finished and guess.sample is None
     assert guess.unsplit.nodes == real.stats.nodes_expanded
     assert guess.as_json()["estimate"]["exact"] is True
+    assert guess.clearable is False and guess.lines()[-1].startswith("proved on the way")
+
+
+def test_a_sample_of_some_subtrees_proves_nothing():
+    guess = estimate_clear(PROOF, {"workers": 1, "subtrees": 20}, k=3, cap=10**9, budget_s=math.inf)
+    assert guess.sample is not None and not guess.sample.exact and guess.clearable is None
+    assert not any("proved" in line for line in guess.lines())
 
 
 def test_max_states_within_the_trial_keeps_the_search_unsplit_and_says_it_ends_with_the_limit():
@@ -119,7 +127,7 @@ def test_cli_text_and_json(capsys):
 def test_cli_on_a_preset_with_the_workers_left_open(capsys):
     code, out, _ = run_cli(capsys, "solve", "link", "--preset", "shisen-deadlock", "--clear", "--estimate", "--json")
     data = json.loads(out)
-    assert code == 0 and data["clearable"] is None and data["tiles"] == 144
+    assert code == 0 and data["clearable"] is False and data["tiles"] == 144  # the trial proved it
     assert data["estimate"]["method"] == "unsplit" and data["estimate"]["exact"] and data["estimate"]["nodes"] > 1000
 
 
