@@ -82,3 +82,19 @@ def test_kept_workers_run_the_next_run_and_end_with_the_block():
         assert [r.value for r in second.results] == [n * n for n in range(20)]
         assert {r.pid for r in second.results} <= alive == {p.pid for p in _workers_alive()}
     assert not _workers_alive()
+
+
+@pytest.mark.parametrize("module", ["puzzles.knights.split", "puzzles.link.split", "puzzles.tiles.split",
+                                    "core.split_paths"])
+def test_a_worker_unpickling_a_task_imports_no_family_object_and_no_interface(module):
+    """A worker process imports the module its task's class lives in, and so that module's
+    package: the family object (editor, renderer, CLI) and the terminal libraries must not come
+    with it, or every worker's start pays for them."""
+    import subprocess
+    import sys
+
+    heavy = ("puzzles.family", "puzzles.cli_support", "textual", "rich")
+    probe = f"import sys, {module}; print(' '.join(m for m in {heavy!r} if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == ""
