@@ -34,6 +34,12 @@ class Estimate:
         """The search's expected time on `workers` workers and its standard error (0 without a rate)."""
         return seconds_at(self.nodes, self.nodes_se, self.rate, workers)
 
+    def seconds_capped(self, *caps: int | None) -> float:
+        """The time one worker is expected to take when the search also stops at any of `caps`
+        nodes (0 or None: no cap), as the choice of workers needs it: a capped run ends sooner."""
+        nodes = min([self.nodes] + [float(c) for c in caps if c])
+        return sum(seconds_at(nodes, self.nodes_se if nodes == self.nodes else 0.0, self.rate, 1))
+
     def as_json(self, workers: int = 1) -> dict[str, Any]:
         """The estimate's figures; the time ones only when the speed was measured. A figure past
         what a float holds (a huge board's tree) is null."""

@@ -101,7 +101,7 @@ def count_paths(ctx: Context, root: int, max_depth: int, keep: int, control: Sea
     far, it reports the trial. subtrees: prefixes wanted (0: core.cuts.wanted_subtrees);
     shuffle: a seed that starts the subtrees in random order (tests)."""
     tried = None
-    if spec.workers is None and not _workers_pay(spec, guess):
+    if spec.workers is None and not _workers_pay(spec, guess, limits, control):
         # an estimate that keeps the search here sets its trial; a Ray cluster asked for is used
         kept_here = guess is not None and guess.rate > 0 and spec.kind == LOCAL
         trial, whole = trial_cap(limits.max_states, int(control.counters[NODE_CAP]),
@@ -118,11 +118,13 @@ def count_paths(ctx: Context, root: int, max_depth: int, keep: int, control: Sea
     return out, run
 
 
-def _workers_pay(spec: EngineSpec, guess: Estimate | None) -> bool:
-    """Whether the estimate says the local workers make up for their start."""
+def _workers_pay(spec: EngineSpec, guess: Estimate | None, limits: Limits, control: SearchControl) -> bool:
+    """Whether the estimate says the local workers make up for their start. A node cap the
+    search will meet first counts as its end (and keeps a small capped run here, exact)."""
     if guess is None or guess.rate <= 0 or spec.kind != LOCAL:
         return False
-    return one_worker_when_sooner(spec, sum(guess.seconds(1))) == spec
+    seconds = guess.seconds_capped(limits.max_states, int(control.counters[NODE_CAP]))
+    return one_worker_when_sooner(spec, seconds) == spec
 
 
 def _count_split(ctx: Context, root: int, max_depth: int, keep: int, control: SearchControl, limits: Limits,

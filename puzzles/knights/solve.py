@@ -11,7 +11,7 @@ from core.cuts import wanted_subtrees
 from core.engine import EngineSpec
 from core.jit import prepare
 from core.memory import SCRATCH, budget_bytes, describe_bytes
-from core.progress import EXPANDED, STORED, SearchControl
+from core.progress import EXPANDED, NODE_CAP, STORED, SearchControl
 from core.search import COUNT as PLAIN_COUNT
 from core.search import FIRST as PLAIN_FIRST
 from core.search import (Limits, Stats, kernel_status, nodes_left, search_paths, search_paths_kernels, timed,
@@ -232,7 +232,7 @@ def _count_from(board: Board, starts: list[int], keep: int, control: SearchContr
     guess = estimate.estimate(table, board.width, board.height, list(zip(starts, weights or [1] * len(starts))),
                               board.free_squares, board.closed, control.counters)
     control.expect(guess.nodes, guess.nodes_se)
-    spec = one_worker_when_sooner(spec, sum(guess.seconds(1)))
+    spec = one_worker_when_sooner(spec, guess.seconds_capped(limits.max_states, int(control.counters[NODE_CAP])))
     with workers_known(spec) as known:
         fitted = within_budget(known, split.MAX_TASKS, need, limits.max_memory)
         assert fitted is not None  # one worker fits (checked above), and within_budget always keeps one that fits

@@ -74,3 +74,12 @@ def test_one_worker_runs_a_search_too_short_to_pay_for_starting_more(monkeypatch
     assert one_worker_when_sooner(EngineSpec("ray"), 0.01) == EngineSpec("ray")
     monkeypatch.setattr("core.tasks.cores", lambda: 8)
     assert one_worker_when_sooner(open_count, 1.5 * WORKER_START_S) == open_count  # 7/8 of it saved
+
+
+def test_a_node_cap_met_before_the_end_shortens_the_time_the_choice_of_workers_sees():
+    guess = Estimate(4000, 1e9, 1e8, 10.0, 1.0, 1e6)  # 1,000 s on one worker (± 100 s)
+    assert guess.seconds_capped() == pytest.approx(1100.0)
+    assert guess.seconds_capped(None, 0) == pytest.approx(1100.0)  # 0 and None: no cap
+    assert guess.seconds_capped(5000) == pytest.approx(0.005)  # the cap ends it: no spread to add
+    assert guess.seconds_capped(2e9, 3_000_000) == pytest.approx(3.0)  # the nearest cap counts
+    assert Estimate(4000, 1e9, 0.0, 0.0, 0.0, 0.0).seconds_capped(10) == 0.0  # no speed: not known
