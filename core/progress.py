@@ -109,6 +109,9 @@ class Snapshot:
     expected: float = 0.0
     expected_se: float = 0.0
     expected_of: str = ""  # what the estimate covers when it is not the whole search ("iteration")
+    # a search split into tasks (core/tasks.py): how many have finished, of how many (0: not split)
+    tasks_done: int = 0
+    tasks: int = 0
 
     @property
     def rate(self) -> float:
@@ -164,6 +167,7 @@ class SearchControl:
         self._abandoned = False
         self._searched = False
         self.expected: tuple[float, float, str] = (0.0, 0.0, "")
+        self.tasks: tuple[int, int] = (0, 0)  # a split search's tasks finished, of how many
 
     # --- the searching side -------------------------------------------------
     def compiling(self) -> None:
@@ -313,4 +317,6 @@ class SearchControl:
             expected=self.expected[0],
             expected_se=self.expected[1],
             expected_of=self.expected[2],
+            tasks_done=self.tasks[0],
+            tasks=self.tasks[1],
         )

@@ -134,11 +134,14 @@ class _Progress:
         self.solutions = 0
         self.deepest = 0
         self._shown = (0, 0)
+        control.tasks = (0, len(run.results))
         for result in run.results:  # those a checkpoint held
             if result is not None:
                 self.finished(result)
 
     def finished(self, result: object) -> None:
+        done, total = self.control.tasks
+        self.control.tasks = (done + 1, total)
         self.nodes += int(getattr(result, "nodes", 0))
         self.solutions += int(getattr(result, "solutions", 0))
         self.deepest = max(self.deepest, int(getattr(result, "deepest", 0)))

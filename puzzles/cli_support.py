@@ -301,9 +301,12 @@ def _progress_printer(console: Console) -> Callable[[Snapshot], None] | None:
 def search_line(s: Snapshot, width: int) -> str:
     """The progress line of a running search, kept within `width` columns where it can be (at 80
     a count's line with its time left wrapped onto a second): the stored states, then the depth,
-    then the frontier give way before the nodes, the time and the time left."""
+    then the frontier, then a split search's subtrees done give way before the nodes, the time and
+    the time left."""
     head, clock = f"searching: {s.expanded:,} expanded", f"{s.elapsed_s:.1f} s{eta_text(s)}"
     optional = [f"frontier {s.frontier:,}", f"depth {s.depth}", f"{s.stored:,} stored"]
+    if s.tasks:  # a split search: how far through its subtrees, kept before the picture's numbers
+        optional.insert(0, f"{s.tasks_done:,}/{s.tasks:,} subtrees")
     while True:
         line = " · ".join([head, *optional, clock])
         if len(line) <= width or not optional:

@@ -7,6 +7,7 @@ Each line is an object:
     counters      expanded, frontier, depth, stored, max_frontier, solutions. expanded, solutions and
                   max_frontier add up over the whole job and never go down; the others are the running
                   search's own and go up and down with it
+    subtrees      a search split over workers: [finished, of how many] (absent when not split)
     kind          what the live picture shows: bfs, astar, idastar, bibfs, backtrack, census, reach, table
                   (absent before the first picture)
     depth         the depth of the node the search works on
@@ -37,6 +38,8 @@ def snapshot_json(s: Snapshot) -> dict:
         "counters": {"expanded": s.expanded, "frontier": s.frontier, "depth": s.depth, "stored": s.stored,
                      "max_frontier": s.max_frontier, "solutions": s.solutions},
     }
+    if s.tasks:
+        out["subtrees"] = [s.tasks_done, s.tasks]
     live = s.live
     if live is None:
         return out

@@ -28,3 +28,16 @@ def test_a_narrow_one_drops_the_stored_states_then_the_depth_then_the_frontier(w
 def test_a_line_that_cannot_fit_keeps_its_essentials_whole():
     line = search_line(BIG, 20)
     assert line.startswith("searching: 253,492,224 expanded · 16.6 s · about")
+
+
+def test_a_split_search_says_how_many_subtrees_are_done_and_gives_that_up_after_the_frontier():
+    split = Snapshot("searching", expanded=253_492_224, frontier=30, depth=30, stored=31, elapsed_s=16.6,
+                     tasks_done=37, tasks=1_370)
+    assert "37/1,370 subtrees" in search_line(split, 200)
+    assert "subtrees" not in search_line(BIG, 200)  # not split: nothing said
+    order = ["31 stored", "depth 30", "frontier 30", "37/1,370 subtrees"]
+    for width in range(20, 140):
+        line = search_line(split, width)
+        gone = [p for p in order if p not in line]
+        assert gone == order[:len(gone)], width
+        assert len(line) <= width or not set(order) - set(gone), width

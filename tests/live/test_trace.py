@@ -79,3 +79,15 @@ def test_every_family_traces_its_picture(capsys, tmp_path, args, kind):
     for line in drawn:  # the moves on either side add up to the depth shown
         assert line["path"] is not None and not line["cut"]
         assert len(line["path"]) + len(line.get("goal_side") or ()) == line["depth"]
+
+
+def test_a_split_count_traces_its_subtrees_done_up_to_all_of_them(capsys, tmp_path):
+    trace = tmp_path / "split.jsonl"
+    code, out, _ = run_cli(capsys, "solve", "knights", "--size", "5x5", "--count", "--all-starts", "--workers", "2",
+                           "--trace", str(trace), "--json")
+    result = json.loads(out)
+    assert code == 0 and result["status"] == "solved"
+    marked = [line["subtrees"] for line in read_trace(trace) if "subtrees" in line]
+    assert marked and marked[-1] == [result["tasks"], result["tasks"]]
+    assert all(total == result["tasks"] and 0 <= done <= total for done, total in marked)
+    assert [done for done, _ in marked] == sorted(done for done, _ in marked)  # never goes back

@@ -24,8 +24,10 @@ def test_a_run_stopped_by_its_node_cap_goes_on_from_its_checkpoint(tmp_path):
     spec = EngineSpec(workers=1, checkpoint=str(tmp_path / "run.ckpt"))
     first = run_tasks(TASKS, spec, SearchControl(), node_cap=4)
     assert first.limit == Limit.STATES and first.checkpoint.held == 4
-    second = run_tasks(TASKS, spec, SearchControl())
+    control = SearchControl()
+    second = run_tasks(TASKS, spec, control)
     assert second.status == Status.SOLVED and second.restored == 4
+    assert (control.snapshot().tasks_done, control.snapshot().tasks) == (10, 10)  # those restored count as done
     assert [r.value for r in second.results] == [n * n for n in range(10)]
     assert sorted(second.order) == list(range(4, 10))  # only the tasks the file did not hold ran
 

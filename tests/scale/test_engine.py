@@ -32,6 +32,8 @@ def test_two_worker_processes_share_the_tasks_and_a_killed_one_is_run_again(tmp_
     assert run.status == Status.SOLVED and run.retried >= 1 and (tmp_path / "died").exists()
     assert len({r.pid for r in run.results}) >= 2
     assert control.snapshot().solutions == sum(n % 3 for n in range(12))
+    s = control.snapshot()
+    assert (s.tasks_done, s.tasks) == (12, 12)  # the retried task counted once
     assert not _workers_alive()
 
 
@@ -49,9 +51,12 @@ def test_cancel_reaches_every_task_within_a_second_and_leaves_no_worker():
 
 def test_a_node_cap_ends_the_run_with_limit_states():
     tasks = [Square(n, 0.0) for n in range(10)]
-    run = run_tasks(tasks, EngineSpec(workers=1), SearchControl(), node_cap=4)
+    control = SearchControl()
+    run = run_tasks(tasks, EngineSpec(workers=1), control, node_cap=4)
     assert run.status == Status.LIMIT and run.limit == Limit.STATES
     assert sum(r is not None for r in run.results) == 4
+    s = control.snapshot()
+    assert (s.tasks_done, s.tasks) == (4, 10)  # progress says how far through the subtrees it got
 
 
 @pytest.mark.parametrize("workers", [1, 2])

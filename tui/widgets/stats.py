@@ -188,6 +188,8 @@ class StatsPane(VerticalScroll):
             table.add_row(label, f"~{duration(eta[0])}", "±", duration(eta[1]))
         elif s.past_estimate:
             table.add_row("left", "?", "", "past estimate")
+        if s.tasks:  # a split search: how far through its subtrees
+            table.add_row("subtr" if short else "subtrees", f"{s.tasks_done:,}/{s.tasks:,}", "", "")
         return table
 
 
