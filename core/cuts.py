@@ -42,12 +42,16 @@ def max_cut(most: int, item_bytes: int) -> int:
     return max(1, SPLIT_BYTES // (2 * most * item_bytes) - 1)
 
 
-def wanted_subtrees(workers: int, subtrees: int = 0, trees: int = 1) -> int:
+def wanted_subtrees(workers: int, subtrees: int = 0, trees: int = 1, resumable: bool = False) -> int:
     """How many prefixes to cut each of `trees` trees into for `workers` workers: `subtrees` when
-    given (tests), else TASKS_PER_WORKER a worker shared over the trees; one worker needs no cut."""
+    given (tests), else TASKS_PER_WORKER a worker shared over the trees; one worker needs no cut,
+    unless the run is `resumable` (a checkpoint keeps its finished subtrees: uncut, a stopped run
+    would have none to go on from)."""
     if subtrees:
         return subtrees
-    return -(-TASKS_PER_WORKER * workers // trees) if workers > 1 else 1
+    if workers == 1 and not resumable:
+        return 1
+    return -(-TASKS_PER_WORKER * workers // trees)
 
 
 def shallowest_cut(cut_at: Callable[[int], C | None], whole: C, deepest: int, item_bytes: int, wanted: int,

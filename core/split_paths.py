@@ -138,7 +138,8 @@ def _count_split(ctx: Context, root: int, max_depth: int, keep: int, control: Se
     control.compiling()
     prepare(backtrack.backtrack, *args)
     began = time.perf_counter()
-    cut = split(ctx, root, max_depth, wanted_subtrees(worker_count(fitted, MAX_TASKS), subtrees))
+    cut = split(ctx, root, max_depth, wanted_subtrees(worker_count(fitted, MAX_TASKS), subtrees,
+                                                     resumable=fitted.checkpoint is not None))
     seconds = time.perf_counter() - began
     tasks = [Subpaths(ctx, p, max_depth, keep) for p in cut.prefixes]
     cap = None if limits.max_states is None else max(1, limits.max_states - cut.nodes)

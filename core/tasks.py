@@ -85,6 +85,16 @@ class Run:
     def finished(self) -> bool:
         return self.status == Status.SOLVED
 
+    @property
+    def done(self) -> int:
+        """Tasks run to their end (one a cancel or a cap stopped part way is not)."""
+        return sum(ran_to_end(r) for r in self.results)
+
+
+def ran_to_end(result: Any) -> bool:
+    """A task's result is whole: not missing, not stopped part way (a result says so in `complete`)."""
+    return result is not None and bool(getattr(result, "complete", True))
+
 
 def worker_count(spec: EngineSpec, tasks: int) -> int:
     """How many workers a run of `tasks` tasks uses (a Ray run's: inside workers_known)."""
@@ -141,7 +151,7 @@ class _Progress:
 
     def finished(self, result: object) -> None:
         done, total = self.control.tasks
-        self.control.tasks = (done + 1, total)
+        self.control.tasks = (done + ran_to_end(result), total)
         self.nodes += int(getattr(result, "nodes", 0))
         self.solutions += int(getattr(result, "solutions", 0))
         self.deepest = max(self.deepest, int(getattr(result, "deepest", 0)))
@@ -184,7 +194,7 @@ def _ending(control: SearchControl, progress: _Progress) -> tuple[Status, Limit 
 def run_tasks(tasks: Sequence[Task], spec: EngineSpec, control: SearchControl, *,
               node_cap: int | None = None, warm: WarmUp | None = None,
               shuffle: int | None = None, decisive: Callable[[Any], bool] | None = None,
-              keep: Kept | None = None) -> Run:
+              keep: Kept | None = None, given: dict[int, Any] | None = None) -> Run:
     """Run every task and return their results in task order.
 
     node_cap: the most nodes the whole run may enter (the run ends with limit states past it);
@@ -195,20 +205,21 @@ def run_tasks(tasks: Sequence[Task], spec: EngineSpec, control: SearchControl, *
     the same whatever the workers do (Run.cutoff), the later tasks' results are not; keep: local
     workers kept for the caller's next run (Kept). One local worker runs the tasks in this
     thread. The control's clock covers the tasks only. With spec.checkpoint, the tasks that file
-    holds are not run again (Run.restored) and each task that finishes is added to it.
+    holds are not run again (Run.restored) and each task that finishes is added to it. given:
+    results the caller already has (tasks it ran to their end for an estimate), not run again.
     """
     order = list(range(len(tasks)))
     if shuffle is not None:
         random.Random(shuffle).shuffle(order)
     workers = worker_count(spec, len(tasks))
     run = Run([None] * len(tasks), workers=workers, engine=spec.kind, decisive=decisive)
+    _restore(run, given or {}, restored=False)
     if spec.checkpoint is None:
-        return _run(tasks, order, spec, control, node_cap, warm, run, keep)
+        return _run(tasks, _left(run, order), spec, control, node_cap, warm, run, keep)
     run.checkpoint = Checkpoint(spec.checkpoint, tasks)
     try:
         _restore(run, run.checkpoint.open())
-        _run(tasks, [i for i in order if run.results[i] is None and run.needed(i)], spec, control, node_cap, warm,
-             run, keep)
+        _run(tasks, _left(run, order), spec, control, node_cap, warm, run, keep)
         run.elapsed_s += run.checkpoint.seconds  # the time it takes is the time of every run
         return run
     finally:
@@ -217,7 +228,7 @@ def run_tasks(tasks: Sequence[Task], spec: EngineSpec, control: SearchControl, *
 
 def _run(tasks: Sequence[Task], order: list[int], spec: EngineSpec, control: SearchControl, node_cap: int | None,
          warm: WarmUp | None, run: Run, keep: Kept | None) -> Run:
-    if not order or (spec.kind == LOCAL and run.workers == 1):  # (no task left: a checkpoint held them all)
+    if not order or (spec.kind == LOCAL and run.workers == 1):  # (no task left: a checkpoint or the caller held them all)
         return _run_here(tasks, order, control, node_cap, run)
     if spec.kind == LOCAL:
         return _run_local(tasks, order, control, node_cap, warm, run, keep)
@@ -226,15 +237,21 @@ def _run(tasks: Sequence[Task], order: list[int], spec: EngineSpec, control: Sea
     return run_on_ray(tasks, order, spec, control, node_cap, warm, run)
 
 
-def _restore(run: Run, done: dict[int, Any]) -> None:
-    """Put a checkpoint's results in their places (the first decisive one settles the cutoff)."""
+def _restore(run: Run, done: dict[int, Any], restored: bool = True) -> None:
+    """Put results already had in their places: a checkpoint's (restored), or the caller's (the
+    first decisive one settles the cutoff)."""
     for i in sorted(done):
-        if i >= len(run.results):
+        if i >= len(run.results) or run.results[i] is not None:
             continue
         run.results[i] = done[i]
-        run.restored += 1
-        if run.cutoff < 0 and run.decisive is not None and run.decisive(done[i]):
+        run.restored += restored
+        if run.decisive is not None and run.decisive(done[i]) and (run.cutoff < 0 or i < run.cutoff):
             run.cutoff = i
+
+
+def _left(run: Run, order: list[int]) -> list[int]:
+    """The tasks of `order` still to run: no result yet, and needed."""
+    return [i for i in order if run.results[i] is None and run.needed(i)]
 
 
 def _run_here(tasks: Sequence[Task], order: list[int], control: SearchControl, node_cap: int | None, run: Run) -> Run:
@@ -266,13 +283,13 @@ def _finished(run: Run, progress: _Progress, control: SearchControl, i: int) -> 
     result = run.results[i]
     progress.finished(result)
     run.order.append(i)
-    if run.checkpoint is not None and getattr(result, "complete", True):
+    if run.checkpoint is not None and ran_to_end(result):
         run.checkpoint.record(i, result, control.elapsed())
     if not run.needed(i):
         return
     if run.decisive is not None and run.decisive(result):
         run.cutoff = i
-    elif not getattr(result, "complete", True) and run.finished:
+    elif not ran_to_end(result) and run.finished:
         run.status, run.limit = _ending(control, progress) or (Status.LIMIT, Limit.STATES)
 
 

@@ -4,7 +4,8 @@ into an EngineSpec the same way (spec_from, in the family's solve)."""
 from __future__ import annotations
 
 from core.engine import ENGINES, LOCAL, RAY, EngineSpec
-from puzzles.interface import Option
+from core.status import Limit
+from puzzles.interface import Option, Solution
 
 ENGINE = Option("engine", "Engine", "choice", LOCAL, ENGINES,
                 "local: worker processes on this machine; ray: a Ray cluster (started here when none is named)",
@@ -33,7 +34,8 @@ def engine_options(args) -> dict:
 
 def run_json(run) -> dict:
     """How a split search ran (a core.tasks.Run), for a solution's details."""
-    out = {"engine": run.engine, "workers": run.workers, "tasks": len(run.results), "retried": run.retried}
+    out = {"engine": run.engine, "workers": run.workers, "tasks": len(run.results),
+           "tasks_done": run.done, "retried": run.retried}
     if run.checkpoint is not None:
         out["restored"] = run.restored
         out["checkpoint"] = {"file": str(run.checkpoint.path), "subtrees": run.checkpoint.held,
@@ -41,18 +43,25 @@ def run_json(run) -> dict:
     return out
 
 
-def run_line(details: dict) -> str | None:
-    """'workers: 2 (local), 156 subtrees, 1 retried after a worker died', or None for a search that
-    did not split."""
+def run_line(solution: Solution) -> str | None:
+    """'workers: 2 (local), 156 subtrees, 1 retried after a worker died' ('23 of 156 subtrees
+    done' for a run that ended before them all), or None for a search that did not split."""
+    details = solution.details
     if "workers" not in details:
         return None
     retried = f", {details['retried']} retried after a worker died" if details["retried"] else ""
     restored = f", {details['restored']:,} counted before (checkpoint)" if details.get("restored") else ""
-    line = f"workers: {details['workers']} ({details['engine']}), {details['tasks']:,} subtrees{restored}{retried}"
+    done = details.get("tasks_done", details["tasks"])
+    subtrees = f"{details['tasks']:,} subtrees" if done == details["tasks"] else \
+        f"{done:,} of {details['tasks']:,} subtrees done"
+    line = f"workers: {details['workers']} ({details['engine']}), {subtrees}{restored}{retried}"
     kept = details.get("checkpoint")
     if kept and not kept["finished"]:
+        # the state cap counts the subtrees the file holds: the same cap again would stop at once
+        again = "the same command with a higher --max-states" if solution.limit == Limit.STATES else \
+            "the same command"
         line += (f"\ncheckpoint: {kept['file']} holds {kept['subtrees']:,} of {details['tasks']:,} subtrees; "
-                 "the same command goes on from there")
+                 f"{again} goes on from there")
     return line
 
 

@@ -238,7 +238,7 @@ def _count_from(board: Board, starts: list[int], keep: int, control: SearchContr
         assert fitted is not None  # one worker fits (checked above), and within_budget always keeps one that fits
         workers = worker_count(fitted, split.MAX_TASKS)
         details["estimate"] = guess.as_json(workers)
-        wanted = wanted_subtrees(workers, subtrees, len(starts))
+        wanted = wanted_subtrees(workers, subtrees, len(starts), fitted.checkpoint is not None)
         began = time.perf_counter()
         cuts = [split.split(table, board.width, board.height, s, board.free_squares, board.closed, wanted)
                 for s in starts]

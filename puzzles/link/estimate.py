@@ -180,7 +180,8 @@ def estimate_clear(board: Board, options: dict, limits: Limits = Limits(), k: in
     if args is None:
         return ClearEstimate(**said, no_room=True)
     split.Warm(args)()
-    cut = split.split(args, tiles // 2, wanted_subtrees(workers, options.get("subtrees", 0)))
+    cut = split.split(args, tiles // 2, wanted_subtrees(workers, options.get("subtrees", 0),
+                                                          resumable=spec.checkpoint is not None))
     if cut.code == FOUND:
         return ClearEstimate(**said, found=f"the cut into subtrees meets one after {count_text(cut.nodes, 'node')}")
     tasks = [split.ClearFrom(args, p) for p in cut.prefixes]

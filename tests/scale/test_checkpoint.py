@@ -1,6 +1,7 @@
 """Checkpoints (core/checkpoint.py): a split search stopped part way goes on from its file, with
 the answer of one uninterrupted run; a file cut short by a kill, another search's file and a
 file that is no checkpoint are each handled."""
+import re
 import subprocess
 import sys
 
@@ -69,6 +70,7 @@ def test_a_tour_count_capped_part_way_then_resumed_counts_every_tour(tmp_path, w
     options = {"workers": workers, "subtrees": 40, "checkpoint": str(tmp_path / "6x6.ckpt")}
     part = solve(board, "count", options, SearchControl(), Limits(max_states=5_000_000))
     assert part.status == Status.LIMIT and 0 < part.details["checkpoint"]["subtrees"] < part.details["tasks"]
+    assert part.details["tasks_done"] == part.details["checkpoint"]["subtrees"]
     whole = solve(board, "count", options, SearchControl(), Limits())
     assert whole.status == Status.SOLVED and whole.details["restored"] == part.details["checkpoint"]["subtrees"]
     plain = solve(board, "count", {"workers": 1, "subtrees": 1}, SearchControl(), Limits())
@@ -81,7 +83,10 @@ def test_the_command_line_says_where_to_go_on_from_and_refuses_a_bad_file(tmp_pa
            "solve", "knights", "--size", "6x6", "--count", "--workers", "1", "--no-board",
            "--checkpoint", str(tmp_path / "c"), "--max-states", "5000000"]
     out = subprocess.run(run, capture_output=True, text=True, timeout=300)
-    assert "the same command goes on from there" in out.stdout and f"checkpoint: {tmp_path / 'c'} holds" in out.stdout
+    assert "the same command with a higher --max-states goes on from there" in out.stdout and f"checkpoint: {tmp_path / 'c'} holds" in out.stdout
+    done, total = re.search(r"workers: 1 \(local\), (\d+) of (\d+) subtrees done", out.stdout).groups()
+    held = re.search(r"holds (\d+) of (\d+) subtrees", out.stdout).groups()
+    assert 0 < int(done) < int(total) and (done, total) == held  # one worker's tree is cut all the same
     (tmp_path / "c").write_text("not mine\n")
     out = subprocess.run(run, capture_output=True, text=True, timeout=300)
     assert out.returncode == 2 and out.stderr.startswith("error: checkpoint ") and "Traceback" not in out.stderr

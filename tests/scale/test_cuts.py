@@ -65,5 +65,6 @@ def test_depths_stop_short_of_the_tree_and_of_the_split_memory():
 
 def test_subtrees_wanted_share_out_over_workers_and_trees():
     assert wanted_subtrees(1) == 1 and wanted_subtrees(1, subtrees=7) == 7
+    assert wanted_subtrees(1, resumable=True) == TASKS_PER_WORKER  # a checkpoint needs subtrees to keep
     assert wanted_subtrees(2) == 2 * TASKS_PER_WORKER
     assert wanted_subtrees(3, trees=5) == -(-3 * TASKS_PER_WORKER // 5)  # rounded up: every tree gets its share

@@ -3,10 +3,11 @@ mid-task is run again, a cancel leaves no worker behind."""
 import threading
 import time
 
+import numpy as np
 import pytest
 
 from core.engine import EngineSpec
-from core.progress import SearchControl
+from core.progress import SLOTS, SearchControl
 from core.status import Limit, Status
 from core.tasks import Kept, run_tasks
 from tests.processes import workers_alive as _workers_alive
@@ -103,3 +104,17 @@ def test_a_worker_unpickling_a_task_imports_no_family_object_and_no_interface(mo
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ""
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_results_given_are_placed_not_run_again(workers):
+    tasks = [Square(n) for n in range(12)]
+    given = {i: Square(i)(np.zeros(SLOTS, dtype=np.int64)) for i in (0, 5, 11)}
+    control = SearchControl()
+    run = run_tasks(tasks, EngineSpec(workers=workers), control, given=given)
+    assert [r.value for r in run.results] == [n * n for n in range(12)]
+    assert sorted(run.order) == [i for i in range(12) if i not in given] and run.restored == 0
+    s = control.snapshot()
+    assert (s.tasks_done, s.tasks) == (12, 12)
+    if workers == 2:  # the workers' progress adds up results (one worker's is its kernel's own counters)
+        assert s.solutions == sum(n % 3 for n in range(12))
