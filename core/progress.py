@@ -145,6 +145,7 @@ class Phase:
     IDLE = "idle"
     COMPILING = "compiling"
     STARTING = "starting workers"  # after compiling: a cancel now is an ordinary cancel
+    ESTIMATING = "estimating"  # a short look at the search's size before it runs (a cancel is ordinary)
     SEARCHING = "searching"
     DONE = "done"
 
@@ -177,6 +178,10 @@ class SearchControl:
     def starting_workers(self) -> None:
         """Mark that worker processes are starting (not part of the search time)."""
         self.phase = Phase.STARTING
+
+    def estimating(self) -> None:
+        """Mark a look at the search's size (not part of the search time, nor shown as compiling)."""
+        self.phase = Phase.ESTIMATING
 
     def start_search(self) -> None:
         """Start the search clock; compilation must be done by now.

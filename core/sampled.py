@@ -93,16 +93,19 @@ class Sampled:
 
 def sample_tasks(tasks: Sequence[Callable[[np.ndarray], Any]], nodes_of: Callable[[Any], tuple[int, bool]],
                  base: int = 0, k: int = SAMPLE, seed: int = 0, cap: int | None = None,
-                 budget_s: float = BUDGET_S,
-                 decisive: Callable[[Any], bool] | None = None) -> tuple[Sampled, list[tuple[int, Any]]]:
+                 budget_s: float = BUDGET_S, decisive: Callable[[Any], bool] | None = None,
+                 stopped: Callable[[], bool] | None = None,
+                 share: int = SHARE) -> tuple[Sampled, list[tuple[int, Any]]]:
     """Run up to k of the tasks (core/tasks.py's: task(counters) -> result) picked at random with
     `seed`, each on fresh counters under a node cap, and estimate the nodes of running them all plus
     `base`. nodes_of(result): (nodes entered, whether the task ran to its end).
 
-    cap: each task's node cap; None: FIRST_CAP for the first, then 1/SHARE of budget_s at the
-    speed measured so far. The tasks run in the sample's random order and stop once budget_s has
-    passed (two at least) or a result `decisive` says settles the search: those run are still a
-    uniform sample. With a cap given and budget_s infinite the estimate is the same every run.
+    cap: each task's node cap; None: FIRST_CAP for the first, then 1/share of budget_s at the
+    speed measured so far (a caller that keeps the results of tasks run to their end loses
+    nothing to a larger share, and a capped task spoils the estimate). The tasks run in the
+    sample's random order and stop once budget_s has passed (two at least), a result `decisive`
+    says settles the search, or `stopped` says so (a cancel, between tasks): those run are still
+    a uniform sample. With a cap given and budget_s infinite the estimate is the same every run.
     Returns the estimate and the (task index, result) pairs in the order run."""
     n = len(tasks)
     order = random.Random(seed).sample(range(n), max(0, min(k, n)))
@@ -112,12 +115,12 @@ def sample_tasks(tasks: Sequence[Callable[[np.ndarray], Any]], nodes_of: Callabl
     began = time.perf_counter()
     for i in order:
         elapsed = time.perf_counter() - began
-        if len(sizes) >= 2 and elapsed >= budget_s:
+        if (len(sizes) >= 2 and elapsed >= budget_s) or (stopped is not None and stopped()):
             break
         if cap is not None:
             limit = cap
         elif sizes and sum(sizes) >= MIN_CAP and elapsed > 0:
-            limit = max(MIN_CAP, int(sum(sizes) / elapsed * budget_s / SHARE))
+            limit = max(MIN_CAP, int(sum(sizes) / elapsed * budget_s / share))
         else:
             limit = FIRST_CAP
         counters = new_counters(quiet=True)

@@ -272,7 +272,8 @@ def board_text(args, family: Family) -> str:
 
 
 # what the progress line says before the search clock runs
-_WAITING = {Phase.IDLE: "starting…", Phase.COMPILING: "compiling solver…", Phase.STARTING: "starting workers…"}
+_WAITING = {Phase.IDLE: "starting…", Phase.COMPILING: "compiling solver…", Phase.STARTING: "starting workers…",
+            Phase.ESTIMATING: "estimating the search's size…"}
 
 
 def _progress_printer(console: Console) -> Callable[[Snapshot], None] | None:

@@ -11,7 +11,8 @@ from core.engine import LOCAL, EngineSpec
 from core.errors import InputError
 from core.jit import prepare
 from core.memory import WORKER_BYTES, budget_bytes, state_cap
-from core.progress import EXPANDED, NODE_CAP, SearchControl, new_counters
+from core.sampled import sample_tasks
+from core.progress import EXPANDED, NODE_CAP, RUN, SearchControl, new_counters
 from core.search import Limits, Stats, counter_stats, kernel_status, timed, tree_fits
 from core.status import FOUND, STOPPED, Limit, Status
 from core.tasks import run_tasks, worker_count, workers_known
@@ -156,6 +157,8 @@ def _keys(n_tiles: int) -> np.ndarray:
 
 
 NO_PREFIX = np.empty((0, 2), dtype=np.int64)
+SAMPLE_S = 1.0  # a split proof first runs subtrees here this long, for its time left
+MIN_SAMPLED = 8  # subtrees below which a split is too short for the time left to matter
 
 
 def _clear_args(board: Board, grid, limit: int, cap: int, max_moves: int, counters: np.ndarray,
@@ -267,13 +270,17 @@ def _clear_split(board: Board, grid, limit: int, control: SearchControl, limits:
     control.compiling()
     prepare(clearing.clear_board, *args, split.NO_PREFIX, np.int64(0), np.int64(0), control.counters)
     began = time.perf_counter()
-    cut = split.split(args, len(grid.tile_cell) // 2, wanted_subtrees(workers, subtrees))
+    wanted = wanted_subtrees(workers, subtrees, resumable=spec.checkpoint is not None)
+    cut = split.split(args, len(grid.tile_cell) // 2, wanted)
     seconds = time.perf_counter() - began
     if cut.code == FOUND:
         return Status.SOLVED, None, cut.moves, Stats(cut.nodes, 0, 0, seconds), grid, "", None
     tasks = [split.ClearFrom(args, p) for p in cut.prefixes]
+    began = time.perf_counter()
+    given = _sample_first(tasks, control)
+    seconds += time.perf_counter() - began
     run = run_tasks(tasks, spec, control, warm=split.Warm(args), shuffle=shuffle,
-                    decisive=lambda r: r.code == FOUND)
+                    decisive=lambda r: r.code == FOUND, given=given)
     nodes = cut.nodes + sum(r.nodes for r in run.results if r is not None)
     stored = sum(r.stored for r in run.results if r is not None)
     stats = Stats(nodes, stored, 0, seconds + run.elapsed_s)
@@ -285,6 +292,21 @@ def _clear_split(board: Board, grid, limit: int, control: SearchControl, limits:
     if split.dead_store_full(run.results):
         return Status.LIMIT, cap_limit, no_moves, stats, grid, "", run
     return Status.UNSOLVABLE, None, no_moves, stats, grid, "", run
+
+
+def _sample_first(tasks: list[split.ClearFrom], control: SearchControl) -> dict[int, split.Cleared]:
+    """A few subtrees run here first, for the time left while the rest run (core/sampled.py: the
+    proof has a memo, so Knuth's dives would overestimate it); those that ran to their end are
+    not run again, so the answer and the node total are those of the run without it."""
+    if len(tasks) < MIN_SAMPLED:
+        return {}
+    control.estimating()
+    sample, results = sample_tasks(tasks, lambda r: (r.nodes, r.complete), budget_s=SAMPLE_S,
+                                   decisive=lambda r: r.code == FOUND,
+                                   stopped=lambda: control.stop_requested != RUN, share=1)
+    if sample.sampled >= 2 and not sample.lower_bound and not any(r.code == FOUND for _, r in results):
+        control.expect(sample.nodes, sample.nodes_se)
+    return {i: r for i, r in results if r.complete}
 
 
 def _clear_details(board: Board, limit: int, reason: str) -> dict:

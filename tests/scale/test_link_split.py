@@ -9,9 +9,11 @@ from core.progress import SearchControl
 from core.search import Limits
 from core.status import Status
 from puzzles.link.board import Board
-from puzzles.link.solve import solve
+from puzzles.link import split
+from puzzles.link.solve import MIN_SAMPLED, solve
 from tests.link import reference
 from tests.link.test_clear import random_small_board, replay_with_reference
+from tests.link.test_estimate import PROOF
 
 
 def _cases(n: int, seed: int) -> list[Board]:
@@ -52,3 +54,22 @@ def test_two_worker_processes_prove_a_board_unclearable_as_one_does():
     assert two.details["workers"] == 2
     assert one.status == two.status == Status.UNSOLVABLE
     assert two.stats.nodes_expanded == one.stats.nodes_expanded
+
+
+def test_a_split_proof_samples_subtrees_first_for_its_time_left_and_counts_them_once(monkeypatch):
+    board = PROOF
+    plain = _clear(board, subtrees=16)
+    assert plain.status == Status.UNSOLVABLE and plain.details["tasks"] >= MIN_SAMPLED
+    ran = []
+    original = split.ClearFrom.__call__
+    monkeypatch.setattr(split.ClearFrom, "__call__", lambda self, counters: ran.append(1) or original(self, counters))
+    control = SearchControl()
+    sampled = solve(board, "clear", {"workers": 1, "subtrees": 16}, control, Limits())
+    assert control.expected[0] > 0  # the sample's estimate of the nodes, for the time left
+    assert sampled.status == plain.status and sampled.stats.nodes_expanded == plain.stats.nodes_expanded
+    assert len(ran) == sampled.details["tasks"]  # a subtree the sample ran is not run again
+    monkeypatch.setattr("puzzles.link.solve.MIN_SAMPLED", 10**9)
+    ran.clear()
+    control = SearchControl()
+    unsampled = solve(board, "clear", {"workers": 1, "subtrees": 16}, control, Limits())
+    assert control.expected[0] == 0 and unsampled.stats.nodes_expanded == plain.stats.nodes_expanded

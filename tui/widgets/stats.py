@@ -163,6 +163,7 @@ class StatsPane(VerticalScroll):
             head = Text(f"no search yet: {self.app.key_for('solve')} solves", style="dim")
         else:
             head = {Phase.IDLE: "starting…", Phase.COMPILING: compiling_line(s, self.family), Phase.STARTING: "starting workers…",
+                    Phase.ESTIMATING: "estimating the search's size…",
                     Phase.SEARCHING: "[bold]searching…[/bold]", Phase.DONE: "finished"}[s.phase]
         self.query_one("#stats-head", Static).update(head)
 
@@ -177,9 +178,9 @@ class StatsPane(VerticalScroll):
         table.add_column(style="dim")
         table.add_column(justify="right")
         short = self.content_size.width < NARROW  # keep four columns on one line
+        # how far and how long first, the picture's depth last: a short pane (80x24) cuts the bottom
         table.add_row("exp" if short else "expanded", _count(s.expanded), "front" if short else "frontier",
                       _count(s.frontier))
-        table.add_row("depth", _count(s.depth), "stored", _count(s.stored))
         table.add_row("time", f"{s.elapsed_s:.1f}s" if short else f"{s.elapsed_s:.2f} s", "n/s" if short else "nodes/s",
                       _count(s.rate))
         eta = s.eta()
@@ -190,6 +191,7 @@ class StatsPane(VerticalScroll):
             table.add_row("left", "?", "", "past estimate")
         if s.tasks:  # a split search: how far through its subtrees
             table.add_row("subtr" if short else "subtrees", f"{s.tasks_done:,}/{s.tasks:,}", "", "")
+        table.add_row("depth", _count(s.depth), "stored", _count(s.stored))
         return table
 
 
