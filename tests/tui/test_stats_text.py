@@ -43,3 +43,16 @@ def test_a_solve_waiting_behind_another_familys_compiling_says_so():
     assert "waiting for the compiler" in compiling_line(s, "tiles") and "cube8" in compiling_line(s, "tiles")
     assert "compiling cube8: 3/10 kernels" in compiling_line(s, "cube8")
     assert "compiling the solver" in compiling_line(Snapshot(phase=Phase.COMPILING), "tiles")
+
+
+def test_a_running_search_heads_with_its_time_left_or_its_subtrees_done():
+    """A pane a few rows high (60x20) shows only its head line: how far the search has got goes there."""
+    from core.progress import Phase, Snapshot
+    from tui.widgets.stats import searching_line
+    eta = Snapshot(Phase.SEARCHING, expanded=1_000, elapsed_s=1.0, expected=21_000, expected_se=500,
+                   tasks_done=3, tasks=191)
+    assert searching_line(eta).endswith("~20 s left")
+    past = Snapshot(Phase.SEARCHING, expanded=30_000, elapsed_s=1.0, expected=21_000, tasks_done=3, tasks=191)
+    assert searching_line(past).endswith(" 3/191 subtrees")
+    iteration = Snapshot(Phase.SEARCHING, expanded=1_000, elapsed_s=1.0, expected=21_000, expected_of="iteration")
+    assert searching_line(iteration) == "[bold]searching…[/bold]"  # an iteration's time is not the search's

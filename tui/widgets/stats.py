@@ -55,6 +55,17 @@ def compiling_line(s: Snapshot, family: str = "") -> str:
     return "[bold yellow]compiling the solver[/bold yellow] (only the first time)"
 
 
+def searching_line(s: Snapshot) -> str:
+    """The head line of a running search with how far it has got, which a pane a few rows high
+    (60x20) shows when its counters are cut: the time left, or else the subtrees done."""
+    eta = s.eta()
+    if eta is not None and not s.expected_of:  # (an iteration's time left is not the search's)
+        return f"[bold]searching…[/bold] ~{duration(eta[0])} left"
+    if s.tasks:
+        return f"[bold]searching…[/bold] {s.tasks_done:,}/{s.tasks:,} subtrees"
+    return "[bold]searching…[/bold]"
+
+
 class StatsPane(VerticalScroll):
     """Counters at up to 10 Hz while a search runs, with a chart of the layers or iterations it has
     finished (or a sparkline of its frontier); then the headline, the final counts and the details.
@@ -164,7 +175,7 @@ class StatsPane(VerticalScroll):
         else:
             head = {Phase.IDLE: "starting…", Phase.COMPILING: compiling_line(s, self.family), Phase.STARTING: "starting workers…",
                     Phase.ESTIMATING: "estimating the search's size…",
-                    Phase.SEARCHING: "[bold]searching…[/bold]", Phase.DONE: "finished"}[s.phase]
+                    Phase.SEARCHING: searching_line(s), Phase.DONE: "finished"}[s.phase]
         self.query_one("#stats-head", Static).update(head)
 
     def _numbers(self, s: Snapshot | None):
