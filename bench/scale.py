@@ -22,6 +22,7 @@ TOURS_7X7 = 165_575_218_320  # OEIS A165134: directed open tours of 7x7 summed o
 ESTIMATE_DIVES = 400_000  # the bench can afford far more dives than a run's quick look
 SAMPLE = 12  # subtrees of the 7x7 count counted for real
 SAMPLE_CAP = 50_000_000  # nodes one sampled subtree may take
+TIMED = 3  # runs of one and of two workers, the fastest of each kept
 
 
 def _die(preset: str):
@@ -40,9 +41,17 @@ def _count(engine: str, workers: int):
 
 def _every_engine(count) -> dict:
     """count(engine, workers) on 1, 2 and 4 local workers and, with Ray installed, on a local
-    2-CPU Ray cluster (key 'ray'), after a warm-up run."""
+    2-CPU Ray cluster (key 'ray'), after a warm-up run. One and two workers run TIMED times each,
+    taking turns, and the fastest of each is kept: on this VM the same count varies by a quarter
+    from one run to the next, which a single pair turns into a speed-up anywhere from 1.4x to 2x."""
     count("local", 1)  # warm: load or compile the kernels
-    runs = {w: count("local", w) for w in (1, 2, 4)}
+    runs = {4: count("local", 4)}
+    for _ in range(TIMED):
+        for w in (1, 2):
+            run = count("local", w)
+            if w not in runs or run.stats.elapsed_s < runs[w].stats.elapsed_s:
+                runs[w] = run
+    runs = {w: runs[w] for w in (1, 2, 4)}
     if ray_installed():
         import ray
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
@@ -62,7 +71,7 @@ def run(report: Report, bin_dir) -> None:
         assert sol.stats.nodes_expanded == one.stats.nodes_expanded
     t1, t2 = one.stats.elapsed_s, runs[2].stats.elapsed_s
     report.add(Row("knights 6x6 from every square: 2 local workers over 1",
-                   f"{TOURS_6X6:,} tours, {one.stats.nodes_expanded:,} nodes: {t1:.2f} s on 1, {t2:.2f} s on 2, "
+                   f"{TOURS_6X6:,} tours, {one.stats.nodes_expanded:,} nodes: {t1:.2f} s on 1, {t2:.2f} s on 2 (fastest of {TIMED}), "
                    f"{runs[4].stats.elapsed_s:.2f} s on 4 ({runs[2].details['tasks']} subtrees)",
                    "the same count on one worker", ratio=t1 / t2, goal=1.8))
     if "ray" in runs:
@@ -85,7 +94,7 @@ def _die_proof(report: Report, preset: str, goal: float | None) -> None:
     ray_text = f", {t['ray']:.2f} s on Ray (2 CPUs)" if "ray" in t else ""
     report.add(Row(f"die {preset} every tour: 2 local workers over 1",
                    f"{one.status.value}, {one.details['solutions']:,} tours, {one.stats.nodes_expanded:,} nodes: "
-                   f"{t[1]:.2f} s on 1, {t[2]:.2f} s on 2, {t[4]:.2f} s on 4{ray_text}",
+                   f"{t[1]:.2f} s on 1, {t[2]:.2f} s on 2 (fastest of {TIMED}), {t[4]:.2f} s on 4{ray_text}",
                    "the same count on one worker", ratio=t[1] / t[2], goal=goal))
 
 
