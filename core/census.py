@@ -24,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from core import live, ops
+from core.arrays import distinct
 from core.jit import kernel, prepare
 from core.progress import (CHECK_EVERY, DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, RUN, SOLUTIONS, STOP, STORED,
                            SearchControl)
@@ -325,7 +326,7 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
     """
     counters = control.counters
     workers = max(1, min(2, len(contexts), os.cpu_count() or 1))
-    first = np.unique(np.ascontiguousarray(starts, dtype=np.uint64))
+    first = distinct(np.ascontiguousarray(starts, dtype=np.uint64))
     if first.shape[0] > cap:
         return CAP, 0, 0, 0, -1
     bufs = Buffers(budget)

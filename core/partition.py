@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import numpy as np
 
 from core import census
+from core.arrays import distinct
 from core.census import EMPTY, Buffers
 from core.hashset import mix
 from core.jit import helper, kernel, prepare
@@ -122,7 +123,7 @@ class Partition:
 
     def begin(self, starts: np.ndarray) -> Report:
         """Level 0: the starts this partition owns."""
-        first = np.unique(owned(np.ascontiguousarray(starts, dtype=np.uint64), self.parts, self.index))
+        first = distinct(owned(np.ascontiguousarray(starts, dtype=np.uint64), self.parts, self.index))
         n = first.shape[0]
         level = self._new_level(1, 0, n)
         if level is None:

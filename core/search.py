@@ -7,6 +7,7 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 from core import astar, backtrack, bfs, bibfs, census, idastar, partition, partitioned, tables
+from core.arrays import distinct
 from core.engine import EngineSpec
 from core.jit import prepare
 from core.memory import HARD_CAP, SCRATCH, array_bytes, budget_bytes, fits, state_cap
@@ -156,7 +157,7 @@ def shortest_path(algo: str, starts: np.ndarray, ctx: Context, control: SearchCo
         if goals is None:
             raise ValueError("bibfs needs the goal states")
         goals = np.ascontiguousarray(goals, dtype=np.uint64)
-    seeds = np.unique(starts).shape[0] + (np.unique(goals).shape[0] if goals is not None and algo == "bibfs" else 0)
+    seeds = distinct(starts).shape[0] + (distinct(goals).shape[0] if goals is not None and algo == "bibfs" else 0)
     budget = budget_bytes(limits.max_memory)
     share: tuple[int, ...] = ()  # A*'s most buckets or IDA*'s stack bytes: the kernel's argument after the cap
     share_bytes = 0
