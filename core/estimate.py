@@ -18,6 +18,7 @@ LONG_S = 60.0  # a search expected to take longer than this on one worker gets a
 DIVES_LONG = 100_000  # that look's dives: a few tenths of a second against a long search
 FEW_HITS = 30  # dives reaching a solution below which their spread says nothing (a long tail barely sampled)
 RATE_NODES = 300_000  # nodes of the capped run that measures the speed: a tenth of a second at the slowest
+SLOWEST_RATE = RATE_NODES / 0.1  # nodes per second no counting kernel falls below
 
 
 @dataclass(frozen=True)
@@ -36,8 +37,12 @@ class Estimate:
 
     def seconds_capped(self, *caps: int | None) -> float:
         """The time one worker is expected to take when the search also stops at any of `caps`
-        nodes (0 or None: no cap), as the choice of workers needs it: a capped run ends sooner."""
+        nodes (0 or None: no cap), as the choice of workers needs it: a capped run ends sooner. A
+        tree whose speed could not be measured (fewer nodes than a timing needs) gets the slowest
+        speed: a count of a few hundred nodes is not worth starting workers for."""
         nodes = min([self.nodes] + [float(c) for c in caps if c])
+        if self.rate <= 0:  # a tree too small to time (speed()): its time at the slowest speed bounds it
+            return nodes / SLOWEST_RATE if math.isfinite(nodes) else 0.0
         return sum(seconds_at(nodes, self.nodes_se if nodes == self.nodes else 0.0, self.rate, 1))
 
     def as_json(self, workers: int = 1) -> dict[str, Any]:

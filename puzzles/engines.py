@@ -6,6 +6,7 @@ from __future__ import annotations
 from core.engine import ENGINES, LOCAL, RAY, EngineSpec
 from core.status import Limit
 from puzzles.interface import Option, Solution
+from puzzles.numbers import count_text
 
 ENGINE = Option("engine", "Engine", "choice", LOCAL, ENGINES,
                 "local: worker processes on this machine; ray: a Ray cluster (started here when none is named)",
@@ -52,7 +53,7 @@ def run_line(solution: Solution) -> str | None:
     retried = f", {details['retried']} retried after a worker died" if details["retried"] else ""
     restored = f", {details['restored']:,} counted before (checkpoint)" if details.get("restored") else ""
     done = details.get("tasks_done", details["tasks"])
-    subtrees = f"{details['tasks']:,} subtrees" if done == details["tasks"] else \
+    subtrees = count_text(details["tasks"], "subtree") if done == details["tasks"] else \
         f"{done:,} of {details['tasks']:,} subtrees done"
     line = f"workers: {details['workers']} ({details['engine']}), {subtrees}{restored}{retried}"
     kept = details.get("checkpoint")

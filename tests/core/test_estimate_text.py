@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from core.engine import EngineSpec
-from core.estimate import DIVES_LONG, FEW_HITS, LONG_S, YEAR_S, Estimate, combine, refined
+from core.estimate import DIVES_LONG, FEW_HITS, LONG_S, SLOWEST_RATE, YEAR_S, Estimate, combine, refined
 from core.tasks import WORKER_START_S, one_worker_when_sooner
 
 
@@ -82,4 +82,7 @@ def test_a_node_cap_met_before_the_end_shortens_the_time_the_choice_of_workers_s
     assert guess.seconds_capped(None, 0) == pytest.approx(1100.0)  # 0 and None: no cap
     assert guess.seconds_capped(5000) == pytest.approx(0.005)  # the cap ends it: no spread to add
     assert guess.seconds_capped(2e9, 3_000_000) == pytest.approx(3.0)  # the nearest cap counts
-    assert Estimate(4000, 1e9, 0.0, 0.0, 0.0, 0.0).seconds_capped(10) == 0.0  # no speed: not known
+    # no speed (a tree too small to time): bounded by the slowest kernel's
+    assert Estimate(4000, 435.0, 40.0, 0.0, 0.0, 0.0).seconds_capped() == pytest.approx(435 / SLOWEST_RATE)
+    assert Estimate(4000, 1e9, 0.0, 0.0, 0.0, 0.0).seconds_capped(10) == pytest.approx(10 / SLOWEST_RATE)
+    assert Estimate(4000, math.inf, 0.0, 0.0, 0.0, 0.0).seconds_capped() == 0.0  # past a float: not known

@@ -99,3 +99,14 @@ def test_a_cancel_during_the_estimates_dives_ends_them():
     counters[STOP] = STOP_CANCEL
     worker.join(30)
     assert not worker.is_alive() and out[0].dives < dives
+
+
+def test_a_count_too_small_to_time_stays_in_this_process_with_the_workers_left_open(monkeypatch):
+    """A few hundred nodes give the speed run too little to time: such a count had started two
+    worker processes (1.5 s) for a search of a tenth of a second."""
+    monkeypatch.setattr("core.tasks.cores", lambda: 2)
+    board = Board(5, 5, (2, 2))
+    sol = solve(board, "count", {}, SearchControl(), Limits())
+    assert "seconds" not in sol.details["estimate"]  # no speed measured: the case this covers
+    assert sol.details["workers"] == 1
+    assert sol.details["solutions"] == count_tours(5, 5, (2, 2))
