@@ -97,8 +97,8 @@ def _print_human(console: Console, board: dboard.Board, solution: TourSolution, 
     details = solution.details
     if "proof" in details:
         console.print(f"proof: {details['proof']}", highlight=False)
-    if run_line(solution):
-        console.print(run_line(solution), highlight=False)
+    if workers := run_line(solution):
+        console.print(workers, highlight=False)
     if counting:
         n = details["solutions"]
         paths = tours_json(solution.tours)

@@ -162,8 +162,8 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
         return
     if d.get("method"):
         say(f"method: {d['method']}")
-    if run_line(solution):
-        say(run_line(solution))
+    if workers := run_line(solution):
+        say(workers)
     if "per_square" in d:
         if solution.status in (Status.SOLVED, Status.UNSOLVABLE):  # a stopped run has counted only some squares: its grid would show zeros for the rest
             _print_counts(say, d)

@@ -175,8 +175,8 @@ def run(args, console: Console) -> int:
             console.print(line, highlight=False)
         if d.get("reason") and solution.status == Status.UNSOLVABLE:
             console.print(d["reason"], highlight=False)
-        if run_line(solution):
-            console.print(run_line(solution), highlight=False)
+        if workers := run_line(solution):
+            console.print(workers, highlight=False)
         if mode == "clear":
             for i, step in enumerate(solution.steps[1:], start=1):
                 console.print(f"{i:>4}. {step.label}", highlight=False)

@@ -190,8 +190,7 @@ def run_one(args, console: Console) -> int:
     if solution.searched or solution.status != Status.UNSOLVABLE:
         say(f"solver: {d['chosen']}" + (f" ({d['why']})" if args.algo == "auto" and d.get("why") else ""))
     say(search)
-    workers = run_line(solution)
-    if workers:
+    if workers := run_line(solution):
         say(workers)
     if "databases" in d:
         built = " (built now)" if "pdb_built_s" in d else ""
