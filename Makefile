@@ -1,38 +1,61 @@
-# Two entry points: `make run` opens the app, `make test` runs every test.
-# `make fuzz` runs every solver on random boards under numba's bounds checks (tests/fuzz).
-# All create a virtual environment in .venv and install into it on first use, then
-# compile every solver's kernels into the cache (once per version of the sources,
-# a moment when already done), so that no solve waits for the compiler. The test
-# suite has cache folders of its own (core/cache.py), so `make test` and `make fuzz`
-# compile into those.
+# `make run` opens the app; `make test` runs every test. Both create a virtual environment in
+# .venv on first use: `run` installs the app alone, `test` adds the test extras and the dev
+# tools, each pinned by constraints.txt. Both then compile every solver's kernels into the
+# cache (a moment when done already) so that no solve waits for the compiler; the test suite
+# compiles into cache folders of its own (core/run/cache.py).
+#   make quick   the quick tier while working: no worker processes, Ray, browser or real-time waits
+#   make fuzz    every solver on random boards under numba's bounds checks (tests/fuzz)
+#   make check   types, lint and the layers' contracts (what .ci/run checks beside the tests)
+#   make bench   the solvers against the reference programs in ../shared/peers
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+INSTALL := $(BIN)/python -m pip install --quiet --constraint constraints.txt
+WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -n $(WORKERS)
 
-.PHONY: run test fuzz bench clean
+.PHONY: run test quick fuzz check bench constraints clean
 
-run: $(STAMP)
+run: $(VENV)/.app
 	-$(BIN)/puzzle-explorer warm
 	$(BIN)/puzzle-explorer
 
-test: $(STAMP)
+test: $(VENV)/.test
 	-PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm
-	$(BIN)/python -m pytest
+	$(PYTEST) $(PYTEST_ARGS)
 
-fuzz: $(STAMP)
+quick: $(VENV)/.test
+	-PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm
+	$(PYTEST) -m "not (processes or ray or browser or realtime)" $(PYTEST_ARGS)
+
+fuzz: $(VENV)/.test
 	-NUMBA_BOUNDSCHECK=1 PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm
-	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest --fuzz tests/fuzz
+	NUMBA_BOUNDSCHECK=1 $(PYTEST) --fuzz tests/fuzz
 
-bench: $(STAMP)
+check: $(VENV)/.test
+	$(BIN)/ruff check src tests bench
+	$(BIN)/lint-imports
+	$(BIN)/python -m mypy --cache-dir=/dev/null
+
+bench: $(VENV)/.test
 	-$(BIN)/puzzle-explorer warm
 	$(BIN)/python -m bench
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet --upgrade 'pip>=25.1'  # 25.1 reads [dependency-groups]
+
+$(VENV)/.app: pyproject.toml constraints.txt | $(BIN)/python
+	$(INSTALL) -e .
+	touch $@
+
+$(VENV)/.test: pyproject.toml constraints.txt | $(BIN)/python
+	$(INSTALL) -e '.[test]' --group dev
+	touch $@ $(VENV)/.app
+
+constraints: $(VENV)/.test
+	{ sed -n '1,3p' constraints.txt; $(BIN)/python -m pip freeze --exclude-editable; } > constraints.new
+	mv constraints.new constraints.txt
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache

@@ -8,7 +8,7 @@ import importlib
 import pkgutil
 import sys
 
-import core  # noqa: F401  (the kernel cache, before numba loads)
+from puzzle_explorer import core  # noqa: F401  (the kernel cache, before numba loads)
 from bench import harness
 
 SKIP = {"harness"}

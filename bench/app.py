@@ -21,7 +21,7 @@ def first_screen_seconds(timeout: float = 20.0) -> float:
     if pid == 0:  # the child: the app, as a user starts it
         os.environ["TERM"] = "xterm-256color"
         os.environ["COLUMNS"], os.environ["LINES"] = "80", "24"
-        os.execv(sys.executable, [sys.executable, "-m", "tui.cli"])
+        os.execv(sys.executable, [sys.executable, "-m", "puzzle_explorer"])
     seen = b""
     elapsed = None
     try:

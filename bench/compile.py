@@ -21,7 +21,7 @@ import sys
 import tempfile
 
 from bench.harness import ROOT, Report, Row
-from puzzles import registry
+from puzzle_explorer.puzzles import registry
 
 REPEATS = 2
 FIRST_SOLVE_GOAL_S = 1.0
@@ -32,8 +32,8 @@ BASELINE_CPU_S = {"klotski": 25.8, "cube8": 16.8, "link": 14.3, "knights": 8.5, 
 
 _COLD = """
 import json, sys, time
-import core
-from puzzles import registry
+from puzzle_explorer import core
+from puzzle_explorer.puzzles import registry
 family = registry.get(sys.argv[1])
 cpu = time.process_time()
 family.warm()
@@ -42,10 +42,10 @@ print(json.dumps({"cpu_s": time.process_time() - cpu, "kernels": len(family.kern
 
 _FIRST = """
 import json, sys, time
-import core
-from core.progress import SearchControl
-from core.search import Limits
-from puzzles import registry
+from puzzle_explorer import core
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.puzzles import registry
 family = registry.get(sys.argv[1])
 board = family.parse(family.presets[0].text)
 solver = family.solvers[0].id
@@ -92,7 +92,7 @@ def run(report: Report, bin_dir) -> None:
 
     cache = tempfile.mkdtemp(prefix="pe-warm-")
     try:
-        done = subprocess.run([sys.executable, "-m", "tui.cli", "warm", "--json"], cwd=ROOT, capture_output=True,
+        done = subprocess.run([sys.executable, "-m", "puzzle_explorer", "warm", "--json"], cwd=ROOT, capture_output=True,
                               text=True, env={**os.environ, "PUZZLE_EXPLORER_CACHE": cache})
         if done.returncode != 0:
             raise RuntimeError(done.stderr[-2000:])

@@ -17,15 +17,15 @@ from pathlib import Path
 
 from bench import harness as h
 from bench.harness import Report, Row
-from core.cache import kernel_folder
-from core.progress import SearchControl
-from core.search import Limits
-from core.status import Status
-from puzzles.cube8 import cubes as C
-from puzzles.cube8 import table as T
-from puzzles.cube8.board import parse, parse_pattern
-from puzzles.cube8.presets import PRESETS
-from puzzles.cube8.solve import build_table, run_bibfs, run_idastar
+from puzzle_explorer.core.run.cache import kernel_folder
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.cube8 import cubes as C
+from puzzle_explorer.puzzles.cube8 import table as T
+from puzzle_explorer.puzzles.cube8.board import parse, parse_pattern
+from puzzle_explorer.puzzles.cube8.presets import PRESETS
+from puzzle_explorer.puzzles.cube8.solve import build_table, run_bibfs, run_idastar
 
 CAP = 30
 

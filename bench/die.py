@@ -13,10 +13,10 @@ import re
 
 from bench import harness as h
 from bench.harness import Report, Row
-from core.progress import SearchControl
-from core.search import Limits
-from puzzles.die.board import Board
-from puzzles.die.solve import solve
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.puzzles.die.board import Board
+from puzzle_explorer.puzzles.die.solve import solve
 
 PEER_MODE = {"not-up": 0, "up": 1, "any": 2}
 CASES = [

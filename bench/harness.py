@@ -84,7 +84,7 @@ def run(cmd: list[str], stdin: str | None = None, env: dict | None = None) -> Ru
 
 def ours(*args: str, stdin: str | None = None, env: dict | None = None) -> Run:
     """Our command line, in a fresh process."""
-    return run([sys.executable, "-m", "tui.cli", *args], stdin=stdin, env=env)
+    return run([sys.executable, "-m", "puzzle_explorer", *args], stdin=stdin, env=env)
 
 
 def best_of(n: int, fn, key=lambda r: r.wall_s):

@@ -5,11 +5,11 @@ import json
 
 from bench import harness as h
 from bench.harness import Report, Row
-from core.progress import SearchControl
-from core.search import Limits
-from puzzles.klotski.board import parse
-from puzzles.klotski.presets import BY_ID
-from puzzles.klotski.solve import solve
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.puzzles.klotski.board import parse
+from puzzle_explorer.puzzles.klotski.presets import BY_ID
+from puzzle_explorer.puzzles.klotski.solve import solve
 
 REFERENCE_LAYOUT = "NAAO/PAAQ/.BB./HIJK/HIJK"  # the layout built into the reference program
 REFERENCE_STATES = 14_950_080

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from bench import harness as h
 from bench.harness import Report, Row
-from core.progress import SearchControl
-from core.search import Limits
-from core.status import Status
-from puzzles.knights.board import Board
-from puzzles.knights.solve import solve
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.knights.board import Board
+from puzzle_explorer.puzzles.knights.solve import solve
 
 SIDE = 5
 TOURS_5X5 = 1728  # directed open tours of 5x5, summed over the 25 start squares

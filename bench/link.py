@@ -12,14 +12,14 @@ import time
 
 from bench import harness as h
 from bench.harness import Report, Row
-from core.progress import SearchControl
-from core.runner import Job
-from core.search import Limits
-from core.status import Status
-from puzzles.link.board import Board, parse
-from puzzles.link.generate import generate
-from puzzles.link.presets import BY_ID
-from puzzles.link.solve import solve
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.runner import Job
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.link.board import Board, parse
+from puzzle_explorer.puzzles.link.kernels.generate import generate
+from puzzle_explorer.puzzles.link.presets import BY_ID
+from puzzle_explorer.puzzles.link.solve import solve
 
 REFERENCE_REPORTED_S = 2.0  # the reference solver's own published figure for its worst case, not measured here
 

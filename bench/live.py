@@ -28,8 +28,8 @@ import time
 
 from bench import harness as h
 from bench.harness import Report, Row
-from core.progress import SearchControl
-from core.search import Limits
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits
 
 MOST_OVERHEAD = 0.05  # drawing may cost at most 5% of the search's speed
 WATCH_S = float(os.environ.get("PUZZLE_EXPLORER_WATCH_S", "600"))
@@ -40,11 +40,11 @@ UNANSWERED_S = 5.0  # a key not handled by then counts as this slow
 
 
 def _cases():
-    from puzzles.die.board import Board as DieBoard
-    from puzzles.klotski.board import parse
-    from puzzles.klotski.presets import BY_ID
-    from puzzles.knights.board import Board as KnightsBoard
-    from puzzles import registry
+    from puzzle_explorer.puzzles.die.board import Board as DieBoard
+    from puzzle_explorer.puzzles.klotski.board import parse
+    from puzzle_explorer.puzzles.klotski.presets import BY_ID
+    from puzzle_explorer.puzzles.knights.board import Board as KnightsBoard
+    from puzzle_explorer.puzzles import registry
 
     klotski, die, knights = (registry.get(f) for f in ("klotski", "die", "knights"))
     hengdao = parse(BY_ID["hengdao-lima"].text)
@@ -114,9 +114,9 @@ async def _until(pilot, condition, timeout: float) -> None:
 async def _watch(seconds: float) -> dict:
     from textual import events
 
-    from puzzles import registry
-    from tui.app import PuzzleApp
-    from tui.widgets.timeline import Timeline
+    from puzzle_explorer.puzzles import registry
+    from puzzle_explorer.tui.app import PuzzleApp
+    from puzzle_explorer.tui.widgets.timeline import Timeline
 
     family = registry.get("knights")
     board = family.parse(next(p for p in family.presets if p.id == "chessboard").text)

@@ -6,14 +6,15 @@ from __future__ import annotations
 import random
 
 from bench.harness import Report, Row
-from core.engine import ray_installed
-from core.engine import EngineSpec
-from core.progress import NODE_CAP, SearchControl, new_counters
-from core.search import Limits
-from puzzles.knights import pruned, split
-from puzzles.knights.board import Board
-from puzzles.knights.geometry import ORDERS, deltas, free_mask, neighbour_table
-from puzzles.knights.solve import estimate_count, solve
+from puzzle_explorer.core.scale.engine import ray_installed
+from puzzle_explorer.core.scale.engine import EngineSpec
+from puzzle_explorer.core.run.progress import NODE_CAP, SearchControl, new_counters
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.puzzles.knights.kernels import pruned
+from puzzle_explorer.puzzles.knights import split
+from puzzle_explorer.puzzles.knights.board import Board
+from puzzle_explorer.puzzles.knights.kernels.geometry import ORDERS, deltas, free_mask, neighbour_table
+from puzzle_explorer.puzzles.knights.solve import estimate_count, solve
 
 DIE_PRESET = "classic-8x8"  # the issue's proof: identical answers (too small, 9,487 nodes, to time)
 DIE_TIMED = "walls-12x12"  # about 3 million nodes: long enough for the workers' speed-up to show
@@ -26,9 +27,9 @@ TIMED = 3  # runs of one and of two workers, the fastest of each kept
 
 
 def _die(preset: str):
-    from puzzles.die.board import parse
-    from puzzles.die.presets import BY_ID
-    from puzzles.die.solve import solve as solve_die
+    from puzzle_explorer.puzzles.die.board import parse
+    from puzzle_explorer.puzzles.die.presets import BY_ID
+    from puzzle_explorer.puzzles.die.solve import solve as solve_die
     board = parse(BY_ID[preset].text)
     return lambda engine, workers: solve_die(board, "all", {"goal_face": "any", "engine": engine, "workers": workers},
                                              SearchControl(), Limits())

@@ -25,16 +25,16 @@ from pathlib import Path
 import numpy as np
 
 from bench.harness import ROOT, Report, Row
-from core.engine import LOCAL, EngineSpec
-from core.progress import SearchControl
-from core.search import Limits, shortest_path
-from core.status import Status
-from puzzles.tiles import patterns as P
-from puzzles.tiles import pdb as D
-from puzzles.tiles import split as S
-from puzzles.tiles.board import Board, solved_tiles
-from puzzles.tiles.kernels import make_context, pack
-from puzzles.tiles.solve import run_idastar
+from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits, shortest_path
+from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.tiles.kernels import patterns as P
+from puzzle_explorer.puzzles.tiles import pdb as D
+from puzzle_explorer.puzzles.tiles import split as S
+from puzzle_explorer.puzzles.tiles.board import Board, solved_tiles
+from puzzle_explorer.puzzles.tiles.kernels.hooks import make_context, pack
+from puzzle_explorer.puzzles.tiles.solve import run_idastar
 
 KORF = ROOT.parent / "shared" / "data" / "korf100.txt"
 GOAL_S = 10.0
@@ -171,10 +171,10 @@ def _bigger_boards(report: Report) -> None:
     """The 24-puzzle preset with and without its databases; row by row on random 6x6 boards."""
     import random
 
-    from puzzles.tiles.board import parse
-    from puzzles.tiles.editor import random_walk
-    from puzzles.tiles.presets import BY_ID
-    from puzzles.tiles.solve import solve
+    from puzzle_explorer.puzzles.tiles.board import parse
+    from puzzle_explorer.puzzles.tiles.editor import random_walk
+    from puzzle_explorer.puzzles.tiles.presets import BY_ID
+    from puzzle_explorer.puzzles.tiles.solve import solve
 
     board = parse(BY_ID["twenty-four"].text)
     lc = solve(board, "idastar", {"heuristic": "linear-conflict"}, SearchControl(), Limits())

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-os.environ["PUZZLE_EXPLORER_TEST_KERNELS"] = "1"  # the suite's own cache folders (see core/cache.py)
+os.environ["PUZZLE_EXPLORER_TEST_KERNELS"] = "1"  # the suite's own cache folders (see core/run/cache.py)
 
-import core  # noqa: E402,F401  (configures the numba cache before any kernel module loads)
+from puzzle_explorer import core  # noqa: E402,F401  (configures the numba cache before any kernel module loads)
 
 FUZZ = Path(__file__).resolve().parent / "fuzz"
 

@@ -1,10 +1,10 @@
 """The keys a family's editing keys must leave alone: those the app binds while the board pane has focus."""
 from textual.keys import key_to_character
 
-from tui.app import PuzzleApp
-from tui.keys import declared_bindings
-from tui.screens.main import MainScreen
-from tui.widgets.board import BoardView
+from puzzle_explorer.tui.app import PuzzleApp
+from puzzle_explorer.tui.keys import declared_bindings
+from puzzle_explorer.tui.screens.main import MainScreen
+from puzzle_explorer.tui.widgets.board import BoardView
 
 
 def keys_taken_while_editing() -> set[str]:

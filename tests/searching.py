@@ -1,6 +1,6 @@
 """A job cancelled at a known moment: once its search is under way, whatever the machine's speed."""
-from core.progress import Phase
-from core.runner import Job
+from puzzle_explorer.core.run.progress import Phase
+from puzzle_explorer.core.run.runner import Job
 
 
 def cancelled_once_searching(task) -> Job:

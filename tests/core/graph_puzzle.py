@@ -3,8 +3,8 @@ from collections import deque, namedtuple
 
 import numpy as np
 
-from core import ops
-from core.jit import kernel
+from puzzle_explorer.core.kernels import ops
+from puzzle_explorer.core.kernels.jit import kernel
 
 GraphCtx = namedtuple("GraphCtx", ["offsets", "targets", "goal", "h", "max_degree"])
 

@@ -16,9 +16,9 @@ import sys
 
 import numpy as np
 
-import core  # noqa: F401  (the kernel cache, before numba loads)
-from core.runner import Job
-from core.search import Limits, count_states, shortest_path
+from puzzle_explorer import core  # noqa: F401  (the kernel cache, before numba loads)
+from puzzle_explorer.core.run.runner import Job
+from puzzle_explorer.core.run.search import Limits, count_states, shortest_path
 from tests.core.tree_puzzle import NO_GOAL
 
 ROOT = np.array([0], dtype=np.uint64)

@@ -8,8 +8,8 @@ from collections import namedtuple
 
 import numpy as np
 
-from core import ops
-from core.jit import kernel
+from puzzle_explorer.core.kernels import ops
+from puzzle_explorer.core.kernels.jit import kernel
 
 TreeCtx = namedtuple("TreeCtx", ["goal"])
 OTHER = np.uint64(1 << 62)

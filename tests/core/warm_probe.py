@@ -13,12 +13,12 @@ from __future__ import annotations
 import json
 import sys
 
-import core  # noqa: F401  (the kernel cache, before numba loads)
-from core.jit import KERNELS
-from core.progress import SearchControl
-from core.runner import Job
-from core.search import Limits
-from puzzles import registry
+from puzzle_explorer import core  # noqa: F401  (the kernel cache, before numba loads)
+from puzzle_explorer.core.kernels.jit import KERNELS
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.runner import Job
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.puzzles import registry
 
 LIMITS = Limits(max_states=2_000)
 TIMEOUT_S = 0.03
@@ -47,25 +47,26 @@ def variants(solver) -> list[dict]:
 def extras(family_id: str) -> None:
     """What a family runs besides its solvers: the same kernels, other callers."""
     if family_id == "link":
-        from puzzles.link.generate import generate
+        from puzzle_explorer.puzzles.link.kernels.generate import generate
         for gravity in (False, True):
             generate(6, 4, 3, seed=1, gravity=gravity)
     if family_id == "knights":
-        from puzzles.knights.board import Board
+        from puzzle_explorer.puzzles.knights.board import Board
         # the presets' narrow boards outgrow the probe's cap before their tour is walked out (thin_path)
         registry.get("knights").solve(Board(3, 4, (0, 0)), "warnsdorff", {}, SearchControl(), LIMITS)
     if family_id == "tiles":
         import tempfile
         from pathlib import Path
 
-        from puzzles.tiles import patterns, pdb
+        from puzzle_explorer.puzzles.tiles.kernels import patterns
+        from puzzle_explorer.puzzles.tiles import pdb
         control = SearchControl()
         control.cancel()  # the database build compiles, starts and stops at its first look at the flag
         with tempfile.TemporaryDirectory() as folder:
             pdb.build(patterns.partition(3, 3, 8), control, Path(folder) / "probe.bin")
         # IDA*'s estimate (--estimate, and before a long iteration), with and without databases
-        from puzzles.tiles import estimate
-        from puzzles.tiles.solve import ready_idastar
+        from puzzle_explorer.puzzles.tiles.kernels import estimate
+        from puzzle_explorer.puzzles.tiles.solve import ready_idastar
         board = registry.get("tiles").parse("8 6 7/2 5 4/3 . 1")
         part = patterns.partition(3, 3, 8)
         with tempfile.TemporaryDirectory() as folder:
@@ -74,11 +75,11 @@ def extras(family_id: str) -> None:
                 made = ready_idastar(board, heuristic, part, SearchControl(), LIMITS, dbs)
                 estimate.iteration(made.setup, made.h0, probes=1)
     if family_id == "klotski":
-        from puzzles.klotski import distances
+        from puzzle_explorer.puzzles.klotski import distances
         # play's memory estimate for a table counts the placements of the pieces
         distances.space(registry.get("klotski").parse("AA./AAb/..b"), {}).estimate(LIMITS)
     if family_id == "cube8":
-        from puzzles.cube8.solve import build_table
+        from puzzle_explorer.puzzles.cube8.solve import build_table
         control = SearchControl()
         control.cancel()  # the sweep compiles, starts and stops at its first look at the flag
         build_table(control)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from core.progress import SearchControl
-from core.search import Limits
-from core.status import Limit, Status
-from puzzles.cube8 import cubes as C
-from puzzles.cube8.board import Board, parse_pattern
-from puzzles.cube8.solve import build_table, solve
-from tests.cube8 import reference as R
-from tests.cube8.cases import rows
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.core.run.status import Limit, Status
+from puzzle_explorer.puzzles.cube8 import cubes as C
+from puzzle_explorer.puzzles.cube8.board import Board, parse_pattern
+from puzzle_explorer.puzzles.cube8.solve import build_table, solve
+from tests.puzzles.cube8 import reference as R
+from tests.puzzles.cube8.cases import rows
 from tests.fuzz.cases import draw
 
 CASES = 40

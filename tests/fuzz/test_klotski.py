@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import pytest
 
-from core.progress import SearchControl
-from core.search import Limits
-from core.status import Status
-from puzzles.klotski.board import MAX_SIDE, format_board, parse
-from puzzles.klotski.solve import solve
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.klotski.board import MAX_SIDE, format_board, parse
+from puzzle_explorer.puzzles.klotski.solve import solve
 from tests.fuzz.cases import draw
-from tests.klotski import reference
+from tests.puzzles.klotski import reference
 
 CASES = 60
 MOST_POSITIONS = 400  # per convention: the reference walks about 3,000 positions a second

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from core.progress import SearchControl
-from core.search import Limits
-from core.status import Status
-from puzzles.knights.board import MAX_SIDE, Board, inline
-from puzzles.knights.solve import solve
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.knights.board import MAX_SIDE, Board, inline
+from puzzle_explorer.puzzles.knights.solve import solve
 from tests.fuzz.cases import draw
-from tests.knights.reference import check_tour, count_tours, tour_of
+from tests.puzzles.knights.reference import check_tour, count_tours, tour_of
 
 CASES = 60
 BRUTE_UP_TO = 20  # free squares the brute-force counter takes in a blink

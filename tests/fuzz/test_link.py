@@ -6,15 +6,15 @@ from dataclasses import replace
 
 import pytest
 
-from core.errors import InputError
-from core.progress import SearchControl
-from core.search import Limits
-from core.status import Status
-from puzzles.link.board import MAX_SIDE, Board, format_board
-from puzzles.link.generate import generate
-from puzzles.link.solve import solve
+from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.link.board import MAX_SIDE, Board, format_board
+from puzzle_explorer.puzzles.link.kernels.generate import generate
+from puzzle_explorer.puzzles.link.solve import solve
 from tests.fuzz.cases import draw
-from tests.link import reference
+from tests.puzzles.link import reference
 
 CASES = 60
 KINDS = "ABCDE"

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from core.progress import SearchControl
-from core.search import Limits
-from core.status import Status
-from puzzles.tiles.board import Board, parse
-from puzzles.tiles.editor import random_walk
-from puzzles.tiles import estimate
-from puzzles.tiles.solve import plan, ready_idastar
-from puzzles.tiles.solve import solve as tiles_solve
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.tiles.board import Board, parse
+from puzzle_explorer.puzzles.tiles.editor import random_walk
+from puzzle_explorer.puzzles.tiles.kernels import estimate
+from puzzle_explorer.puzzles.tiles.solve import plan, ready_idastar
+from puzzle_explorer.puzzles.tiles.solve import solve as tiles_solve
 from tests.fuzz.cases import draw
-from tests.tiles.conftest import pdb_cache, pdb_dir  # noqa: F401  (fixtures: databases in a folder of the run)
-from tests.tiles.reference import distances, replay, solved
+from tests.puzzles.tiles.conftest import pdb_cache, pdb_dir  # noqa: F401  (fixtures: databases in a folder of the run)
+from tests.puzzles.tiles.reference import distances, replay, solved
 
 CASES = 36
 SHAPES = [(2, 2), (3, 2), (2, 3), (4, 2), (2, 4), (3, 3)]  # BFS holds the whole space of each

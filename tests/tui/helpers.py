@@ -7,8 +7,8 @@ import time
 
 from textual import events
 
-from puzzles import registry
-from tui.app import PuzzleApp
+from puzzle_explorer.puzzles import registry
+from puzzle_explorer.tui.app import PuzzleApp
 
 KLOTSKI = "klotski"
 
@@ -95,7 +95,7 @@ async def press_each(pilot, *keys: str) -> None:
 
 async def solve(pilot):
     """Press F5 and wait for a solution of more than one step; returns the timeline."""
-    from tui.widgets.timeline import Timeline
+    from puzzle_explorer.tui.widgets.timeline import Timeline
     timeline = pilot.app.screen.query_one(Timeline)
     await pilot.press("f5")
     await wait_for(pilot, lambda: len(timeline.steps) > 1, what="a solution")
@@ -105,8 +105,8 @@ async def solve(pilot):
 async def play_with_a_new_table(pilot, cost: str):
     """Press F9 on a board without a table, check the offer names the cost, build it and wait for
     play mode; returns the play screen."""
-    from tui.screens.ask import Ask
-    from tui.screens.play import PlayScreen
+    from puzzle_explorer.tui.screens.ask import Ask
+    from puzzle_explorer.tui.screens.play import PlayScreen
     app = pilot.app
     await pilot.press("f9")  # no table yet: play offers to build one, with its cost
     await wait_for(pilot, lambda: isinstance(app.screen, Ask), what="the offer to build a table")

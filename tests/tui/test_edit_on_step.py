@@ -1,12 +1,12 @@
 """Editing what you see: an edit while a later step is shown asks once which board to edit."""
 import pytest
 
-from puzzles import registry
-from puzzles.klotski.presets import BY_ID
+from puzzle_explorer.puzzles import registry
+from puzzle_explorer.puzzles.klotski.presets import BY_ID
 from tests.tui.helpers import klotski_app, solve
-from tui.screens.ask import Ask
-from tui.screens.main import MainScreen
-from tui.widgets.board import BoardView
+from puzzle_explorer.tui.screens.ask import Ask
+from puzzle_explorer.tui.screens.main import MainScreen
+from puzzle_explorer.tui.widgets.board import BoardView
 
 KLOTSKI = registry.get("klotski")
 

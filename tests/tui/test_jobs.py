@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from core.progress import EXPANDED, Phase, SearchControl
+from puzzle_explorer.core.run.progress import EXPANDED, Phase, SearchControl
 from tests.tui.helpers import JobEnd, klotski_app, press_each, wait_for
-from tui.widgets.stats import StatsPane
+from puzzle_explorer.tui.widgets.stats import StatsPane
 
 ROOT = Path(__file__).resolve().parents[2]
 # The classic layout, every piece distinct, one cell a move: IDA* searches for minutes in little
@@ -122,11 +122,11 @@ async def test_a_new_solve_stops_the_running_search():
 QUIT_SCRIPT = textwrap.dedent('''
     import os, sys, threading, time
     sys.path.insert(0, sys.argv[2])
-    import core
-    from core.progress import Phase, SearchControl
-    from puzzles import registry
+    from puzzle_explorer import core
+    from puzzle_explorer.core.run.progress import Phase, SearchControl
+    from puzzle_explorer.puzzles import registry
     from tests.tui.helpers import klotski_app
-    from tui.widgets.stats import StatsPane
+    from puzzle_explorer.tui.widgets.stats import StatsPane
 
     never = threading.Event()
     family = registry.get("klotski")
@@ -177,8 +177,8 @@ def test_ctrl_q_quits_within_a_second(what, tmp_path):
 def test_quitting_waits_a_moment_for_cancelled_searches_and_no_longer():
     """After the app closes, a cancelled search gets up to QUIT_WAIT_S to close its workers; one
     that never ends does not hold the exit longer."""
-    from core.runner import SEARCH_THREAD
-    from tui.app import QUIT_WAIT_S, wait_for_searches
+    from puzzle_explorer.core.run.runner import SEARCH_THREAD
+    from puzzle_explorer.tui.app import QUIT_WAIT_S, wait_for_searches
 
     unwinding = threading.Thread(target=time.sleep, args=(0.2,), name=SEARCH_THREAD, daemon=True)
     unwinding.start()
@@ -197,8 +197,8 @@ def test_quitting_waits_a_moment_for_cancelled_searches_and_no_longer():
 def test_warming_leaves_what_it_loaded_out_of_later_collections():
     """A full collection walked every object warming loaded, the screen frozen 0.4 s meanwhile."""
     import gc
-    from puzzles import registry
-    from tui.app import PuzzleApp
+    from puzzle_explorer.puzzles import registry
+    from puzzle_explorer.tui.app import PuzzleApp
     app = PuzzleApp("klotski", None, None, warm=True)
     app.families = {"klotski": registry.get("klotski")}
     gc.unfreeze()

@@ -2,13 +2,13 @@
 import pytest
 from textual.widgets import Button, Input, Label
 
-from puzzles import registry
+from puzzle_explorer.puzzles import registry
 from tests.tui.helpers import klotski_app, palette, preset_app, press_each
-from tui import storage
-from tui.app import PuzzleApp, read_keymap
-from tui.keys import ids_label, key_label, keys_label
-from tui.widgets.board import BoardView
-from tui.widgets.footer import KeyFooter
+from puzzle_explorer.tui.model import storage
+from puzzle_explorer.tui.app import PuzzleApp, read_keymap
+from puzzle_explorer.tui.keys import ids_label, key_label, keys_label
+from puzzle_explorer.tui.widgets.board import BoardView
+from puzzle_explorer.tui.widgets.footer import KeyFooter
 
 
 def test_keys_read_as_people_write_them():
@@ -60,7 +60,7 @@ async def test_the_keymap_moves_app_and_family_keys_and_the_hints_follow(user_di
 async def test_help_lists_the_arrows_once_and_the_solver_keys_once():
     app = klotski_app("AAb/AA./c.d")
     async with app.run_test(size=(80, 24)):
-        from tui.widgets.form import OptionsForm
+        from puzzle_explorer.tui.widgets.form import OptionsForm
         board_rows = app.binding_rows(app.screen.query_one(BoardView))
         assert [r[0] for r in board_rows].count("↑↓←→") == 1
         assert not any(r[0] in ("↑", "up") for r in board_rows)
@@ -88,7 +88,7 @@ async def test_footer_keys_are_whole_and_solve_is_among_them(size, family_id):
 
 async def test_footer_keys_stay_whole_beneath_a_dialog():
     """A dialog over the main screen recomposes the footer beneath it, which then shows through."""
-    from tui.screens.ask import Answer, Ask
+    from puzzle_explorer.tui.screens.ask import Answer, Ask
     family = registry.get("tiles")
     app = PuzzleApp("tiles", family.parse(family.presets[0].text), None, warm=False)
     async with app.run_test(size=(60, 20)) as pilot:

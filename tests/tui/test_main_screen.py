@@ -5,15 +5,15 @@ import time
 import pytest
 from rich.console import Console
 
-from core.progress import Phase
-from puzzles.klotski.presets import BY_ID
+from puzzle_explorer.core.run.progress import Phase
+from puzzle_explorer.puzzles.klotski.presets import BY_ID
 from tests.tui.helpers import JobEnd, klotski_app, palette, preset_app, press_each, screen_text, wait_for
-from tui import storage
-from tui.screens.ask import Ask
-from tui.screens.help import HelpScreen
-from tui.widgets.board import BoardView
-from tui.widgets.stats import StatsPane
-from tui.widgets.timeline import Timeline
+from puzzle_explorer.tui.model import storage
+from puzzle_explorer.tui.screens.ask import Ask
+from puzzle_explorer.tui.screens.help import HelpScreen
+from puzzle_explorer.tui.widgets.board import BoardView
+from puzzle_explorer.tui.widgets.stats import StatsPane
+from puzzle_explorer.tui.widgets.timeline import Timeline
 
 SIZES = [(80, 24), (132, 43)]
 
@@ -145,7 +145,7 @@ async def test_unsaved_board_is_offered_on_the_next_start():
     copies = storage.recoveries().copies
     assert len(copies) == 1 and copies[0].family_id == "klotski"
 
-    from tui.app import PuzzleApp
+    from puzzle_explorer.tui.app import PuzzleApp
     fresh = PuzzleApp(warm=False)
     async with fresh.run_test(size=(80, 24)) as pilot:
         boards = fresh.screen.query_one("#boards")

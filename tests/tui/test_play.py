@@ -1,13 +1,13 @@
 """Play mode and the hardest start in the app: the best move all the way to the goal, marks that
 tell the truth, undo move by move, the histogram in the Stats pane."""
-from core.progress import SearchControl
-from core.search import Limits
-from puzzles import registry
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.puzzles import registry
 from tests.tui.helpers import notices, play_with_a_new_table, preset_app, press_each, wait_for
-from tui.play import FARTHER
-from tui.screens.ask import Ask
-from tui.screens.play import PlayScreen
-from tui.widgets.stats import StatsPane
+from puzzle_explorer.tui.model.play import FARTHER
+from puzzle_explorer.tui.screens.ask import Ask
+from puzzle_explorer.tui.screens.play import PlayScreen
+from puzzle_explorer.tui.widgets.stats import StatsPane
 
 
 def footer_actions(app) -> list[str]:
@@ -70,8 +70,8 @@ async def test_the_hardest_start_one_key_away_and_the_bars_in_the_stats_pane():
 
 
 def test_rolling_cubes_by_arrow_and_best_move_on_cube8():
-    from puzzles.cube8.presets import BY_ID
-    from tui.play import Play
+    from puzzle_explorer.puzzles.cube8.presets import BY_ID
+    from puzzle_explorer.tui.model.play import Play
     family = registry.get("cube8")
     board = family.parse(BY_ID["three-rolls"].text)
     sol = family.solve(board, "distances", {"keep": True}, SearchControl(), Limits())
@@ -91,7 +91,7 @@ def test_rolling_cubes_by_arrow_and_best_move_on_cube8():
 
 
 def test_a_free_slide_in_steps_is_one_move():
-    from tui.play import Play
+    from puzzle_explorer.tui.model.play import Play
     family = registry.get("klotski")
     board = family.parse("A../.../...\ntarget: A\ngoal: 3,3")
     sol = family.solve(board, "distances", {"moves": "free", "keep": True}, SearchControl(), Limits())
@@ -103,7 +103,7 @@ def test_a_free_slide_in_steps_is_one_move():
 
 
 async def test_without_a_table_each_mark_is_a_search():
-    from tui.play import SearchedDistances
+    from puzzle_explorer.tui.model.play import SearchedDistances
     app = preset_app("klotski", "hengdao-lima")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f9")

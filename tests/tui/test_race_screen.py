@@ -7,9 +7,9 @@ import time
 from rich.console import Console
 
 from tests.tui.helpers import palette, preset_app, wait_for
-from tui.screens.race import RaceLane, RaceScreen
-from tui.widgets.form import OptionsForm
-from tui.widgets.timeline import Timeline
+from puzzle_explorer.tui.screens.race import RaceLane, RaceScreen
+from puzzle_explorer.tui.widgets.form import OptionsForm
+from puzzle_explorer.tui.widgets.timeline import Timeline
 
 SIZE = (80, 24)
 

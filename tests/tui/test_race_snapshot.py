@@ -5,17 +5,17 @@ machine's cores and free memory are fixed, so only what the searches found and c
 """
 import pytest
 
-import core.progress
-import core.race
-from puzzles import race as R
+import puzzle_explorer.core.run.progress
+import puzzle_explorer.core.run.race
+from puzzle_explorer.puzzles import race as R
 from tests.tui.helpers import wait_for
 from tests.tui.test_snapshots import StoppedClock, app_on
 
 
 @pytest.fixture(autouse=True)
 def fixed_machine(monkeypatch):
-    monkeypatch.setattr(core.progress, "time", StoppedClock)
-    monkeypatch.setattr(core.race, "time", StoppedClock)
+    monkeypatch.setattr(puzzle_explorer.core.run.progress, "time", StoppedClock)
+    monkeypatch.setattr(puzzle_explorer.core.run.race, "time", StoppedClock)
     monkeypatch.setattr(R, "cores", lambda: 2)
     monkeypatch.setattr(R, "available_bytes", lambda: 8 * 2**30)
 

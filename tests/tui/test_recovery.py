@@ -5,15 +5,15 @@ import os
 
 import pytest
 
-from puzzles import registry
-from puzzles.klotski.presets import BY_ID
+from puzzle_explorer.puzzles import registry
+from puzzle_explorer.puzzles.klotski.presets import BY_ID
 from tests.tui.helpers import klotski_app, notices, preset_app, wait_for
-from tui import storage
-from tui.app import PuzzleApp
-from tui.screens.ask import Ask
-from tui.screens.main import MainScreen
-from tui.screens.start import StartScreen
-from tui.widgets.board import BoardView
+from puzzle_explorer.tui.model import storage
+from puzzle_explorer.tui.app import PuzzleApp
+from puzzle_explorer.tui.screens.ask import Ask
+from puzzle_explorer.tui.screens.main import MainScreen
+from puzzle_explorer.tui.screens.start import StartScreen
+from puzzle_explorer.tui.widgets.board import BoardView
 
 SMALL = "AAb/AA./c.d"
 

@@ -1,7 +1,7 @@
 """The search track keeps a bounded number of snapshots: the newest whole, the older evenly thinned."""
 import pytest
 
-from tui.track import SearchTrack
+from puzzle_explorer.tui.model.track import SearchTrack
 
 
 @pytest.mark.parametrize("recent, older, added", [(10, 10, 5), (10, 10, 20), (10, 10, 21), (10, 10, 1000),

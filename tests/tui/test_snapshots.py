@@ -11,10 +11,10 @@ import dataclasses
 
 import pytest
 
-import core.progress
+import puzzle_explorer.core.run.progress
 from tests.tui.helpers import preset_app, wait_for
-from tui.app import PuzzleApp
-from tui.widgets.stats import StatsPane
+from puzzle_explorer.tui.app import PuzzleApp
+from puzzle_explorer.tui.widgets.stats import StatsPane
 
 # family, preset, keys that pick the solver on the solver pane (from F3), what the solve finds
 CASES = {
@@ -27,7 +27,7 @@ CASES = {
 
 
 class StoppedClock:
-    """Stands in for the time module of core.progress: the search clock never moves."""
+    """Stands in for the time module of puzzle_explorer.core.run.progress: the search clock never moves."""
 
     @staticmethod
     def perf_counter() -> float:
@@ -36,7 +36,7 @@ class StoppedClock:
 
 @pytest.fixture(autouse=True)
 def stopped_clock(monkeypatch):
-    monkeypatch.setattr(core.progress, "time", StoppedClock)
+    monkeypatch.setattr(puzzle_explorer.core.run.progress, "time", StoppedClock)
 
 
 def app_on(family_id: str) -> PuzzleApp:

@@ -1,5 +1,5 @@
 """The Stats pane's text: a family's extras a line each, and counts that keep the table's shape."""
-from tui.widgets.stats import details_text
+from puzzle_explorer.tui.widgets.stats import details_text
 
 
 def test_flags_read_as_words_and_numbers_get_separators():
@@ -13,7 +13,7 @@ def test_what_does_not_fit_a_line_is_left_out():
 
 
 def test_counts_stay_short_and_never_read_1000k():
-    from tui.widgets.stats import _count
+    from puzzle_explorer.tui.widgets.stats import _count
     assert [_count(n) for n in (99_999, 123_456, 999_999, 1_234_567, 999_999_999)] == [
         "99,999", "123k", "1.00M", "1.23M", "1.00G"]
     assert [_count(n) for n in (9_996_000, 87_340_000, 126_480_000, 999_600_000, 12_345_678_901)] == [
@@ -24,10 +24,10 @@ def test_counts_stay_short_and_never_read_1000k():
 def test_an_answer_without_a_search_says_so_instead_of_zero_counts():
     from rich.text import Text
 
-    from core.search import Stats
-    from core.status import Status
-    from puzzles.interface import Solution, Step
-    from tui.widgets.stats import final_numbers
+    from puzzle_explorer.core.run.search import Stats
+    from puzzle_explorer.core.run.status import Status
+    from puzzle_explorer.puzzles.interface import Solution, Step
+    from puzzle_explorer.tui.widgets.stats import final_numbers
     shown = final_numbers(Solution(Status.UNSOLVABLE, [Step("start", None)], Stats()))
     assert isinstance(shown, Text) and shown.plain.startswith("no search needed")
     searched = final_numbers(Solution(Status.SOLVED, [Step("start", None)], Stats(12, 10, 3, 0.5)))
@@ -37,8 +37,8 @@ def test_an_answer_without_a_search_says_so_instead_of_zero_counts():
 def test_a_solve_waiting_behind_another_familys_compiling_says_so():
     """The app loads every family in the background; 'compiling cube8' read as if the tiles solve
     needed cube8."""
-    from core.progress import Phase, Snapshot
-    from tui.widgets.stats import compiling_line
+    from puzzle_explorer.core.run.progress import Phase, Snapshot
+    from puzzle_explorer.tui.widgets.stats import compiling_line
     s = Snapshot(phase=Phase.COMPILING, compiling="cube8", compiled=3, kernels=10)
     assert "waiting for the compiler" in compiling_line(s, "tiles") and "cube8" in compiling_line(s, "tiles")
     assert "compiling cube8: 3/10 kernels" in compiling_line(s, "cube8")
@@ -47,8 +47,8 @@ def test_a_solve_waiting_behind_another_familys_compiling_says_so():
 
 def test_a_running_search_heads_with_its_time_left_or_its_subtrees_done():
     """A pane a few rows high (60x20) shows only its head line: how far the search has got goes there."""
-    from core.progress import Phase, Snapshot
-    from tui.widgets.stats import searching_line
+    from puzzle_explorer.core.run.progress import Phase, Snapshot
+    from puzzle_explorer.tui.widgets.stats import searching_line
     eta = Snapshot(Phase.SEARCHING, expanded=1_000, elapsed_s=1.0, expected=21_000, expected_se=500,
                    tasks_done=3, tasks=191)
     assert searching_line(eta).endswith("~20 s left")

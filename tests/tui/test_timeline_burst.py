@@ -2,10 +2,10 @@
 import pytest
 from textual import events
 
-from puzzles.klotski.presets import BY_ID
+from puzzle_explorer.puzzles.klotski.presets import BY_ID
 from tests.tui.helpers import klotski_app, solve, wait_for
-from tui.widgets.board import BoardView
-from tui.widgets.timeline import Timeline
+from puzzle_explorer.tui.widgets.board import BoardView
+from puzzle_explorer.tui.widgets.timeline import Timeline
 
 
 def burst(app, key: str, times: int) -> None:
@@ -51,9 +51,9 @@ async def test_a_burst_of_30_keys_lands_on_the_right_step(key, start, expect):
 
 async def test_bursts_across_the_list_window():
     """A 200x200 knight's tour lists a window of 400 steps; bursts carry the shown step past its edge."""
-    from puzzles import registry
-    from puzzles.knights.presets import PRESETS
-    from tui.app import PuzzleApp
+    from puzzle_explorer.puzzles import registry
+    from puzzle_explorer.puzzles.knights.presets import PRESETS
+    from puzzle_explorer.tui.app import PuzzleApp
     family = registry.get("knights")
     preset = next(p for p in PRESETS if p.id == "big-200")
     app = PuzzleApp("knights", family.parse(preset.text), preset.id, warm=False)

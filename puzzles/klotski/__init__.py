@@ -1,8 +1,0 @@
-"""Sliding-block puzzles: Huarong Dao (华容道) and any rectangular pieces on boards up to 8x8.
-
-The family object loads on first use (`puzzles.klotski.FAMILY`), so a worker process that
-runs one of the family's kernels imports only the modules that kernel needs.
-"""
-from puzzles import family_on_first_use
-
-__getattr__ = family_on_first_use(__name__)

@@ -1,8 +1,0 @@
-"""Knight's tours on any board up to 1000x1000: open or closed, from any square, around blocked squares.
-
-The family object loads on first use (`puzzles.knights.FAMILY`), so a worker process that
-runs one of the family's kernels imports only the modules that kernel needs.
-"""
-from puzzles import family_on_first_use
-
-__getattr__ = family_on_first_use(__name__)

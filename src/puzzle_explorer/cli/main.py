@@ -1,0 +1,186 @@
+"""The `puzzle-explorer` command: the app, `list`, `solve FAMILY …`, `race FAMILY …`, `open FAMILY …`
+and `serve`."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+from puzzle_explorer import __version__
+from puzzle_explorer import core  # noqa: F401  (sets up the kernel cache before numba loads)
+from puzzle_explorer.core.run import interrupts
+from puzzle_explorer.core.errors import one_line
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+EXIT_ENGINE = 1  # a split search lost a worker: no answer, and not the input's fault
+EXIT_INTERRUPTED = 130  # a KeyboardInterrupt that no signal handler saw (128 + SIGINT)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: what is wrong, exit status 2, no usage dump."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {one_line(message)} (see --help)\n")
+
+    def _get_values(self, action, arg_strings):
+        # argparse before Python 3.12.7 drops a '--' given as an option's value (`--board=--`) and
+        # hands on an empty list; the option gets the text, which its reader then refuses in words
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            return self._get_value(action, "--")
+        return super()._get_values(action, arg_strings)
+
+
+def light_command(argv: list[str]) -> int | None:
+    """`solve FAMILY …` answered by the family's own light module, if it has one and accepts.
+
+    A family may provide puzzles/<family>/light.py with run(argv) -> exit status, or None
+    to decline. It runs before the rest of the command line loads (rich, every family,
+    numba), for commands that must start fast and stay small.
+    """
+    if len(argv) < 2 or argv[0] != "solve" or not argv[1].isidentifier():
+        return None
+    from puzzle_explorer import puzzles
+
+    # Look before importing: importing a family's package may load everything it has.
+    if not any(os.path.isfile(os.path.join(folder, argv[1], "light.py")) for folder in puzzles.__path__):
+        return None
+    return importlib.import_module(f"puzzle_explorer.puzzles.{argv[1]}.light").run(argv[2:])
+
+
+def build_parser() -> Parser:
+    from puzzle_explorer.puzzles import registry
+
+    parser = Parser(prog="puzzle-explorer",
+                    description="Explore classic search puzzles: draw a board, watch a solver, step through "
+                                "the answer. With no command, opens the app.")
+    parser.add_argument("-V", "--version", action="version", version=f"puzzle-explorer {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    commands.add_parser("list", help="families, their algorithms and presets")
+    from puzzle_explorer.cli import warm
+    warm.add_arguments(commands.add_parser("warm", help="compile every solver now, once (make run does it)",
+                                           description=warm.DESCRIPTION))
+    from puzzle_explorer.cli import serve
+    serve.add_arguments(commands.add_parser("serve", help="serve the app to web browsers",
+                                            description=serve.DESCRIPTION))
+    solve = commands.add_parser("solve", help="solve a board from the command line")
+    by_family = solve.add_subparsers(dest="family", metavar="FAMILY", parser_class=Parser, required=True)
+    for family in registry.families().values():
+        sub = by_family.add_parser(family.id, help=family.title, description=family.description)
+        family.add_cli_arguments(sub)
+    from puzzle_explorer.cli import race as race_cli
+    race_cli.add_parser(commands, Parser)
+    open_ = commands.add_parser("open", help="open the app on a board")
+    open_.add_argument("family", choices=list(registry.families()), metavar="FAMILY",
+                       help="one of: " + ", ".join(registry.families()))
+    source = open_.add_mutually_exclusive_group()
+    source.add_argument("--preset", metavar="NAME", help="a named board of the family")
+    source.add_argument("--file", metavar="PATH", help="a board file in the family's text format")
+    return parser
+
+
+def list_families(console) -> None:
+    """Every family with its algorithms and presets. On a terminal the notes wrap under themselves;
+    piped, each entry is one line, for grep and for pagers that wrap on their own."""
+    from rich.table import Table
+
+    from puzzle_explorer.puzzles import registry
+
+    for family in registry.families().values():
+        console.print(f"[bold]{family.id}[/bold]  {family.title}", soft_wrap=True)
+        rows = [("algorithm", s.id, "shortest" if s.optimal else "", s.note) for s in family.solvers]
+        rows += [("preset", p.id, "", f"{p.name}  {p.note}".rstrip()) for p in family.presets]
+        if console.is_terminal:
+            table = Table.grid(padding=(0, 1))
+            table.add_column(no_wrap=True)
+            table.add_column(no_wrap=True)
+            table.add_column(no_wrap=True)
+            table.add_column()  # the note: wrapped lines start under its first
+            for kind, name, mark, note in rows:
+                table.add_row(f"  {kind}", name, mark, note)
+            console.print(table, highlight=False)
+        else:
+            id_width = max(len(name) for _, name, _, _ in rows)
+            for kind, name, mark, note in rows:
+                console.print(f"  {kind:<9} {name:<{id_width}} {mark:<8} {note}", highlight=False,
+                              soft_wrap=True, markup=False)
+        console.print()
+
+
+def command(argv: list[str]) -> int:
+    """One command line, with its exit status: 0 done, 2 bad input."""
+    if argv[0] in ("--version", "-V"):  # before the parser, which loads every family
+        print(f"puzzle-explorer {__version__}")
+        return EXIT_OK
+    if argv[0] == "warm":  # before the parser, which loads every family: done in a moment when done already
+        from puzzle_explorer.cli.warm import main as warm_main
+        return warm_main(argv[1:])
+    if argv[0] == "serve":  # no numba: the server only relays, each browser's app loads its own
+        from puzzle_explorer.cli.serve import main as serve_main
+        return serve_main(argv[1:])
+    answered = light_command(argv)
+    if answered is not None:
+        return answered
+    from puzzle_explorer.core.errors import EngineError, InputError
+    from puzzle_explorer.core.run.runner import CancelledBeforeSearch
+    from puzzle_explorer.puzzles.kit import cli_support
+    from puzzle_explorer.puzzles import registry
+
+    args = build_parser().parse_args(argv)
+    console = cli_support.output_console()
+    try:
+        if args.command == "list":
+            list_families(console)
+            return cli_support.EXIT_OK
+        if args.command == "solve":
+            return registry.get(args.family).run_cli(args, console)
+        if args.command == "race":
+            from puzzle_explorer.cli import race as race_cli
+            return race_cli.run(args, console)
+        if args.command == "open":
+            from puzzle_explorer.tui.app import run_app
+            return run_app(family=args.family, preset=args.preset, path=args.file)
+    except InputError as exc:
+        return cli_support.fail(str(exc))
+    except EngineError as exc:
+        cli_support.fail(str(exc))
+        return EXIT_ENGINE
+    except CancelledBeforeSearch:
+        cli_support.cancelled_while_compiling(getattr(args, "json", False))
+        return EXIT_INTERRUPTED
+    return cli_support.EXIT_OK
+
+
+def _quiet_stdout() -> None:
+    """The reader of standard output went away (`| head`): send the rest nowhere, say nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # standard output is not a file (a test's capture)
+        pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        # the app alone: no numba before the first screen is up
+        from puzzle_explorer.tui.app import run_app
+        return run_app()
+    # Ctrl-C or SIGTERM: a running search is cancelled and prints what it has; exit 130 or 143.
+    with interrupts.catching() as caught:
+        try:
+            code = command(argv)
+            sys.stdout.flush()
+        except KeyboardInterrupt:
+            sys.stderr.write("interrupted\n")
+            code = EXIT_INTERRUPTED
+        except BrokenPipeError:
+            _quiet_stdout()
+            code = EXIT_OK
+    return caught.exit_status(code)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

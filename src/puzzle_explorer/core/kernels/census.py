@@ -1,0 +1,439 @@
+"""Census: every state reachable from the starts, level by level, on every core.
+
+Moves must be reversible. Then a level's neighbours lie only in the level
+before it, the level itself and the level after it, so three levels in
+memory tell new states from old: memory follows the widest levels, not the
+whole space. Each level is kept sorted. Its successors are generated in
+slices, one per worker thread (each kernel single-threaded, GIL released),
+radix-sorted per slice, then merged against the two levels before: several
+times faster than probing a hash table with every successor.
+
+Memory is what the buffers have had written into them: the three levels,
+and per worker the successors and the sort's scratch (pages are handed out
+only when first touched, so the arrays are allocated at the most they may
+hold). Before each level the census gives each worker room for as many
+successors as the budget allows, and the next level what is left; a level
+that needs more ends the census with MEMORY before anything passes the
+budget.
+"""
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from puzzle_explorer.core.run import live
+from puzzle_explorer.core.kernels import ops
+from puzzle_explorer.core.kernels.arrays import distinct
+from puzzle_explorer.core.kernels.jit import kernel, prepare
+from puzzle_explorer.core.run.progress import (CHECK_EVERY, DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, RUN, SOLUTIONS, STOP, STORED,
+                           SearchControl)
+from puzzle_explorer.core.kernels.radix import radix_sort
+from puzzle_explorer.core.run.status import CAP, FOUND, MEMORY, STOPPED
+from puzzle_explorer.core.run.warmup import Kernel
+
+# numpy asks for transparent huge pages for arrays from NUMPY_HUGE bytes on; such a buffer's last
+# page may then be a huge page, resident whole however little of it has been written
+NUMPY_HUGE = 4 * 2**20
+HUGE_PAGE = 2 * 2**20
+# count arrays of the radix sort (at most 6 passes of 4096 buckets) and the expand scratch, per worker
+WORKER_SCRATCH = 6 * 4096 * 8 + 64 * 2**10
+EMPTY = np.empty(0, dtype=np.uint64)
+
+
+@kernel
+def expand_slice(cur, lo, hi, ctx, succ, room, counters, report):
+    """Successors of cur[lo:hi] into succ[:room]; returns (count, code).
+
+    code: FOUND, STOPPED, or MEMORY when they would need more than `room`
+    entries. Only the slice with `report` set writes the expanded counter and
+    the live picture's sample position, so two threads never race on them.
+    """
+    drawing = report and live.drawing(counters)
+    room = min(room, succ.shape[0])
+    out = np.empty(ops.branching(ctx), dtype=np.uint64)
+    base = counters[EXPANDED]
+    m = 0
+    for i in range(lo, hi):
+        k = ops.expand(cur[i], ctx, out)
+        if m + k > room:
+            return m, MEMORY
+        for j in range(k):
+            succ[m + j] = out[j]
+        m += k
+        if (i - lo) % CHECK_EVERY == CHECK_EVERY - 1:
+            if report:
+                counters[EXPANDED] = base + i - lo
+                if drawing:
+                    seq = live.open_picture(counters, live.CENSUS, counters[live.DEPTH])
+                    counters[live.PATH] = np.int64(cur[i])
+                    live.close_picture(counters, seq)
+            if counters[STOP] != RUN:
+                return m, STOPPED
+    return m, FOUND
+
+
+@kernel
+def merge_level(a, na, b, nb, prev, n_prev, cur, n_cur, nxt, ctx, room, counters):
+    """The next level into nxt: the sorted successors a[:na] and b[:nb], each once, minus prev and cur.
+
+    Returns (its size, goal states in it, capped, stopped). With more than
+    `room` new states (or more than nxt holds) it stops early, capped.
+    """
+    room = min(room, nxt.shape[0])
+    n = 0
+    goals = 0
+    i = 0
+    j = 0
+    p = 0
+    q = 0
+    while i < na or j < nb:
+        if (i + j) % (16 * CHECK_EVERY) == 0 and counters[STOP] != RUN:
+            return n, goals, False, True
+        if j >= nb or (i < na and a[i] <= b[j]):
+            t = a[i]
+            i += 1
+        else:
+            t = b[j]
+            j += 1
+        if n > 0 and nxt[n - 1] == t:
+            continue
+        while p < n_prev and prev[p] < t:
+            p += 1
+        if p < n_prev and prev[p] == t:
+            continue
+        while q < n_cur and cur[q] < t:
+            q += 1
+        if q < n_cur and cur[q] == t:
+            continue
+        if n == room:
+            return n, goals, True, False
+        nxt[n] = t
+        n += 1
+        if ops.is_goal(t, ctx):
+            goals += 1
+    return n, goals, False, False
+
+
+@kernel
+def count_goals(states, n, ctx):
+    goals = 0
+    for i in range(n):
+        if ops.is_goal(states[i], ctx):
+            goals += 1
+    return goals
+
+
+@kernel
+def pick_goals(states, n, ctx, out, at):
+    """Append the goal states among states[:n] to out from index `at`; returns the new end.
+    out must have room for them (the caller counted them)."""
+    for i in range(n):
+        if ops.is_goal(states[i], ctx):
+            out[at] = states[i]
+            at += 1
+    return at
+
+
+def kernels(ctx, counters: np.ndarray) -> list[Kernel]:
+    """The census kernels for this kind of context, with arguments of the types census() passes."""
+    buf = np.empty(16, dtype=np.uint64)
+    return [Kernel("census: expand", expand_slice, (buf, 0, 0, ctx, buf, 0, counters, True)),
+            Kernel("census: merge", merge_level, (buf, 0, buf, 0, buf, 0, buf, 0, buf, ctx, 0, counters)),
+            Kernel("census: goals", count_goals, (buf, 0, ctx)),
+            Kernel("census: goal positions", pick_goals, (buf, 0, ctx, buf, 0)),
+            Kernel("census: sort", radix_sort, (buf, buf, 0, counters))]
+
+
+def prepare_kernels(contexts: list, counters: np.ndarray) -> None:
+    """Compile (or load) the census kernels for these contexts, outside the search clock."""
+    for k in kernels(contexts[0], counters):
+        prepare(k.dispatcher, *k.args)
+
+
+def fixed_bytes(workers: int) -> int:
+    """What the census holds besides its buffers: each worker's scratch."""
+    return workers * WORKER_SCRATCH
+
+
+def _huge(entries: int) -> bool:
+    return 8 * entries >= NUMPY_HUGE
+
+
+def _fit(entries: int) -> int:
+    """The most entries a new array may have for its cost (written part and last page) to stay
+    within `entries` entries."""
+    if _huge(entries):
+        return max(NUMPY_HUGE // 8 - 1, entries - HUGE_PAGE // 8)
+    return entries
+
+
+class Buffers:
+    """The census's arrays by name, and how many entries of each have been written.
+
+    A buffer costs what has been written to it (untouched pages are never
+    handed out), so the arrays are allocated at the most they may hold and
+    the ledger of written entries is what the budget is checked against.
+    This ledger is their only owner: dropping an entry frees its memory.
+    """
+
+    def __init__(self, budget: int):
+        self.budget = budget  # bytes all buffers may hold together
+        self.arrays: dict[str, np.ndarray] = {}
+        self.written: dict[str, int] = {}
+        self.reserved = 0  # bytes promised to what is built after the census (a distance table)
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        return self.arrays[name]
+
+    def capacity(self, name: str) -> int:
+        return self.arrays[name].shape[0] if name in self.arrays else 0
+
+    def cost(self, name: str) -> int:
+        """Bytes `name` holds: what has been written to it, and its last huge page if it may have one."""
+        return 8 * self.written.get(name, 0) + (HUGE_PAGE if _huge(self.capacity(name)) else 0)
+
+    def free(self) -> int:
+        """Entries the budget still has beyond what every buffer holds."""
+        return (self.budget - self.reserved - sum(self.cost(name) for name in self.arrays)) // 8
+
+    def room(self, name: str, extra: int) -> int:
+        """How many entries `name` may hold if its cost may grow by `extra` entries: as it is,
+        or as a new array of that size."""
+        allowed = self.cost(name) // 8 + extra
+        return allowed - HUGE_PAGE // 8 if _huge(self.capacity(name)) else _fit(allowed)
+
+    def wrote(self, name: str, n: int) -> None:
+        self.written[name] = max(self.written.get(name, 0), n)
+
+    def hold(self, name: str, array: np.ndarray, written: int) -> None:
+        self.arrays[name] = array
+        self.written[name] = written
+
+    def provide(self, name: str, size: int) -> bool:
+        """Make `name` hold at least `size` entries: a new array (nothing written) if it is smaller.
+        False if the system refuses the allocation."""
+        if self.capacity(name) >= size:
+            return True
+        self.arrays.pop(name, None)  # freed before its replacement is allocated
+        self.written.pop(name, None)
+        try:
+            self.hold(name, np.empty(max(size, 1), dtype=np.uint64), 0)
+        except MemoryError:
+            return False
+        return True
+
+
+# A state a distance table keeps costs its entry in the kept levels now, and then its word and its
+# distance (two bytes at most) in the table built from them after the census.
+KEPT_BYTES = 8
+TABLE_BYTES = 8 + 2
+
+
+class Layers:
+    """What a census records of its levels besides counting them.
+
+    sizes: the states in each level (from the goal: the positions at each
+    distance); probe: a state to look for, and probe_level the level it is
+    in (-1: not met); sample: how many states of the deepest level to keep
+    (`last`, in order); keep: every level in order (`runs`, each level
+    sorted, `sizes` marking where each starts), for a distance table;
+    goals: the goal states met (`goal_states`), to start a census back from
+    them. What it holds is in the census's memory ledger, and a kept level
+    reserves the table's bytes too, so the census stops before the table
+    could pass the budget.
+    """
+
+    def __init__(self, probe: int | None = None, sample: int = 0, keep: bool = False, goals: bool = False):
+        self.probe = None if probe is None else np.uint64(probe)
+        self.probe_level = -1
+        self.sample = sample
+        self.keep = keep
+        self.goals = goals
+        self.sizes: list[int] = []
+        self.last = EMPTY
+        self.runs = EMPTY
+        self.goal_states = EMPTY
+        self.table = None  # puzzle_explorer.core.kernels.tables.SortedTable, made of the kept levels once the census is done
+
+    @property
+    def per_state(self) -> int:
+        """Bytes a new state costs beyond its level buffer: kept, and its share of the table; or
+        its entry among the goal states (at most one each)."""
+        return (KEPT_BYTES + TABLE_BYTES if self.keep else 0) + (8 if self.goals else 0)
+
+    def add(self, bufs: Buffers, level: np.ndarray, n: int, ctx) -> bool:
+        """Record a finished level (sorted, n states); False if keeping it would pass the budget."""
+        depth = len(self.sizes)
+        self.sizes.append(n)
+        if self.probe is not None and self.probe_level < 0 and n > 0:
+            i = int(np.searchsorted(level[:n], self.probe))
+            if i < n and level[i] == self.probe:
+                self.probe_level = depth
+        if self.sample:
+            self.last = level[:min(n, self.sample)].copy()
+        if self.goals:
+            found = int(count_goals(level, n, ctx))
+            at = bufs.written.get("goal states", 0)
+            if found and not self._room(bufs, "goal states", at + found):
+                return False
+            if found:
+                self.goal_states = bufs["goal states"]
+                bufs.wrote("goal states", int(pick_goals(level, n, ctx, self.goal_states, at)))
+            self.goal_states = self.goal_states[:bufs.written.get("goal states", 0)]
+        if self.keep:
+            at = bufs.written.get("kept levels", 0)
+            if not self._room(bufs, "kept levels", at + n):
+                return False
+            self.runs = bufs.arrays.get("kept levels", EMPTY)  # none yet when the first level is empty
+            self.runs[at:at + n] = level[:n]
+            bufs.wrote("kept levels", at + n)
+            bufs.reserved += TABLE_BYTES * n
+            self.runs = self.runs[:at + n]
+        return bufs.free() >= 0
+
+    @staticmethod
+    def _room(bufs: Buffers, name: str, need: int) -> bool:
+        """`name` can hold `need` entries: allocated, the first time, for as many as the budget
+        allows (only what is written costs memory)."""
+        if bufs.capacity(name) >= need:
+            return True
+        # a copy holds what is written twice for a moment: the old array's cost is not handed back
+        most = _fit(max(0, bufs.free()))
+        if most < need:
+            return False
+        old, written = bufs.arrays.get(name), bufs.written.get(name, 0)
+        try:
+            new = np.empty(max(most, 1), dtype=np.uint64)
+        except MemoryError:
+            return False
+        if old is not None:
+            new[:written] = old[:written]
+        bufs.hold(name, new, written)
+        return bufs.free() >= 0
+
+
+def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: SearchControl,
+           layers: Layers | None = None):
+    """Count reachable states; returns (code, states, goal states, deepest level, first goal level).
+
+    `contexts` holds one puzzle context per worker thread, one or two (their
+    scratch arrays must not be shared). The first goal level is the length of
+    a shortest solution (-1: no goal). At most `cap` states are counted (CAP
+    past it) and the level and successor buffers hold at most `budget` bytes
+    beyond fixed_bytes (MEMORY when a level would need more). `layers`, if
+    given, records each level as it is finished (see Layers).
+    """
+    counters = control.counters
+    workers = max(1, min(2, len(contexts), os.cpu_count() or 1))
+    first = distinct(np.ascontiguousarray(starts, dtype=np.uint64))
+    if first.shape[0] > cap:
+        return CAP, 0, 0, 0, -1
+    bufs = Buffers(budget)
+    # three level buffers rotate: names[0] the level before, names[1] the level, names[2] the next
+    names = ["level a", "level b", "level c"]
+    bufs.hold(names[1], first, first.shape[0])
+    del first
+    if bufs.free() < 0:
+        return MEMORY, 0, 0, 0, -1
+    succ = [f"successors {w}" for w in range(workers)]
+    spare = [f"sort scratch {w}" for w in range(workers)]
+    n_prev, n_cur = 0, bufs.written[names[1]]
+    if layers is not None and not layers.add(bufs, bufs[names[1]], n_cur, contexts[0]):
+        return MEMORY, 0, 0, 0, -1
+    # what a new state costs beyond its level buffer, for the room the next level may take
+    extra = layers.per_state if layers is not None else 0
+
+    def level_share(entries: int) -> int:
+        return entries * 8 // (8 + extra)
+
+    goals = int(count_goals(bufs[names[1]], n_cur, contexts[0]))
+    first_goal = 0 if goals else -1
+    total = n_cur
+    depth = 0
+    expanded = 0
+    live.append_history(counters, n_cur)  # the census's picture: layer sizes, one position of the layer
+
+    def publish(frontier: int) -> None:
+        # STORED: every state found so far, so the counter only grows and ends at the census
+        # total (the three levels in memory shrink and grow as the search goes)
+        counters[EXPANDED] = expanded
+        counters[FRONTIER] = frontier
+        counters[DEPTH] = depth
+        counters[STORED] = total
+        counters[SOLUTIONS] = goals
+        counters[MAX_FRONTIER] = max(int(counters[MAX_FRONTIER]), frontier)
+        live.show_sample(counters, live.CENSUS, depth, int(bufs[names[1]][0]) if n_cur > 0 else None)
+
+    def expand(w: int, bounds, rooms):
+        """Worker w's slice of the level, at most rooms[w] successors (its sort scratch will take
+        as many again)."""
+        while True:
+            m, code = expand_slice(bufs[names[1]], bounds[w], bounds[w + 1], contexts[w],
+                                   bufs.arrays.get(succ[w], EMPTY), rooms[w], counters, w == 0)
+            if code != MEMORY or bufs.capacity(succ[w]) >= rooms[w]:
+                return m, code
+            # the arrays are smaller than the room: replace them (nothing in them is needed) and redo
+            if not (bufs.provide(succ[w], rooms[w]) and bufs.provide(spare[w], rooms[w])):
+                return 0, MEMORY
+
+    def sort(w: int, m: int):
+        if m == 0:
+            return EMPTY
+        bufs.wrote(succ[w], m)
+        bufs.wrote(spare[w], m)
+        return radix_sort(bufs[succ[w]], bufs[spare[w]], m, counters)
+
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="census") as pool:
+        while n_cur > 0:
+            publish(n_cur)
+            bounds = np.linspace(0, n_cur, workers + 1).astype(np.int64)
+            # each worker's successors and sort scratch share what is free alike
+            share = max(0, bufs.free()) // (2 * workers)
+            rooms = [bufs.room(succ[w], share) for w in range(workers)]
+            results = list(pool.map(lambda w: expand(w, bounds, rooms), range(workers)))
+            codes = [code for _, code in results]
+            if STOPPED in codes or MEMORY in codes:
+                publish(n_cur)
+                return (STOPPED if STOPPED in codes else MEMORY), total, goals, depth, first_goal
+            expanded += n_cur
+            counts = [m for m, _ in results]
+            ordered = list(pool.map(lambda w: sort(w, counts[w]), range(workers)))
+            a, na = ordered[0], counts[0]
+            b, nb = (ordered[1], counts[1]) if workers == 2 else (ordered[0], 0)
+            # the next level may take what is left, what its own buffer holds included
+            memory_room = max(0, bufs.room(names[2], level_share(bufs.free())))
+            if bufs.capacity(names[2]) < min(na + nb, memory_room):
+                memory_room = _fit(max(0, level_share(bufs.free() + bufs.cost(names[2]) // 8)))
+                if not bufs.provide(names[2], min(na + nb, memory_room)):
+                    memory_room = 0
+            states_room = cap - total
+            n_next, new_goals, capped, stopped = merge_level(
+                a, na, b, nb, bufs.arrays.get(names[0], EMPTY), n_prev, bufs[names[1]], n_cur,
+                bufs.arrays.get(names[2], EMPTY), contexts[0], min(states_room, memory_room), counters)
+            del a, b, ordered
+            if stopped:
+                publish(n_cur)
+                return STOPPED, total, goals, depth, first_goal
+            bufs.wrote(names[2], n_next)
+            if n_next > 0 and not capped and layers is not None and not layers.add(
+                    bufs, bufs[names[2]], n_next, contexts[0]):
+                publish(n_cur)
+                return MEMORY, total, goals, depth, first_goal
+            if n_next > 0 and not capped:
+                live.append_history(counters, n_next)
+            total += n_next
+            goals += int(new_goals)
+            if new_goals and first_goal < 0:
+                first_goal = depth + 1
+            if capped:
+                publish(n_next)
+                return (CAP if states_room <= memory_room else MEMORY), total, goals, depth, first_goal
+            if n_next == 0:
+                break
+            depth += 1
+            names = [names[1], names[2], names[0]]
+            n_prev, n_cur = n_cur, n_next
+    publish(0)
+    return FOUND, total, goals, depth, first_goal

@@ -1,0 +1,59 @@
+"""LSD radix sort of uint64 keys: linear time, the workhorse of the level-by-level census."""
+import numpy as np
+
+from puzzle_explorer.core.kernels.jit import helper, kernel
+from puzzle_explorer.core.run.progress import RUN, STOP
+
+MAX_DIGIT_BITS = 12  # 4096 buckets: the counts stay in the fastest cache
+
+
+@helper
+def key_bits(keys, n):
+    """How many low bits hold every key."""
+    acc = np.uint64(0)
+    for i in range(n):
+        acc |= keys[i]
+    bits = 0
+    while acc:
+        bits += 1
+        acc >>= np.uint64(1)
+    return bits
+
+
+@kernel
+def radix_sort(keys, spare, n, counters):
+    """Sort keys[:n] ascending; spare must hold n keys. Returns the array that holds the result.
+
+    Between passes it looks at the search's stop flag and gives up early (the
+    result is then unsorted; the caller is stopping anyway).
+    """
+    bits = key_bits(keys, n)
+    if bits == 0 or n < 2:
+        return keys
+    passes = (bits + MAX_DIGIT_BITS - 1) // MAX_DIGIT_BITS
+    width = (bits + passes - 1) // passes
+    buckets = 1 << width
+    mask = np.uint64(buckets - 1)
+    counts = np.zeros((passes, buckets), dtype=np.int64)
+    for i in range(n):
+        k = keys[i]
+        for p in range(passes):
+            counts[p, np.int64((k >> np.uint64(p * width)) & mask)] += 1
+    src = keys
+    dst = spare
+    for p in range(passes):
+        if counters[STOP] != RUN:
+            return src
+        total = 0
+        for b in range(buckets):
+            c = counts[p, b]
+            counts[p, b] = total
+            total += c
+        sh = np.uint64(p * width)
+        for i in range(n):
+            k = src[i]
+            bucket = np.int64((k >> sh) & mask)
+            dst[counts[p, bucket]] = k
+            counts[p, bucket] += 1
+        src, dst = dst, src
+    return src

@@ -1,0 +1,327 @@
+"""Live search counters shared between a running kernel and the Python side.
+
+A kernel receives one small int64 array. It writes its counters into the
+slots below every few thousand expansions and reads the STOP slot at the same
+moments; Python reads the counters whenever it likes (the reads are racy by
+design: a snapshot may mix two moments, never anything worse). Past the
+counters the same array holds the live picture, what the search is doing
+right now (core/run/live.py), refreshed at the same moments.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+import numpy as np
+import numpy.typing as npt
+
+from puzzle_explorer.core.run import live as picture
+from puzzle_explorer.core.run import warmup
+from puzzle_explorer.core.kernels.jit import helper, kernel
+from puzzle_explorer.core.run.live import Live, read_live
+
+Counters = npt.NDArray[np.int64]  # the array a kernel shares with Python: the slots below, then the picture
+Whole = int | np.integer[Any]  # a whole number in a kernel, Python's or numpy's
+
+# Slots of the counters array (module globals are compile-time constants in kernels).
+EXPANDED = 0      # nodes expanded so far
+FRONTIER = 1      # current open list / queue / stack size
+DEPTH = 2         # current depth (BFS level, DFS depth, IDA* bound)
+STORED = 3        # states held in memory
+MAX_FRONTIER = 4  # largest frontier seen
+SOLUTIONS = 5     # solutions found so far (counting searches)
+STOP = 6          # written by Python: 0 run, 1 cancel, 2 timeout
+NODE_CAP = 7      # written by Python: the most nodes a tree search may enter (0: no cap)
+SLOTS = picture.SLOTS  # the live picture follows (core/run/live.py)
+assert picture.LIVE == NODE_CAP + 1
+
+RUN = 0
+STOP_CANCEL = 1
+STOP_TIMEOUT = 2
+
+# Kernels publish counters and look at STOP once per this many expansions.
+CHECK_EVERY = 1024
+
+
+@helper
+def publish(counters: Counters, expanded: Whole, frontier: Whole, depth: Whole, stored: Whole) -> bool | np.bool_:
+    """Write the usual counters; return True when the search must stop.
+
+    A search stops when Python asks (STOP) or when `expanded` reaches the
+    node cap; the kernel returns STOPPED either way and kernel_status tells
+    the two apart by the STOP slot.
+    """
+    counters[EXPANDED] = expanded
+    counters[FRONTIER] = frontier
+    counters[DEPTH] = depth
+    counters[STORED] = stored
+    if frontier > counters[MAX_FRONTIER]:
+        counters[MAX_FRONTIER] = frontier
+    stop: bool | np.bool_ = counters[STOP] != RUN or (counters[NODE_CAP] > 0 and expanded >= counters[NODE_CAP])
+    return stop
+
+
+@helper
+def due(counters: Counters, nodes: Whole) -> bool | np.bool_:
+    """Whether a tree search should publish now: every CHECK_EVERY nodes, and from the node cap on
+    (so publish stops it there exactly)."""
+    return nodes % CHECK_EVERY == 0 or (counters[NODE_CAP] > 0 and nodes >= counters[NODE_CAP])
+
+
+def new_counters(quiet: bool = False) -> np.ndarray:
+    """A counters array for a kernel run outside a SearchControl (quiet: nobody looks at the picture)."""
+    counters = np.zeros(SLOTS, dtype=np.int64)
+    counters[picture.QUIET] = int(quiet)
+    return counters
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The counters at one moment, plus the phase, the search's own clock and the live picture.
+
+    expanded and solutions add up over every kernel the job has run so far, and max_frontier is
+    the largest of them, so none of the three ever goes down within a job; frontier, depth and
+    stored are the running kernel's own. `live` is what the search is doing right now (a
+    puzzle_explorer.core.run.live.Live: its kind, the path to the node it works on, depth, g/h/bound, layer sizes...)
+    or None before anything was drawn. `view` is the family's drawing of it, made by the decoder
+    the family's solve() handed its SearchControl (for puzzle_explorer.puzzles.interface.LiveView: a board to
+    draw, the path as moves); None without a decoder or a picture.
+    """
+
+    phase: str
+    expanded: int = 0
+    frontier: int = 0
+    depth: int = 0
+    stored: int = 0
+    max_frontier: int = 0
+    solutions: int = 0
+    elapsed_s: float = 0.0
+    # while compiling: the kernels of `compiling` (a family) compiled so far, of how many
+    compiling: str = ""
+    compiled: int = 0
+    kernels: int = 0
+    live: Live | None = field(default=None, compare=False)
+    view: Any = field(default=None, compare=False)
+    # a tree search's expected nodes and their standard error (core/estimate/dives.py); 0: no estimate
+    expected: float = 0.0
+    expected_se: float = 0.0
+    expected_of: str = ""  # what the estimate covers when it is not the whole search ("iteration")
+    # a search split into tasks (core/scale/tasks.py): how many have finished, of how many (0: not split)
+    tasks_done: int = 0
+    tasks: int = 0
+
+    @property
+    def rate(self) -> float:
+        """Nodes expanded per second of search."""
+        return self.expanded / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+    def eta(self) -> tuple[float, float] | None:
+        """Seconds left and their uncertainty, at the speed so far toward the expected nodes (None
+        without an estimate or a speed yet, or once the search has passed its estimate)."""
+        if self.expected <= 0 or self.rate <= 0 or self.past_estimate:
+            return None
+        return (self.expected - self.expanded) / self.rate, self.expected_se / self.rate
+
+    @property
+    def past_estimate(self) -> bool:
+        """The search has entered more nodes than its estimate expected: the time left is unknown
+        (the estimate's long tail; '~0 s left' would mislead)."""
+        return 0 < self.expected <= self.expanded
+
+
+class CancelledBeforeSearch(Exception):
+    """A cancel arrived before the search began (while kernels were compiling, say).
+
+    Compilation cannot be interrupted. The waiting caller stops waiting for it,
+    abandons the search and raises this; the compiling thread raises it too, from
+    start_search(), so a search nobody waits for never starts once its kernels are ready.
+    """
+
+
+class Phase:
+    IDLE = "idle"
+    COMPILING = "compiling"
+    STARTING = "starting workers"  # after compiling: a cancel now is an ordinary cancel
+    ESTIMATING = "estimating"  # a short look at the search's size before it runs (a cancel is ordinary)
+    SEARCHING = "searching"
+    DONE = "done"
+
+
+class SearchControl:
+    """The counters, the stop flag and the search clock of one search.
+
+    Thread-safe where it matters: cancel() and snapshot() may be called from
+    any thread while the search runs in another.
+    """
+
+    def __init__(self) -> None:
+        self.counters = np.zeros(SLOTS, dtype=np.int64)
+        self.phase = Phase.IDLE
+        self.decoder: Callable[[Live], Any] | None = None
+        self._carried = (0, 0, 0)  # expanded, solutions, max frontier of the kernels already run
+        self._lock = threading.Lock()
+        self._started: float | None = None
+        self._elapsed = 0.0
+        self._abandoned = False
+        self._searched = False
+        self.expected: tuple[float, float, str] = (0.0, 0.0, "")
+        self.tasks: tuple[int, int] = (0, 0)  # a split search's tasks finished, of how many
+
+    # --- the searching side -------------------------------------------------
+    def compiling(self) -> None:
+        """Mark that kernels are being compiled or loaded (not part of the search time)."""
+        self.phase = Phase.COMPILING
+
+    def starting_workers(self) -> None:
+        """Mark that worker processes are starting (not part of the search time)."""
+        self.phase = Phase.STARTING
+
+    def estimating(self) -> None:
+        """Mark a look at the search's size (not part of the search time, nor shown as compiling)."""
+        self.phase = Phase.ESTIMATING
+
+    def start_search(self) -> None:
+        """Start the search clock; compilation must be done by now.
+
+        Raises CancelledBeforeSearch once the search was abandoned. A search that
+        is only cancelled still starts: its kernel sees the stop flag at its first
+        look and the caller gets a cancelled result.
+        """
+        with self._lock:
+            if self._abandoned:
+                raise CancelledBeforeSearch()
+            if self._started is None:
+                self._started = time.perf_counter()
+            self._searched = True
+            self.phase = Phase.SEARCHING
+
+    @property
+    def searched(self) -> bool:
+        """A search has run on this control: a cancel from now on, even while further kernels
+        compile or workers start, stops a search that has something to report."""
+        return self._searched
+
+    def end_search(self) -> float:
+        """Stop the search clock and return the search time in seconds."""
+        with self._lock:
+            if self._started is not None:
+                self._elapsed += time.perf_counter() - self._started
+                self._started = None
+            self.phase = Phase.DONE
+            return self._elapsed
+
+    def reset_counters(self) -> None:
+        """Zero the counters and the picture for a further search of the same job (keeps STOP, the
+        node cap and the quiet flag); the snapshots' running totals carry what came before."""
+        c = self.counters
+        expanded, solutions, most = self._carried
+        self._carried = (expanded + int(c[EXPANDED]), solutions + int(c[SOLUTIONS]),
+                         max(most, int(c[MAX_FRONTIER])))
+        stop, cap, quiet = c[STOP], c[NODE_CAP], c[picture.QUIET]
+        c[:] = 0
+        c[STOP] = stop
+        c[NODE_CAP] = cap
+        c[picture.QUIET] = quiet
+
+    def expect(self, nodes: float, se: float, of: str = "") -> None:
+        """The search's expected nodes and their standard error, for every snapshot from now on;
+        of: the part of the search they end ("iteration": the nodes at its end), "" the whole."""
+        self.expected = (float(nodes), float(se), of)
+
+    def show_with(self, decoder: Callable[[Live], Any] | None) -> None:
+        """The family's decoder of the live picture (path entries -> a board to draw, moves), used
+        for every snapshot from now on. It runs in the thread that takes the snapshot."""
+        self.decoder = decoder
+
+    def quiet(self, on: bool = True) -> None:
+        """Ask the kernels not to draw the live picture (before a search; the benchmark's switch)."""
+        self.counters[picture.QUIET] = int(on)
+
+    def show_table(self) -> None:
+        """The answer comes from a table: say so in the picture (there is no search to show)."""
+        picture.show_sample(self.counters, picture.TABLE, 0, None)
+
+    @contextmanager
+    def node_cap(self, most: int | None) -> Iterator[None]:
+        """Within the block, each kernel may enter at most `most` nodes (None: no cap). For tree
+        searches, whose memory does not grow with the nodes; graph searches cap what they store."""
+        self.counters[NODE_CAP] = 0 if most is None else max(1, most)
+        try:
+            yield
+        finally:
+            self.counters[NODE_CAP] = 0
+
+    # --- the controlling side -------------------------------------------------
+    def abandon(self) -> None:
+        """Cancel, and let no search start any more: nobody will read its result."""
+        self.cancel()
+        with self._lock:
+            self._abandoned = True
+
+    def cancel(self) -> None:
+        """Ask the running kernel to stop (it notices within a few thousand expansions)."""
+        if self.counters[STOP] == RUN:
+            self.counters[STOP] = STOP_CANCEL
+
+    def time_out(self) -> None:
+        """Ask the running kernel to stop because the time limit passed."""
+        if self.counters[STOP] == RUN:
+            self.counters[STOP] = STOP_TIMEOUT
+
+    @property
+    def stop_requested(self) -> int:
+        return int(self.counters[STOP])
+
+    def elapsed(self) -> float:
+        """Search time so far in seconds (compilation excluded)."""
+        with self._lock:
+            running = time.perf_counter() - self._started if self._started is not None else 0.0
+            return self._elapsed + running
+
+    def searching_since(self) -> float | None:
+        with self._lock:
+            return self._started
+
+    def live(self) -> Live | None:
+        """The live picture now (None before the first one)."""
+        return read_live(self.counters)
+
+    def decode(self, live: Live | None) -> Any:
+        """The family's drawing of a picture; None without a decoder, or if it cannot make one
+        (a decoder must never stop a search: a picture it cannot read is skipped)."""
+        if live is None or self.decoder is None:
+            return None
+        try:
+            return self.decoder(live)
+        except Exception:
+            return None
+
+    def snapshot(self, decode: bool = True) -> Snapshot:
+        """The counters and the picture now; with decode, the family's drawing of the picture too."""
+        c = self.counters[:picture.LIVE].copy()
+        warm = warmup.progress() if self.phase == Phase.COMPILING else warmup.Progress()
+        live = self.live()
+        expanded, solutions, most = self._carried
+        return Snapshot(
+            phase=self.phase,
+            expanded=expanded + int(c[EXPANDED]),
+            frontier=int(c[FRONTIER]),
+            depth=int(c[DEPTH]),
+            stored=int(c[STORED]),
+            max_frontier=max(most, int(c[MAX_FRONTIER])),
+            solutions=solutions + int(c[SOLUTIONS]),
+            elapsed_s=self.elapsed(),
+            compiling=warm.family if warm.active else "",
+            compiled=warm.done if warm.active else 0,
+            kernels=warm.total if warm.active else 0,
+            live=live,
+            view=self.decode(live) if decode else None,
+            expected=self.expected[0],
+            expected_se=self.expected[1],
+            expected_of=self.expected[2],
+            tasks_done=self.tasks[0],
+            tasks=self.tasks[1],
+        )

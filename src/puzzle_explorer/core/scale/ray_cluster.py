@@ -1,0 +1,61 @@
+"""Joining a Ray cluster for one run: the one named by --address, or a local one started for the
+run and stopped after it. Ray is imported only here and only when the ray engine is chosen. A
+cluster that cannot be joined or started is said in one line (WorkerFailed), whatever the run."""
+
+from __future__ import annotations
+
+import socket
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from puzzle_explorer.core.scale.engine import EngineSpec, require_ray
+from puzzle_explorer.core.errors import InputError, WorkerFailed
+from puzzle_explorer.core.run.race import cores
+
+REACH_S = 5.0  # how long a cluster's address may take to answer a connection
+
+
+@contextmanager
+def cluster(spec: EngineSpec) -> Iterator[Any]:  # the ray module (an optional extra, untyped)
+    """The ray module, connected for the duration of the block. A cluster this process did not
+    start (already connected, or named by its address) is left running afterwards."""
+    require_ray()
+    import ray
+
+    started = not ray.is_initialized()
+    if started:
+        _join(ray, spec)
+    try:
+        yield ray
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _join(ray: Any, spec: EngineSpec) -> None:
+    """ray.init for the spec. An address nobody answers at is refused at once: Ray would keep
+    trying to reach it for minutes, deaf to a cancel."""
+    if spec.address:
+        _answers(spec.address)
+    try:
+        if spec.address:
+            ray.init(address=spec.address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=spec.workers or cores(), include_dashboard=False, log_to_driver=False)
+    except InputError:
+        raise
+    except Exception as exc:  # ConnectionError, a RuntimeError from ray.init, ...
+        where = f"the Ray cluster at {spec.address}" if spec.address else "a local Ray cluster"
+        raise WorkerFailed(f"could not join {where}: {exc}") from None
+
+
+def _answers(address: str) -> None:
+    """WorkerFailed unless something accepts a connection at host:port (a 'ray://' address too;
+    other forms, such as 'auto', are left to Ray)."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=REACH_S).close()
+    except OSError as exc:
+        raise WorkerFailed(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None

@@ -1,0 +1,8 @@
+"""Rolling-die tours: roll a die with a marked face over every open cell once, start to goal.
+
+The family object loads on first use (`puzzle_explorer.puzzles.die.FAMILY`), so a worker process that
+runs one of the family's kernels imports only the modules that kernel needs.
+"""
+from puzzle_explorer.puzzles import family_on_first_use
+
+__getattr__ = family_on_first_use(__name__)

@@ -1,0 +1,79 @@
+"""A family object built from its modules, laid out the same way in every family."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from puzzle_explorer.core.run.warmup import compile_kernels
+from puzzle_explorer.puzzles.kit import cli_support
+from puzzle_explorer.puzzles.interface import Preset, Solution, plain_headline
+
+
+def _width_height(board: Any) -> tuple[int, int]:
+    return board.width, board.height
+
+
+class PuzzleFamily:
+    """What the app and the command line see of a family (the `interface.Family` protocol).
+
+    board: parse, format_board, validate · editor: ACTIONS, BRUSHES, new_board ·
+    render: cell_size, render · solve: SOLVERS, solve, kernels, headline (optional) · cli: add_arguments, run,
+    add_board_arguments and board_from_args (optional: the options that give a board, for `race`) ·
+    distances (optional): space, moves, HINT_SOLVER, for the census from the goal and play mode.
+    """
+
+    def __init__(self, id: str, title: str, description: str, presets: tuple[Preset, ...], *,
+                 board: ModuleType, editor: ModuleType, render: ModuleType, solve: ModuleType, cli: ModuleType,
+                 dimensions: Callable[[Any], tuple[int, int]] = _width_height,
+                 distances: ModuleType | None = None) -> None:
+        self.id = id
+        self.title = title
+        self.description = description
+        self.presets = presets
+        self.solvers = solve.SOLVERS
+        self.edit_actions = editor.ACTIONS
+        self.brushes = editor.BRUSHES
+        self.parse = board.parse
+        self.format = board.format_board
+        self.validate = board.validate
+        self.new_board = editor.new_board
+        self.dimensions = dimensions
+        self.cell_size = render.cell_size
+        self.render = render.render
+        self.solve = solve.solve
+        self.kernels = solve.kernels
+        self._headline = getattr(solve, "headline", None)
+        self.add_cli_arguments = cli.add_arguments
+        self.run_cli = cli.run
+        self.distances = distances
+        self._add_board_arguments = getattr(cli, "add_board_arguments", None)
+        self._board_from_args = getattr(cli, "board_from_args", None)
+
+    def add_board_arguments(self, parser) -> None:
+        """The command-line options that give a board (for commands beside `solve`, such as
+        `race`): the cli module's own, or --board, --file and --preset."""
+        if self._add_board_arguments is not None:
+            self._add_board_arguments(parser)
+        else:
+            cli_support.add_board_arguments(parser, "see `puzzle-explorer list`")
+
+    def board_from_args(self, args) -> Any:
+        """The validated board those options give; InputError says what is wrong."""
+        if self._board_from_args is not None:
+            return self._board_from_args(args)
+        board = self.parse(cli_support.board_text(args, self))
+        self.validate(board)
+        return board
+
+    def headline(self, solution: Solution) -> str:
+        """What the search found, in the family's words (its solve module's headline()), or the
+        plain default: the length in moves, marked shortest when the solver guarantees it."""
+        if self._headline is not None:
+            return self._headline(solution)
+        shortest = any(s.id == solution.solver and s.optimal for s in self.solvers)
+        return plain_headline(solution, "moves", shortest)
+
+    def warm(self) -> None:
+        """Compile (or load from the disk cache) every kernel the family's solvers run."""
+        compile_kernels(self.id, self.kernels())

@@ -1,0 +1,260 @@
+"""The puzzle interface: what every family gives the app and the command line.
+
+A family is a module-level object with the attributes of `Family`. Boards
+are immutable values; everything that changes a board returns a new one.
+Cells are addressed 0-based (x, y) inside the code and 1-based "x,y" in
+files, on the command line and on screen.
+"""
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+from rich.console import Console, RenderableType
+
+from puzzle_explorer.core.run.live import Live
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits, Stats
+from puzzle_explorer.core.run.status import LIMIT_TEXT, Limit, Status
+from puzzle_explorer.core.run.warmup import Kernel
+from puzzle_explorer.puzzles.kit.text import Cell  # (x, y), 0-based
+
+JSON = dict[str, Any]  # an object as json.dumps writes it
+
+
+@dataclass(frozen=True)
+class Option:
+    """One solver option: shown in the app's solver pane and accepted as --name on the CLI."""
+
+    name: str
+    label: str
+    kind: str  # "choice", "int", "float" or "bool"
+    default: Any
+    choices: tuple[str, ...] = ()
+    help: str = ""
+    # True when the option changes how the search goes but not the answer's length (a cap, a
+    # pruning rule, whether like pieces are told apart). A race compares the lengths its
+    # optimal solvers find only where the options that change the answer are equal.
+    search_only: bool = False
+
+
+@dataclass(frozen=True)
+class Solver:
+    id: str
+    label: str
+    optimal: bool | None  # guarantees a shortest answer; None where the question does not arise
+    note: str  # what it does and what it guarantees (the app wraps it)
+    options: tuple[Option, ...] = ()
+    # What a valid board still lacks for this solver ("two marked cells"), or None when it can run
+    needs: Callable[[Any], str | None] | None = None
+    # What its answer answers, where a family's solvers answer different questions (a path between
+    # two cells, clearing the board). A race compares answers (their lengths, whether there is one)
+    # only between solvers with the same question; '' is the family's one question.
+    question: str = ""
+
+
+@dataclass(frozen=True)
+class Preset:
+    id: str  # ASCII id used on the command line
+    name: str  # display name
+    text: str  # the board in the family's text format
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a solution: the board after it, what to highlight, how to say it."""
+
+    label: str
+    board: Any
+    highlight: frozenset[Cell] = frozenset()
+    data: JSON = field(default_factory=dict)  # the move as JSON (empty for the start)
+
+
+@dataclass(frozen=True)
+class LiveView:
+    """A family's drawing of a search's live picture (puzzle_explorer.core.run.live.Live): what the board pane shows
+    while the search runs, and the path as moves for --trace.
+
+    A family's solve() hands its SearchControl a decoder (control.show_with) that makes one of
+    these from a Live; the app and the command line call it without knowing the family.
+    board: the position to draw (the node being expanded, the partial tour, the cells reached);
+    highlight: cells to mark (the piece moved last, the knight); moves: the published path as
+    JSON moves, only its newest part when the path is cut (the first of them then follows a
+    position not shown); other, other_moves: a bidirectional search's goal side; note: a few
+    words to show beside the board ("the first 2,976 squares are not held").
+    """
+
+    board: Any
+    highlight: frozenset[Cell] = frozenset()
+    moves: tuple[JSON, ...] = ()
+    other: Any = None
+    other_moves: tuple[JSON, ...] = ()
+    note: str = ""
+
+
+def cut_note(live: Live, unit: str = "moves") -> str:
+    """What the board pane says of a path held only in part."""
+    if not live.cut:
+        return ""
+    return f"the newest {len(live.path):,} of {live.length:,} {unit} are held"
+
+
+def path_view(ahead: list[Step], back: list[Step] | None, live: Live, unit: str = "positions") -> LiveView:
+    """The live picture of a path search: the board at the end of `ahead` and the moves along it, and
+    a bidirectional search's goal side `back` (None: the search has none)."""
+    other, other_moves = (back[-1].board, tuple(s.data for s in back[1:])) if back is not None else (None, ())
+    return LiveView(ahead[-1].board, ahead[-1].highlight, tuple(s.data for s in ahead[1:]), other, other_moves,
+                    cut_note(live, unit))
+
+
+@dataclass
+class Solution:
+    """What solve() returns. steps[0] is the starting board; each later step is one move."""
+
+    status: Status
+    steps: list[Step]
+    stats: Stats
+    limit: Limit | None = None
+    solver: str = ""
+    details: JSON = field(default_factory=dict)  # family extras, JSON-ready
+    alternatives: list[list[Step]] = field(default_factory=list)  # further solutions to browse
+    # a distance table the search kept (puzzle_explorer.puzzles.kit.distances.BoardTable), for play mode; never printed.
+    # Keyword only, so that a family's Solution subclass keeps its own fields' positions.
+    table: Any = field(default=None, kw_only=True)
+
+    @property
+    def length(self) -> int | None:
+        return len(self.steps) - 1 if self.status == Status.SOLVED and self.steps else None
+
+    def reason(self) -> str:
+        """Why the search ended, in words."""
+        if self.status == Status.SOLVED:
+            return "solved"
+        if self.status == Status.UNSOLVABLE:
+            return "proved unsolvable: every reachable position was searched"
+        if self.status == Status.CANCELLED:
+            return "cancelled"
+        return f"stopped: {LIMIT_TEXT[self.limit]}" if self.limit else "stopped at a limit"
+
+    @property
+    def searched(self) -> bool:
+        """False when the answer came without a search (a theorem, a counting argument)."""
+        return self.stats != Stats()
+
+
+def plain_headline(solution: Solution, unit: str = "moves", shortest: bool = False) -> str:
+    """The default headline: the length of the answer in `unit`, or why there is none.
+
+    A family's `headline(solution)` hook (see Family) says more in its own
+    words; this is what a family without one gets, and what the hooks fall
+    back on for the plain cases.
+    """
+    if solution.status == Status.SOLVED:
+        n = solution.length or 0
+        if n == 0:
+            return "solved at the start: no moves needed"
+        word = unit if n != 1 else unit.removesuffix("s")
+        return f"{n:,} {word}" + (", shortest" if shortest else "")
+    return solution.reason()
+
+
+ZOOM_NORMAL = 0
+ZOOM_OVERVIEW = 1
+# Bigger cells for a terminal with room to spare. A family that draws no large
+# board returns its normal (or a smaller) size from cell_size(ZOOM_LARGE), and
+# the app then never asks for it.
+ZOOM_LARGE = -1
+
+
+@dataclass(frozen=True)
+class View:
+    """How to draw a board: cursor, highlights, and the window onto a large board."""
+
+    cursor: Cell | None = None
+    highlight: frozenset[Cell] = frozenset()
+    origin: Cell = (0, 0)  # first cell shown, for boards larger than the pane
+    cells: tuple[int, int] | None = None  # how many columns and rows fit; None: all
+    zoom: int = 0  # ZOOM_NORMAL, ZOOM_OVERVIEW (the family's compact drawing) or ZOOM_LARGE
+
+    def window(self, width: int, height: int) -> tuple[range, range]:
+        """The columns and the rows of a width x height board that this view shows."""
+        x0, y0 = self.origin
+        cols, rows = self.cells or (width, height)
+        return range(x0, min(width, x0 + cols)), range(y0, min(height, y0 + rows))
+
+
+@dataclass(frozen=True)
+class EditAction:
+    """An editor operation bound to a key: (board, cursor, brush) -> (board, cursor).
+
+    `apply` raises puzzle_explorer.core.errors.InputError to refuse, with a message for the user.
+    """
+
+    id: str
+    key: str
+    description: str
+    apply: Callable[[Any, Cell, str], tuple[Any, Cell]]
+    label: str = ""  # a word or two for the Footer; empty: derived from id
+    show: bool = True  # listed in the Footer (always in the help and the command palette)
+    slow: bool = False  # may take a while (a search): the app runs it off the event loop
+
+    @property
+    def short(self) -> str:
+        return self.label or self.id.replace("_", " ").capitalize()
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move the player can make in play mode: the board after it, and how the app offers it."""
+
+    label: str  # the move in words, as a solution's step says it
+    board: Any  # the board after the move
+    mark: Cell  # the cell that carries the move's mark on the board
+    arrow: str = ""  # "up", "down", "left" or "right": the arrow key that plays it ("": none)
+    piece: str = ""  # what moves, when the player picks that first (a klotski letter); "" when not
+    group: Any = None  # consecutive moves with the same group count as one move (a free slide)
+    highlight: frozenset[Cell] = frozenset()  # the cells it moves onto
+    data: JSON = field(default_factory=dict)  # the move as JSON, as in a solution's steps
+
+
+class Family(Protocol):
+    id: str
+    title: str
+    description: str
+    solvers: tuple[Solver, ...]
+    presets: tuple[Preset, ...]
+    edit_actions: tuple[EditAction, ...]
+    brushes: tuple[str, ...]  # what the editor's brush key cycles through (empty when unused)
+
+    def parse(self, text: str) -> Any: ...
+    def format(self, board: Any) -> str: ...
+    def validate(self, board: Any) -> None: ...  # raises InputError naming what and where
+    def new_board(self) -> Any: ...
+    def dimensions(self, board: Any) -> tuple[int, int]: ...
+    # characters per cell (wide, high); the board, when given, lets a family size cells to its content
+    def cell_size(self, zoom: int, board: Any = None) -> tuple[int, int]: ...
+    def render(self, board: Any, view: View) -> RenderableType: ...
+    # solve() hands the control a decoder of its live picture (control.show_with: Live -> LiveView)
+    def solve(self, board: Any, solver: str, options: dict[str, Any], control: SearchControl,
+              limits: Limits) -> Solution: ...
+    # The first line of the app's Stats pane and of the CLI summary: what the search found, in the
+    # family's words ("304 tours from 1,1", "proved: no closed tour on 5x5 (...)"). One line, no
+    # markup. A family module without one gets plain_headline (see family.PuzzleFamily).
+    def headline(self, solution: Solution) -> str: ...
+    def kernels(self) -> list[Kernel]: ...  # every kernel signature the solvers run
+    def warm(self) -> None: ...  # compile or load every kernel in kernels()
+    # Distances and play, for families whose moves can be undone (None: not offered). A module with
+    #   space(board, options) -> puzzle_explorer.puzzles.kit.distances.Space: the board's positions, for the census from
+    #       the goal and its tables (options: the solver's, the move convention among them);
+    #   moves(board, options) -> list[Move]: every legal move from the board, for play mode;
+    #   HINT_SOLVER: an optimal solver id, for a hint by search when there is no table.
+    # The family's solvers include puzzle_explorer.puzzles.kit.distances.solver(...) (id "distances").
+    distances: Any
+    def add_cli_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+    def run_cli(self, args: argparse.Namespace, console: Console) -> int: ...
+    # The options that give a board, and the validated board they give (the `race` command uses
+    # them; a family without its own gets --board, --file and --preset, see family.PuzzleFamily).
+    def add_board_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+    def board_from_args(self, args: argparse.Namespace) -> Any: ...

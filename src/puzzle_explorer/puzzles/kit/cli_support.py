@@ -1,0 +1,463 @@
+"""What every family's command line shares: limits, loading boards, running a search, printing it."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Callable, TypeVar
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.panel import Panel
+from rich.text import Text
+
+from puzzle_explorer.core.run import interrupts
+from puzzle_explorer.core.errors import InputError, one_line
+from puzzle_explorer.core.run.progress import Phase, SearchControl, Snapshot
+from puzzle_explorer.core.run.runner import Job
+from puzzle_explorer.core.run.search import Limits, Stats
+from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.kit import numbers
+from puzzle_explorer.puzzles.interface import Family, Solution, View
+from puzzle_explorer.puzzles.kit.reading import find_preset, read_board_file
+from puzzle_explorer.puzzles.kit.trace import trace_to
+
+T = TypeVar("T")
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+
+
+MAX_STATES = 10**12  # far past any memory: 8 TB of states at a word each
+MAX_TIMEOUT_S = 1e8  # three years
+MAX_MEMORY = 2**50  # 1 PiB
+MAX_COUNT = 10**6  # any other count an option takes (segments, tile kinds, tours kept, rolls)
+
+
+def option_type(read: Callable[[str], object]) -> Callable[[str], object]:
+    """An argparse type from a reader that raises InputError: its message becomes argparse's."""
+    def convert(text: str):
+        try:
+            return read(text)
+        except InputError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    convert.__name__ = read.__name__
+    return convert
+
+
+@option_type
+def positive_int(text: str) -> int:
+    return numbers.whole(text, "", 1, MAX_COUNT, grouped=True)
+
+
+@option_type
+def states(text: str) -> int:
+    return numbers.whole(text, "", 1, MAX_STATES, grouped=True)
+
+
+@option_type
+def positive_float(text: str) -> float:
+    return numbers.decimal(text, "", 0.0, MAX_TIMEOUT_S, above_low=True)
+
+
+@option_type
+def seed(text: str) -> int:
+    """A random generator's seed: any whole number that fits 64 bits."""
+    return numbers.whole(text, "", 0, 2**63 - 1)
+
+
+@option_type
+def byte_size(text: str) -> int:
+    """'512M', '2G', '1000000' -> bytes."""
+    return numbers.byte_size(text, "", MAX_MEMORY)
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("limits and output")
+    group.add_argument("--max-states", type=states, metavar="N",
+                       help="stop with status 'limit' after holding N states")
+    group.add_argument("--timeout", type=positive_float, metavar="S",
+                       help="stop with status 'limit' after S seconds of search")
+    group.add_argument("--max-memory", type=byte_size, metavar="SIZE",
+                       help="memory budget such as 512M or 4G (default: half of the free memory)")
+    group.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
+    group.add_argument("--trace", metavar="FILE",
+                       help="write one JSON line per progress snapshot (10 a second): counters, depth, the "
+                            "current path as moves, layer sizes; the README shows how to read it")
+
+
+def add_distance_arguments(parser: argparse.ArgumentParser) -> None:
+    """The census from the goal and its tables (families with `distances` hooks)."""
+    from puzzle_explorer.puzzles.kit.distances import HARDEST
+
+    group = parser.add_argument_group("distances to the goal")
+    group.add_argument("--from-goal", action="store_true",
+                       help="with --census: count backwards from every goal position: the positions at each "
+                            "distance, the hardest starts, and whether the start can reach the goal at all")
+    group.add_argument("--component", action="store_true",
+                       help="with --from-goal: only the start's component (a census forward from the start "
+                            "finds its goal positions first)")
+    group.add_argument("--hardest", type=positive_int, metavar="N",
+                       help=f"with --from-goal: report N of the farthest positions (default {HARDEST})")
+    group.add_argument("--save-table", metavar="FILE",
+                       help="with --from-goal: keep every position's distance and write the table to FILE")
+    group.add_argument("--table", metavar="FILE",
+                       help="answer from a table --save-table wrote, without a search: a shortest solution, "
+                            "or with --census --from-goal the census it holds")
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser, about: str | None = None,
+                         checkpoint: bool = False) -> None:
+    """Where an exhaustive search runs (families whose searches split over workers); `about` says
+    what the family's split does; `checkpoint`: its tree searches can keep their finished
+    subtrees in a file to go on from."""
+    from puzzle_explorer.core.scale.engine import ENGINES, LOCAL
+
+    group = parser.add_argument_group("workers", about)
+    group.add_argument("--engine", choices=ENGINES, default=LOCAL,
+                       help="local: worker processes on this machine (default); ray: a Ray cluster")
+    group.add_argument("--workers", type=positive_int, metavar="N",
+                       help="how many workers (default: one per core, or every CPU of the cluster)")
+    group.add_argument("--address", metavar="ADDR",
+                       help="with --engine ray: the cluster to join (default: start one here for the run)")
+    if checkpoint:
+        group.add_argument("--checkpoint", metavar="FILE",
+                           help="keep each finished subtree in FILE; after Ctrl-C or a crash, the same command "
+                                "with the same FILE goes on from there")
+
+
+CENSUS_ENGINE_HELP = ("the census runs in this process (two threads) unless --workers is more than 1 or "
+                      "--engine ray: then its states are split by a hash into one partition per worker, "
+                      "with the same counts")
+
+
+def engine_from(args):
+    """The EngineSpec the engine arguments name; InputError for ones that do not go together or a
+    missing Ray."""
+    from puzzle_explorer.core.scale.engine import RAY, EngineSpec, require_ray
+
+    spec = EngineSpec(args.engine, args.workers, args.address, getattr(args, "checkpoint", None))
+    if spec.kind == RAY:
+        require_ray()
+    return spec
+
+
+def engine_asked(args) -> bool:
+    """Whether the command line names an engine, workers or a cluster (not the defaults)."""
+    from puzzle_explorer.core.scale.engine import LOCAL
+
+    return bool(args.workers or args.engine != LOCAL or args.address)
+
+
+def census_options(args) -> dict:
+    """The engine options of a census as plain values (the family's solve reads them with
+    engines.spec_from), checked here before anything runs; InputError for engine options given to
+    another search, ones that do not go together, or a missing Ray."""
+    from puzzle_explorer.puzzles.kit.engines import engine_options
+
+    if not args.census:
+        if engine_asked(args):
+            raise InputError("--engine, --workers and --address spread a census over workers: add --census")
+        return {}
+    engine_from(args)
+    return engine_options(args)
+
+
+def distance_mode(args) -> bool:
+    """Whether the command is about distances to the goal (a census from it, or a saved table);
+    InputError for options that do not go together."""
+    from_goal = getattr(args, "from_goal", False)
+    if from_goal and not args.census:
+        raise InputError("--from-goal is a kind of census: add --census")
+    for name in ("component", "hardest", "save_table"):
+        if getattr(args, name, None) and not from_goal:
+            raise InputError(f"--{name.replace('_', '-')} goes with --census --from-goal")
+    if getattr(args, "table", None):
+        if args.save_table:
+            raise InputError("--table reads a table and --save-table writes one: give one of them")
+        if args.census and not from_goal:
+            raise InputError("a table holds a census from the goal: add --from-goal")
+        if getattr(args, "algo", None):
+            raise InputError("--table answers from the table: leave out --algo")
+    return from_goal or bool(getattr(args, "table", None))
+
+
+def run_distances(args, family: Family, board, options: dict, console: Console, render, extra: dict) -> int:
+    """The census from the goal (or a saved table's answer): JSON, or the summary, the positions
+    per distance as bars, the hardest positions."""
+    from puzzle_explorer.puzzles.kit import distances as D
+
+    hooks = family.distances
+    space = hooks.space(board, options)
+    limits = limits_from(args)
+    hardest = args.hardest or D.HARDEST
+    if args.table:
+        table = D.load_table(args.table, space, limits)
+        solution = D.from_table(board, table, lambda b: hooks.moves(b, options), "table", hardest,
+                                as_census=args.census)
+    else:
+        chosen = {**options, "scope": "component" if args.component else "all", "keep": bool(args.save_table),
+                  "hardest": hardest}
+        solution = run_job(lambda control: family.solve(board, D.SOLVER_ID, chosen, control, limits), limits)
+        if args.save_table and solution.table is not None:
+            solution.details["table"]["path"] = str(D.save_table(solution, args.save_table, family.id))
+    if args.json:
+        print_json(solution_json(solution, **extra))
+        return EXIT_OK
+    console.print(render(board))
+    for line in summary_lines(solution, family.headline(solution)):
+        console.print(line, highlight=False)
+    estimate = solution.details.get("estimate")
+    if estimate:
+        console.print(f"table estimate: {estimate['text']}", highlight=False)
+    census = solution.details.get("census")
+    if census:
+        print_census(console, census, space.unit)
+    elif len(solution.steps) > 1:
+        print_steps(console, solution, render)
+    table = solution.details.get("table")
+    if table and table.get("path"):
+        from puzzle_explorer.core.run.memory import describe_bytes
+        console.print(f"table: {table['positions']:,} positions, {describe_bytes(table['bytes'])}, written to "
+                      f"{table['path']}", highlight=False, soft_wrap=True)
+    elif args.save_table:
+        console.print("no table written: the census did not finish", highlight=False)
+    return EXIT_OK
+
+
+HISTOGRAM_ROWS = 16  # bars of a census from the goal on the command line (fits 24 rows with the rest)
+
+
+def print_census(console: Console, census: dict, unit: str) -> None:
+    from puzzle_explorer.puzzles.kit.bars import bar_lines
+
+    levels = census["by_distance"]
+    if levels:
+        console.print(f"positions per distance ({unit} to the goal):", highlight=False)
+        for line in bar_lines(levels, min(console.width, 80) - 2, HISTOGRAM_ROWS):
+            console.print(f"  {line}", highlight=False, markup=False)
+    if census["hardest"]:
+        far = census["max_distance"]
+        console.print(f"hardest ({far} {unit}, {len(census['hardest'])} of {census['farthest']:,}):", highlight=False)
+        for text in census["hardest"]:
+            console.print(f"  {text}", highlight=False, markup=False, soft_wrap=True)
+
+
+def add_board_arguments(parser: argparse.ArgumentParser, presets_hint: str) -> None:
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--board", metavar="TEXT", help="the board inline, rows separated by '/'")
+    source.add_argument("--file", metavar="PATH", help="read the board from a file")
+    source.add_argument("--preset", metavar="NAME", help=f"a named board ({presets_hint})")
+
+
+def limits_from(args) -> Limits:
+    return Limits(max_states=getattr(args, "max_states", None), timeout_s=getattr(args, "timeout", None),
+                  max_memory=getattr(args, "max_memory", None))
+
+
+def board_given(args) -> bool:
+    """Whether --board, --file or --preset names the board (else the family makes one from other options)."""
+    return args.board is not None or args.file is not None or args.preset is not None
+
+
+def board_text(args, family: Family) -> str:
+    """The board text given by --board, --file or --preset."""
+    if args.board is not None:
+        return args.board
+    if args.file is not None:
+        return read_board_file(args.file)
+    if args.preset is not None:
+        return find_preset(family.presets, args.preset, family.id).text
+    raise InputError("no board: give --board TEXT, --file PATH or --preset NAME")
+
+
+# what the progress line says before the search clock runs
+_WAITING = {Phase.IDLE: "starting…", Phase.COMPILING: "compiling solver…", Phase.STARTING: "starting workers…",
+            Phase.ESTIMATING: "estimating the search's size…"}
+
+
+def _progress_printer(console: Console) -> Callable[[Snapshot], None] | None:
+    if not console.is_terminal:
+        return None
+    status = console.status("starting…")
+    started = [False]
+
+    def show(s: Snapshot) -> None:
+        if s.phase == Phase.DONE:
+            status.stop()
+            started[0] = False  # between two kernels of one job (IDA*'s iterations): it starts again
+            return
+        if not started[0]:
+            status.start()
+            started[0] = True
+        if s.phase != Phase.SEARCHING:
+            status.update(_WAITING[s.phase])
+        else:
+            status.update(search_line(s, console.width - 2))  # (the spinner and its space)
+
+    show.stop = status.stop  # type: ignore[attr-defined]
+    return show
+
+
+def search_line(s: Snapshot, width: int) -> str:
+    """The progress line of a running search, kept within `width` columns where it can be (at 80
+    a count's line with its time left wrapped onto a second): the stored states, then the depth,
+    then the frontier, then a split search's subtrees done give way before the nodes, the time and
+    the time left."""
+    head, clock = f"searching: {s.expanded:,} expanded", f"{s.elapsed_s:.1f} s{eta_text(s)}"
+    optional = [f"frontier {s.frontier:,}", f"depth {s.depth}", f"{s.stored:,} stored"]
+    if s.tasks:  # a split search: how far through its subtrees, kept before the picture's numbers
+        optional.insert(0, f"{s.tasks_done:,}/{s.tasks:,} subtrees")
+    while True:
+        line = " · ".join([head, *optional, clock])
+        if len(line) <= width or not optional:
+            return line
+        optional.pop()
+
+
+def eta_text(s: Snapshot) -> str:
+    """' · about 3 min 20 s left (± 40 s)' when the search has an estimate of its size, else ''."""
+    from puzzle_explorer.core.estimate.dives import duration
+
+    eta = s.eta()
+    if eta is None:
+        return " · past its estimated size: time left unknown" if s.past_estimate else ""
+    of = f" in this {s.expected_of}" if s.expected_of else ""
+    if eta[0] == float("inf"):  # a tree past what a float counts
+        return f" · {duration(eta[0])} left{of}"
+    return f" · about {duration(eta[0])} left{of} (± {duration(eta[1])})"
+
+
+def _run(task: Callable[[SearchControl], T], timeout_s: float | None, show: Callable[[Snapshot], None] | None,
+         trace: str | None, stop: Callable[[], None] | None) -> T:
+    """The task as a Job: each snapshot to `show` and to the `trace` file if one is named
+    (puzzles/kit/trace.py); Ctrl-C or SIGTERM cancels it; `stop` ends the progress display."""
+    with trace_to(trace) as write:
+        listeners = [f for f in (show, write) if f is not None]
+
+        def report(s: Snapshot) -> None:
+            for listener in listeners:
+                listener(s)
+
+        job = Job(task, timeout_s=timeout_s, on_progress=report if listeners else None)
+        try:
+            with interrupts.cancelling(job.cancel):
+                return job.run()
+        finally:
+            if stop is not None:
+                stop()
+
+
+def run_job(task: Callable[[SearchControl], T], limits: Limits, progress: bool = True,
+            trace: str | None = None) -> T:
+    """Run a solve in the background with live progress on stderr (when it is a terminal and
+    `progress`), each snapshot written to the `trace` file if one is named. Ctrl-C or SIGTERM
+    cancels it: the task's cancelled result comes back."""
+    show = _progress_printer(Console(stderr=True)) if progress else None
+    stop = show.stop if show is not None else None  # type: ignore[attr-defined]
+    return _run(task, limits.timeout_s, show, trace, stop)
+
+
+def run_build(task: Callable[[SearchControl], T], what: str, total: int, unit: str, step: str,
+              timeout_s: float | None = None, trace: str | None = None) -> T:
+    """Build a table in the background with a progress line on stderr (when it is a terminal):
+    '{what}: 42% (4,200 of 10,000 {unit}, 7 {step} deep) · 3.1 s', each snapshot written to the
+    `trace` file if one is named. Ctrl-C, SIGTERM or the timeout stop it; the task then returns
+    what it returns when stopped."""
+    err = Console(stderr=True)
+    status = err.status(f"{what}…") if err.is_terminal else None
+
+    def show(s: Snapshot) -> None:
+        share = min(1.0, s.stored / total) if total else 1.0
+        status.update(f"{what}: {share:4.0%} ({s.stored:,} of {total:,} {unit}, {s.depth} {step} deep) "
+                      f"· {s.elapsed_s:.1f} s")
+
+    if status is None:
+        return _run(task, timeout_s, None, trace, None)
+    status.start()
+    return _run(task, timeout_s, show, trace, status.stop)
+
+
+def stats_json(solution: Solution) -> dict:
+    s = solution.stats
+    return {"nodes_expanded": s.nodes_expanded, "states_seen": s.states_seen,
+            "max_frontier": s.max_frontier, "elapsed_s": round(s.elapsed_s, 6)}
+
+
+def solution_json(solution: Solution, **extra) -> dict:
+    """The JSON object every family prints: status, length, moves, stats, then its extras."""
+    out = {
+        "status": solution.status.value,
+        "length": solution.length,
+        "moves": [step.data for step in solution.steps[1:]],
+        "stats": stats_json(solution),
+    }
+    if solution.status == Status.LIMIT:
+        out["limit"] = solution.limit.value if solution.limit else None
+    if solution.solver:
+        out["solver"] = solution.solver
+    out.update(extra)
+    out.update(solution.details)
+    return out
+
+
+def print_json(obj: dict) -> None:
+    json.dump(obj, sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def summary_lines(solution: Solution, headline: str) -> list[str]:
+    """The family's headline (what the search found), then how the search went."""
+    s = solution.stats
+    if not solution.searched:
+        return [headline, "stopped before the search began" if solution.status == Status.LIMIT
+                else "no search needed"]
+    speed = f" ({s.nodes_expanded / s.elapsed_s:,.0f} nodes/s)" if s.elapsed_s > 0 else ""
+    return [
+        headline,
+        f"search: {s.elapsed_s * 1000:.1f} ms{speed}, {s.nodes_expanded:,} expanded, "
+        f"{s.states_seen:,} states seen, largest frontier {s.max_frontier:,}",
+    ]
+
+
+def print_steps(console: Console, solution: Solution, render, compact: bool = True) -> None:
+    """Every step's board, small, side by side, each titled with its move."""
+    panels = []
+    for i, step in enumerate(solution.steps):
+        board = render(step.board, View(highlight=step.highlight, zoom=1 if compact else 0))
+        title = "start" if i == 0 else f"{i}"
+        panels.append(Panel(board, title=title, subtitle=None, expand=False, padding=(0, 0)))
+    console.print(Columns(panels, padding=(0, 1)))
+    for i, step in enumerate(solution.steps[1:], start=1):
+        console.print(Text(f"{i:>4}. {step.label}"))
+
+
+class OutputConsole(Console):
+    """The console on standard output. A closed pipe (`| head`) raises BrokenPipeError for the
+    command line to end quietly, where rich would exit with status 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
+def output_console() -> Console:
+    return OutputConsole()
+
+
+COMPILE_CANCELLED = "cancelled while the solver was compiling: nothing was searched"
+
+
+def cancelled_while_compiling(as_json: bool) -> None:
+    """What a command says when Ctrl-C or SIGTERM came before the search started."""
+    if as_json:
+        empty = Solution(Status.CANCELLED, [], Stats())
+        print_json({**solution_json(empty), "note": COMPILE_CANCELLED})
+    Console(stderr=True, highlight=False).print(COMPILE_CANCELLED, markup=False, soft_wrap=True)
+
+
+def fail(message: str) -> int:
+    """Print a one-line error on stderr and return the bad-input exit status."""
+    Console(stderr=True, highlight=False).print(f"error: {one_line(message)}", markup=False, soft_wrap=True)
+    return EXIT_BAD_INPUT
+

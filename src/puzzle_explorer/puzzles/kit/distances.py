@@ -1,0 +1,465 @@
+"""The distance census from the goal, its tables, and what a family gives for them.
+
+A census from the goal runs breadth-first backwards from every goal
+position (moves can be undone, so backwards is forwards): the level a
+position is met on is its distance to the nearest goal. It reports the
+positions at each distance, the farthest ones (the hardest starts), and
+whether the start is among them: a start that is not cannot reach the goal,
+which is then proved without a separate search. Kept, the distances make a
+table (core/kernels/tables.py) that answers any position of the set at once: play
+mode's hint, and a shortest solution by walking downhill.
+
+Scope: every goal position (every position that can reach the goal: for
+sliding blocks, all the components that hold a goal placement), or only the
+start's component (a census forward from the start finds its goal
+positions first, then the census backwards runs from those; its count is
+the forward census's).
+
+A family takes part by giving, per board and options, a Space:
+`PackedSpace` for positions packed into words that the engine's census
+expands (the family's context hooks), or its own subclass (cube8's dense
+numbering). Play mode adds `moves(board, options)` (interface.Move).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from puzzle_explorer.core.kernels import census as core_census
+from puzzle_explorer.core.kernels import tables
+from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes, describe_bytes
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits, Stats, count_states, kernel_status
+from puzzle_explorer.core.run.status import CAP, FOUND, MEMORY, STOPPED, Limit, Status
+from puzzle_explorer.puzzles.kit.engines import spec_from
+from puzzle_explorer.puzzles.interface import Move, Option, Solution, Solver, Step
+
+SOLVER_ID = "distances"
+HARDEST = 5  # hardest positions a census reports unless asked for another number
+SCOPES = {"all": "every goal position", "component": "the start's component"}
+SCOPE = Option("scope", "From", "choice", "all", tuple(SCOPES),
+               "all: every goal position (every position that can reach the goal); component: only the "
+               "start's component (a census forward finds its goal positions first)")
+KEEP = Option("keep", "Keep table", "bool", True,
+              help="keep every position's distance for play mode and a solution from the table "
+                   "(more memory: see the estimate play offers)")
+# Listing the goal positions holds 16 bytes each at most (their array doubles as it fills), then the
+# census holds them as its start list and its first level: 8 + 8.
+GOAL_LISTING = 16
+GOAL_HELD = 16
+MOST_COUNTED = 10**7  # placements counted for an estimate, at most (a fraction of a second)
+
+
+def solver(options: tuple[Option, ...], unit: str = "moves") -> Solver:
+    """The distance census as a family's solver entry (the family's own options first)."""
+    return Solver(SOLVER_ID, "Distance census", None,
+                  f"backwards from every goal position: {unit} to the goal for every position, the "
+                  "hardest starts, a table for play", options + (SCOPE, KEEP))
+
+
+@dataclass
+class Result:
+    """What a distance census found (a Space's census), before it is dressed as a Solution."""
+
+    status: Status
+    limit: Limit | None
+    stats: Stats
+    by_distance: list[int] = field(default_factory=list)
+    start_distance: int | None = None
+    hardest: list[int] = field(default_factory=list)  # words (or numbers) at the largest distance
+    table: Any = None  # puzzle_explorer.core.kernels.tables.SortedTable or DenseTable
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What a distance table will cost, said before the census starts."""
+
+    what: str  # the positions it may hold, in words ("at most 65,880 positions (every placement...)")
+    table_bytes: int | None  # the table kept afterwards (None: unknown)
+    peak_bytes: int | None  # the census and the table's build at their largest (None: unknown)
+    budget: int
+    exact: bool  # the bytes are the table's own, not bounds
+
+    @property
+    def fits(self) -> bool | None:
+        """True when it surely fits, False when it surely does not, None when only the census can tell."""
+        if self.peak_bytes is not None and self.peak_bytes <= self.budget:
+            return True
+        return False if self.exact else None
+
+    def text(self) -> str:
+        """A sentence for the user."""
+        budget = describe_bytes(self.budget)
+        if self.peak_bytes is None:
+            return f"{self.what}; the census stops at the memory budget ({budget}) if the table would pass it"
+        bound = "" if self.exact else "at most "
+        said = (f"{self.what}: the table takes {bound}{describe_bytes(self.table_bytes)}, "
+                f"{bound}{describe_bytes(self.peak_bytes)} while it is built")
+        if self.fits:
+            return f"{said}; the budget is {budget}"
+        if self.exact:
+            return f"{said}: more than the memory budget ({budget})"
+        return f"{said}; the budget is {budget}: the census stops there if that many are reachable"
+
+
+class Space:
+    """The positions of one board's pieces under one move convention, as a family sees them.
+
+    identity: what a table must match to answer for this board (saved in its
+    header); start: the start's word. Subclasses give the census and the
+    translation between boards and words.
+    """
+
+    family: str
+    identity: dict
+    start: int
+    unit: str = "moves"
+    engine = None  # puzzle_explorer.core.scale.engine.EngineSpec: where the census runs (None or one local worker: here)
+
+    def census(self, control: SearchControl, limits: Limits, scope: str, hardest: int, keep: bool) -> Result:
+        raise NotImplementedError
+
+    def estimate(self, limits: Limits, scope: str) -> Estimate:
+        raise NotImplementedError
+
+    def word(self, board) -> int | None:
+        """The board's word, or None if it is not a position of this space."""
+        raise NotImplementedError
+
+    def board(self, word: int):
+        """The board of a word (letters, walls and marks as on the board this space was made from)."""
+        raise NotImplementedError
+
+    def text(self, board) -> str:
+        """The board as one line that --board reads."""
+        raise NotImplementedError
+
+
+def _outcome_result(out, layers: core_census.Layers) -> Result:
+    return Result(out.status, out.limit, out.stats, list(layers.sizes),
+                  layers.probe_level if layers.probe_level >= 0 else None,
+                  [int(w) for w in layers.last], layers.table)
+
+
+class PackedSpace(Space):
+    """A space whose positions are words the engine's census expands (core/kernels/census.py).
+
+    goals(limit) -> (words, complete): every goal position, at most limit;
+    contexts() -> one or two puzzle contexts (one per census thread);
+    most(limit) -> (count, complete): how many positions there can be at most
+    (counting stops past limit), for the estimate; None when unknown.
+    """
+
+    def __init__(self, family: str, identity: dict, start: int, *, goals: Callable, contexts: Callable,
+                 word: Callable, board: Callable, text: Callable, most: Callable | None = None,
+                 unit: str = "moves"):
+        self.family = family
+        self.identity = identity
+        self.start = int(start)
+        self.unit = unit
+        self._goals = goals
+        self._contexts = contexts
+        self._word = word
+        self._board = board
+        self._text = text
+        self._most = most
+
+    def word(self, board) -> int | None:
+        return self._word(board)
+
+    def board(self, word: int):
+        return self._board(int(word))
+
+    def text(self, board) -> str:
+        return self._text(board)
+
+    # --- memory ---------------------------------------------------------------
+    def _room(self, limits: Limits, contexts: list) -> int:
+        return (budget_bytes(limits.max_memory) - array_bytes(*contexts) - SCRATCH
+                - core_census.fixed_bytes(len(contexts)))
+
+    @staticmethod
+    def per_position(keep: bool) -> int:
+        """Bytes a position costs a census that keeps its table: a level entry, its kept entry and
+        its share of the table built from them."""
+        return 8 + (core_census.KEPT_BYTES + core_census.TABLE_BYTES if keep else 0)
+
+    def estimate(self, limits: Limits, scope: str = "all") -> Estimate:
+        """The most the table can take: every placement of the pieces reachable (counted, up to
+        what the budget could hold), at 9 bytes kept and 26 while the census builds it."""
+        budget = budget_bytes(limits.max_memory)
+        per = self.per_position(True)
+        count, complete = self._most(max(1, min(budget // per + 1, MOST_COUNTED))) if self._most else (0, False)
+        if not complete:
+            return Estimate("more placements of these pieces than the memory budget could hold", None, None,
+                            budget, False)
+        return Estimate(f"at most {count:,} positions (every placement of these pieces)",
+                        int(count) * tables.SORTED_BYTES, int(count) * per, budget, False)
+
+    # --- the census -------------------------------------------------------------
+    def _goal_words(self, limits: Limits, contexts: list, keep: bool):
+        """Every goal position, within the budget and the state cap: (words, None) or (None, Result)."""
+        room = self._room(limits, contexts)
+        by_memory = max(0, room // max(GOAL_LISTING, GOAL_HELD + self.per_position(keep) - 8))
+        most = by_memory if limits.max_states is None else min(by_memory, limits.max_states)
+        words, complete = self._goals(max(most, 0))
+        if not complete:
+            limit = Limit.STATES if limits.max_states is not None and most == limits.max_states else Limit.MEMORY
+            return None, Result(Status.LIMIT, limit, Stats(),
+                                note=f"more than {most:,} goal positions: the {limit.value} limit holds no more")
+        return np.ascontiguousarray(words, dtype=np.uint64), None
+
+    def census(self, control: SearchControl, limits: Limits, scope: str, hardest: int, keep: bool) -> Result:
+        refuse_partitioned(self.engine, scope, keep)
+        contexts = self._contexts()
+        extra = Stats()
+        if scope == "component":
+            # forward from the start: its component, and the goal positions in it
+            forward = core_census.Layers(goals=True)
+            out = count_states(np.array([self.start], dtype=np.uint64), contexts, control, limits, forward)
+            extra = out.stats
+            if out.status not in (Status.SOLVED, Status.UNSOLVABLE):
+                return Result(out.status, out.limit, out.stats, note="stopped in the census forward from the start")
+            if out.census.goal_states == 0:
+                return Result(Status.UNSOLVABLE, None, out.stats,
+                              note=f"the start's component ({out.census.states:,} positions) holds no goal position")
+            goals = np.array(forward.goal_states, dtype=np.uint64)
+            del forward
+        else:
+            goals, refused = self._goal_words(limits, contexts, keep)
+            if refused is not None:
+                return refused
+        layers = core_census.Layers(probe=self.start, sample=hardest, keep=keep)
+        out = count_states(goals, contexts, control, limits, layers, self.engine)
+        result = _outcome_result(out, layers)
+        result.stats = extra.plus(out.stats)
+        if out.status in (Status.SOLVED, Status.UNSOLVABLE):  # finished (every level is a goal's)
+            result.status = Status.SOLVED if result.start_distance is not None else Status.UNSOLVABLE
+        if result.table is not None:
+            result.table.identity = self.identity
+            result.table.scope = scope_header(scope, self)
+        return result
+
+
+def census_counts(out) -> dict:
+    """A census's counts for a solution's details (puzzle_explorer.core.run.search.Outcome), with what each worker held
+    when it was spread over several."""
+    c = out.census
+    counts = {"states": c.states, "goal_states": c.goal_states, "max_depth": c.max_depth, "goal_depth": c.goal_depth}
+    if out.workers:
+        counts["workers"] = [{"states": w.states, "peak_bytes": w.peak_bytes, "peak_rss_bytes": 1024 * w.peak_rss_kb,
+                              "restarts": w.restarts} for w in out.workers]
+    return counts
+
+
+def refuse_partitioned(engine, scope: str, keep: bool) -> None:
+    """InputError for what a census spread over workers does not do: each worker holds only its
+    own levels, so the table and the goal positions of the start's component stay in one process."""
+    from puzzle_explorer.core.scale.partitioned import partitioned
+    if not partitioned(engine):
+        return
+    if keep:
+        raise InputError("a kept table (--save-table, the app's Keep table) is built in one process: one worker "
+                         "only (leave out --workers and --engine ray)")
+    if scope == "component":
+        raise InputError("the component's goal positions (--component, the app's scope) are listed in one "
+                         "process: one worker only (leave out --workers and --engine ray)")
+
+
+def swept(space: Space, dist, code: int, control: SearchControl, stats: Stats, scope: str, hardest: int,
+          keep: bool, start: int | None) -> Result:
+    """The Result of a sweep that filled a dense table (a byte a position number, tables.UNREACHED
+    where the goal is out of reach): the kernel's code, and the start's number (None: the start is
+    not a position of the table)."""
+    table = tables.DenseTable(dist, space.identity, scope_header(scope, space))
+    at = int(dist[start]) if start is not None else tables.UNREACHED
+    result = Result(Status.SOLVED, None, stats, table.by_distance(), None if at == tables.UNREACHED else at)
+    if code != FOUND:
+        result.status, result.limit = kernel_status(code, control, Limit.STATES)
+        return result
+    if result.start_distance is None:
+        result.status = Status.UNSOLVABLE
+    result.hardest = [int(n) for n in table.farthest(hardest)]
+    result.table = table if keep else None
+    return result
+
+
+def scope_header(scope: str, space: Space) -> dict:
+    """What a table saved from this census holds, for its header."""
+    if scope == "component":
+        return {"from": "component", "start": space.text(space.board(space.start))}
+    return {"from": "all"}
+
+
+# --- tables as boards see them -------------------------------------------------------------
+
+class BoardTable:
+    """A distance table with the space that reads boards into it: what play mode asks."""
+
+    def __init__(self, table, space: Space):
+        self.table = table
+        self.space = space
+
+    @property
+    def identity(self) -> dict:
+        return self.table.identity
+
+    @property
+    def component_only(self) -> bool:
+        return self.table.scope.get("from") == "component"
+
+    def covers(self, space: Space) -> bool:
+        """Whether it answers for boards of that space (same pieces, goal and convention)."""
+        return space.family == self.space.family and space.identity == self.table.identity
+
+    def distances(self, boards) -> list[int | None]:
+        """Moves from each board to the goal; None for a board the table does not hold."""
+        words = [self.space.word(b) for b in boards]
+        known = [w for w in words if w is not None]
+        found = iter(self.table.lookup(np.array(known, dtype=np.uint64 if self.table.kind == "sorted"
+                                                 else np.int64)) if known else [])
+        out = []
+        for w in words:
+            d = int(next(found)) if w is not None else tables.ABSENT
+            out.append(None if d == tables.ABSENT else d)
+        return out
+
+    def distance(self, board) -> int | None:
+        return self.distances([board])[0]
+
+    def farthest(self, most: int) -> list:
+        return [self.space.board(w) for w in self.table.farthest(most)]
+
+
+def descend(table: BoardTable, board, moves: Callable[[Any], list[Move]], start: int) -> list[Step]:
+    """A shortest solution read off the table: from the start, each time a move one nearer."""
+    steps = [Step("start", board)]
+    here, d = board, start
+    while d > 0:
+        options = moves(here)
+        near = table.distances([m.board for m in options])
+        move = next(m for m, n in zip(options, near) if n == d - 1)
+        steps.append(Step(move.label, move.board, move.highlight, move.data))
+        here, d = move.board, d - 1
+    return steps
+
+
+# --- the solver --------------------------------------------------------------------------
+
+def census_json(result: Result, space: Space, scope: str, hardest_boards: list) -> dict:
+    levels = result.by_distance if any(result.by_distance) else []  # no goal position: no level 0 either
+    finished = result.status in (Status.SOLVED, Status.UNSOLVABLE) and bool(result.by_distance)
+    out = {
+        "from_goal": True,
+        "scope": SCOPES.get(scope, scope),
+        "states": int(sum(levels)),
+        "goal_states": int(levels[0]) if levels else 0,
+        "max_distance": len(levels) - 1 if levels else None,
+        "farthest": int(levels[-1]) if levels else 0,
+        "by_distance": [int(n) for n in levels],
+        "hardest": [space.text(b) for b in hardest_boards],
+        "start_distance": result.start_distance,
+        "start_in_component": result.start_distance is not None if finished else None,
+    }
+    if result.note:
+        out["note"] = result.note
+    elif finished and not levels:
+        out["note"] = "no placement of the pieces puts the target on its goal"
+    return out
+
+
+def solve(board, space: Space, moves: Callable[[Any], list[Move]], options: dict, control: SearchControl,
+          limits: Limits, hardest: int = HARDEST) -> Solution:
+    """Run the distance census on the board's space and dress it as a Solution.
+
+    With the table kept (options["keep"]), the solution's steps are a
+    shortest solution read off it and Solution.table holds it (a BoardTable).
+    """
+    scope = options.get("scope") or SCOPE.default
+    if scope not in SCOPES:
+        raise InputError(f"unknown scope {scope!r}; expected {' or '.join(SCOPES)}")
+    keep = bool(options.get("keep", False))
+    space.engine = spec_from(options)
+    refuse_partitioned(space.engine, scope, keep)
+    estimate = space.estimate(limits, scope) if keep else None
+    if estimate is not None and estimate.fits is False:
+        # refused before it starts: the table alone would pass the budget
+        result = Result(Status.LIMIT, Limit.MEMORY, Stats(), note=f"no table: {estimate.text()}")
+    else:
+        result = space.census(control, limits, scope, hardest, keep)
+    table = BoardTable(result.table, space) if result.table is not None else None
+    steps = [Step("start", board)]
+    if table is not None and result.start_distance:
+        steps = descend(table, board, moves, result.start_distance)
+    hardest_boards = [space.board(w) for w in result.hardest]
+    details = {"census": census_json(result, space, scope, hardest_boards)}
+    if estimate is not None:
+        details["estimate"] = estimate_json(estimate)
+    if table is not None:
+        details["table"] = {"positions": table.table.states, "bytes": table.table.nbytes}
+    return Solution(result.status, steps, result.stats, result.limit, SOLVER_ID, details, table=table)
+
+
+def estimate_json(estimate: Estimate) -> dict:
+    """What the table was expected to cost, said before the census ran."""
+    return {"text": estimate.text(), "table_bytes": estimate.table_bytes, "peak_bytes": estimate.peak_bytes,
+            "budget": estimate.budget, "exact": estimate.exact, "fits": estimate.fits}
+
+
+def from_table(board, table: BoardTable, moves: Callable[[Any], list[Move]], solver: str, hardest: int,
+               as_census: bool) -> Solution:
+    """What a loaded table answers without a search: the census it holds, or a shortest solution."""
+    space = table.space
+    start = table.distance(board)
+    steps = descend(table, board, moves, start) if start and not as_census else [Step("start", board)]
+    if start is None and table.component_only:
+        raise InputError("the start is not in the component this table was built for; build one for this "
+                         "board with --census --from-goal --save-table")
+    status = Status.SOLVED if start is not None else Status.UNSOLVABLE
+    result = Result(status, None, Stats(), table.table.by_distance(), start,
+                    [int(w) for w in table.table.farthest(hardest)], table.table)
+    scope = "component" if table.component_only else "all"
+    hardest_boards = [space.board(w) for w in result.hardest]
+    details = {"census": census_json(result, space, scope, hardest_boards)} if as_census else {}
+    details["table"] = {"positions": table.table.states, "bytes": table.table.nbytes}
+    return Solution(status, steps, Stats(), None, solver, details, table=table)
+
+
+def headline(solution: Solution, unit: str = "moves") -> str | None:
+    """'from the goal: 25,955 positions · start 116 moves away · farthest 167 (2)', or None when the
+    solution is not a census from the goal."""
+    census = solution.details.get("census")
+    if not census or not census.get("from_goal"):
+        return None
+    n = census["states"]
+    far = census["max_distance"]
+    if solution.status in (Status.SOLVED, Status.UNSOLVABLE) and far is not None:
+        where = (f"start {census['start_distance']:,} {unit} away" if census["start_distance"] is not None
+                 else "the start is not among them: unsolvable")
+        return f"from the goal: {n:,} positions · {where} · farthest {far:,} ({census['farthest']:,})"
+    if solution.status == Status.UNSOLVABLE:
+        return f"proved unsolvable: {census.get('note', 'the start reaches no goal position')}"
+    so_far = f" · so far {n:,} positions to distance {far:,}" if far is not None else ""
+    return f"{solution.reason()}{so_far}" + (f" ({census['note']})" if census.get("note") else "")
+
+
+# --- files -------------------------------------------------------------------------------
+
+def save_table(solution: Solution, path: str, family: str) -> Path:
+    table = solution.table
+    if table is None:
+        raise InputError("no table to save: the census did not finish")
+    try:
+        return tables.save(table.table, Path(path), family)
+    except OSError as exc:
+        raise InputError(f"cannot write the table {path}: {exc.strerror or exc}") from None
+
+
+def load_table(path: str, space: Space, limits: Limits) -> BoardTable:
+    table = tables.load(Path(path), space.family, space.identity, budget_bytes(limits.max_memory))
+    return BoardTable(table, space)

@@ -1,0 +1,90 @@
+"""`--trace FILE`: one JSON line per progress snapshot of a search, for plotting it with other tools.
+
+Each line is an object:
+
+    t             seconds of search so far (compilation excluded)
+    phase         "searching", or "done" on the last line (moments spent compiling are left out)
+    counters      expanded, frontier, depth, stored, max_frontier, solutions. expanded, solutions and
+                  max_frontier add up over the whole job and never go down; the others are the running
+                  search's own and go up and down with it
+    subtrees      a search split over workers: [finished, of how many] (absent when not split)
+    kind          what the live picture shows: bfs, astar, idastar, bibfs, backtrack, census, reach, table
+                  (absent before the first picture)
+    depth         the depth of the node the search works on
+    path          the path to that node as the family's moves (the JSON moves `--json` prints), only its
+                  newest part when `cut` is true; path_length counts the whole path in positions or nodes
+    goal_side     bidirectional search: the goal side's path as moves, goal_side_length its length
+    g, h, f, bound, deepest   where the search has them (A*, IDA*, backtracking)
+    layers        the size of each finished layer so far (BFS, census; the cells per segment count of a
+                  path search), the first being layer layers_from; growing: the layer in progress so far
+    iterations    IDA*: [bound, nodes] of each finished iteration
+    note          what the family says of the picture
+"""
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.run.progress import Phase, Snapshot
+
+
+def snapshot_json(s: Snapshot) -> dict:
+    """One snapshot as the trace's JSON object."""
+    out: dict = {
+        "t": round(s.elapsed_s, 6),
+        "phase": s.phase,
+        "counters": {"expanded": s.expanded, "frontier": s.frontier, "depth": s.depth, "stored": s.stored,
+                     "max_frontier": s.max_frontier, "solutions": s.solutions},
+    }
+    if s.tasks:
+        out["subtrees"] = [s.tasks_done, s.tasks]
+    live = s.live
+    if live is None:
+        return out
+    out["kind"] = live.kind
+    out["depth"] = live.depth
+    view = s.view
+    if live.kind not in ("census", "reach", "table"):
+        out["path"] = list(view.moves) if view is not None else None
+        out["path_length"] = live.length
+        out["cut"] = live.cut
+    if live.kind == "bibfs":
+        out["goal_side"] = list(view.other_moves) if view is not None else None
+        out["goal_side_length"] = live.other_length
+    for name in ("g", "h", "f", "bound", "deepest"):
+        value = getattr(live, name)
+        if value is not None:
+            out[name] = value
+    if live.kind == "idastar":
+        out["iterations"] = [list(pair) for pair in live.iterations]
+        out["growing"] = live.growing
+    elif live.history:
+        out["layers"] = list(live.layers)
+        out["layers_from"] = live.history_from
+        out["growing"] = live.growing
+    if view is not None and view.note:
+        out["note"] = view.note
+    return out
+
+
+@contextmanager
+def trace_to(path: str | None) -> Iterator[Callable[[Snapshot], None] | None]:
+    """A writer of snapshots to the file at path (None: no trace). Bad paths are input errors."""
+    if path is None:
+        yield None
+        return
+    try:
+        f = open(path, "w", encoding="utf-8", buffering=1)  # a line at a time: `tail -f` follows it
+    except OSError as exc:
+        raise InputError(f"--trace {path}: cannot write it ({exc.strerror or exc})") from None
+
+    def write(s: Snapshot) -> None:
+        if s.phase in (Phase.SEARCHING, Phase.DONE):  # not the moments spent compiling
+            f.write(json.dumps(snapshot_json(s), ensure_ascii=False) + "\n")
+
+    try:
+        yield write
+    finally:
+        f.close()

@@ -1,0 +1,84 @@
+"""`puzzle-explorer solve klotski …`"""
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+
+from rich.console import Console
+
+from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.puzzles.kit import cli_support
+from puzzle_explorer.puzzles.klotski import board as kboard
+from puzzle_explorer.puzzles.klotski.presets import PRESETS
+from puzzle_explorer.puzzles.klotski.render import render
+from puzzle_explorer.puzzles.klotski.solve import MOVES, headline, solve
+
+
+def add_board_arguments(parser: argparse.ArgumentParser) -> None:
+    cli_support.add_board_arguments(parser, "e.g. hengdao-lima or 横刀立马")
+    parser.add_argument("--target", metavar="LETTER", help="the piece that must reach the goal "
+                        "(default: the unique largest piece)")
+    parser.add_argument("--goal", metavar="X,Y", help="where the target's top-left cell must end, 1-based "
+                        "(default: the bottom-middle exit)")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
+    parser.add_argument("--moves", choices=MOVES.choices, default=MOVES.default,
+                        help="move convention: unit (one cell), straight (one line), free (anywhere, turns "
+                             f"included); default {MOVES.default}")
+    parser.add_argument("--algo", choices=("bfs", "bibfs", "astar", "idastar"),
+                        help="search algorithm (default bfs; all give a shortest answer)")
+    parser.add_argument("--distinct", action="store_true",
+                        help="every piece is its own (default: same-shaped pieces are interchangeable)")
+    parser.add_argument("--census", action="store_true",
+                        help="count every reachable position instead of solving")
+    cli_support.add_distance_arguments(parser)
+    cli_support.add_engine_arguments(parser, cli_support.CENSUS_ENGINE_HELP)
+    cli_support.add_limit_arguments(parser)
+
+
+def board_from_args(args) -> kboard.Board:
+    board = kboard.parse(cli_support.board_text(args, _family()))
+    if args.target is not None:
+        if board.piece(args.target) is None:
+            raise InputError(f"--target {args.target!r} is not a piece on the board")
+        board = replace(board, target=args.target)
+    if args.goal is not None:
+        board = replace(board, goal=kboard.parse_cell(args.goal, "--goal"))
+    kboard.validate(board)
+    return board
+
+
+def _family():
+    from puzzle_explorer.puzzles.klotski import FAMILY
+    return FAMILY
+
+
+def run(args, console: Console) -> int:
+    board = board_from_args(args)
+    options = {"moves": args.moves, "distinct": args.distinct, **cli_support.census_options(args)}
+    if cli_support.distance_mode(args):
+        return cli_support.run_distances(args, _family(), board, options, console, render,
+                                {"convention": args.moves, "distinct": args.distinct})
+    solver = "census" if args.census else (args.algo or "bfs")
+    limits = cli_support.limits_from(args)
+    solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits,
+                                   trace=args.trace)
+    if args.json:
+        cli_support.print_json(cli_support.solution_json(solution, convention=args.moves, distinct=args.distinct))
+        return cli_support.EXIT_OK
+    console.print(render(board))
+    for line in cli_support.summary_lines(solution, f"{headline(solution)} ({args.moves} convention)"):
+        console.print(line, highlight=False)
+    census = solution.details.get("census")
+    if census:
+        shortest = census["goal_depth"]
+        console.print(f"shortest solution: {f'{shortest} moves' if shortest is not None else 'none'}",
+                      highlight=False)
+    elif len(solution.steps) > 1:
+        cli_support.print_steps(console, solution, render)
+    return cli_support.EXIT_OK
+
+
+__all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "PRESETS"]

@@ -1,0 +1,308 @@
+"""Move generation kernels for sliding blocks, over the packing in packing.py.
+
+Classes of one piece are read straight from the word (their rank is the
+anchor). Classes of several interchangeable pieces are decoded into
+ctx.slots, sorted within the class. The occupied cells are one 64-bit board.
+"""
+import numpy as np
+
+from puzzle_explorer.core.kernels import ops
+from puzzle_explorer.core.kernels.arrays import copy_into
+from puzzle_explorer.core.kernels.jit import helper, kernel, routine
+from puzzle_explorer.puzzles.klotski.kernels.packing import FREE, UNIT, KlotskiCtx
+
+U6 = np.uint64(6)
+U2 = np.uint64(2)
+ONE = np.uint64(1)
+
+
+@helper
+def _anchor(state, ctx, c):
+    """The anchor of the piece of a class of one."""
+    return (state >> ctx.shift[c]) & ctx.fmask[c]
+
+
+@helper
+def _decode_multis(state, ctx, slots):
+    """Write the sorted anchors of every class of several pieces into slots."""
+    for k in range(ctx.multis.shape[0]):
+        c = ctx.multis[k]
+        rank = (state >> ctx.shift[c]) & ctx.fmask[c]
+        lo = ctx.first[c]
+        m = ctx.first[c + ONE] - lo
+        v = ctx.n_anchors[c]
+        for i in range(m, 0, -1):
+            v -= 1
+            while ctx.binom[v, i] > rank:
+                v -= 1
+            slots[lo + i - 1] = v
+            rank -= ctx.binom[v, i]
+
+
+@helper
+def _occupied(state, ctx, slots):
+    occupied = ctx.walls
+    for k in range(ctx.singles.shape[0]):
+        c = ctx.singles[k]
+        occupied |= ctx.amask[(c << U6) + _anchor(state, ctx, c)]
+    for k in range(ctx.multis.shape[0]):
+        c = ctx.multis[k]
+        for j in range(ctx.first[c], ctx.first[c + ONE]):
+            occupied |= ctx.amask[(c << U6) + np.uint64(slots[j])]
+    return occupied
+
+
+@helper
+def _moved(state, ctx, c, slot, to):
+    """`state` with the piece in `slot` of class c moved to anchor `to`."""
+    lo = ctx.first[c]
+    m = ctx.first[c + ONE] - lo
+    sh = ctx.shift[c]
+    if m == 1:
+        return (state & ~(ctx.fmask[c] << sh)) | (np.uint64(to) << sh)
+    work = ctx.work
+    # the class's anchors with one replaced, kept sorted by one insertion pass
+    k = 0
+    for j in range(lo, lo + m):
+        if j != slot:
+            work[k] = ctx.slots[j]
+            k += 1
+    k = m - 1
+    while k > 0 and work[k - 1] > to:
+        work[k] = work[k - 1]
+        k -= 1
+    work[k] = to
+    rank = np.uint64(0)
+    for i in range(m):
+        rank += ctx.binom[work[i], i + 1]
+    return (state & ~(ctx.fmask[c] << sh)) | (rank << sh)
+
+
+@routine
+def _unit(state, ctx, out):
+    """One piece, one cell per move."""
+    slots = ctx.slots
+    _decode_multis(state, ctx, slots)
+    occupied = _occupied(state, ctx, slots)
+    empty = ctx.cells & ~occupied
+    n = 0
+    for k in range(ctx.singles.shape[0]):
+        c = ctx.singles[k]
+        v = _anchor(state, ctx, c)
+        i = (c << U6) + v
+        if not (ctx.reach[i] & empty):
+            continue  # no empty cell next to this piece
+        sh = ctx.shift[c]
+        base = state & ~(ctx.fmask[c] << sh)
+        others = occupied & ~ctx.amask[i]
+        # A candidate is written before it is known whether it counts, so no
+        # unpredictable branch is taken (hence the spare entry in ctx.branch).
+        # The edge is tested apart: with no walls and no other piece, nothing
+        # in `others` would stop a step off the board.
+        for d in range(np.uint64(4)):
+            t = ctx.step[(i << U2) + d]
+            out[n] = base | (np.uint64(t) << sh)
+            n += ((ctx.need[(i << U2) + d] & others) == 0) & (t >= 0)
+    for k in range(ctx.multis.shape[0]):
+        c = ctx.multis[k]
+        for j in range(ctx.first[c], ctx.first[c + ONE]):
+            i = (c << U6) + np.uint64(slots[j])
+            if not (ctx.reach[i] & empty):
+                continue
+            others = occupied & ~ctx.amask[i]
+            for d in range(np.uint64(4)):
+                t = ctx.step[(i << U2) + d]
+                if t >= 0 and not (ctx.need[(i << U2) + d] & others):
+                    out[n] = _moved(state, ctx, c, j, np.uint64(t))
+                    n += 1
+    return n
+
+
+@routine
+def _straight(state, ctx, out):
+    """One piece, any distance along one line per move."""
+    slots = ctx.slots
+    _decode_multis(state, ctx, slots)
+    occupied = _occupied(state, ctx, slots)
+    empty = ctx.cells & ~occupied
+    n = 0
+    for c in range(ctx.n_classes):
+        for j in range(ctx.first[c], ctx.first[c + ONE]):
+            v = np.uint64(slots[j]) if ctx.first[c + ONE] - ctx.first[c] > 1 else _anchor(state, ctx, c)
+            i = (c << U6) + v
+            if not (ctx.reach[i] & empty):
+                continue
+            others = occupied & ~ctx.amask[i]
+            for d in range(np.uint64(4)):
+                u = i
+                while True:
+                    t = ctx.step[(u << U2) + d]
+                    if t < 0 or ctx.need[(u << U2) + d] & others:
+                        break
+                    out[n] = _moved(state, ctx, c, j, np.uint64(t))
+                    n += 1
+                    u = (c << U6) + np.uint64(t)
+    return n
+
+
+@routine
+def _flood(state, ctx, out):
+    """One piece to anywhere it can slide alone, turns included, per move."""
+    slots = ctx.slots
+    _decode_multis(state, ctx, slots)
+    occupied = _occupied(state, ctx, slots)
+    empty = ctx.cells & ~occupied
+    stack = ctx.stack
+    n = 0
+    for c in range(ctx.n_classes):
+        for j in range(ctx.first[c], ctx.first[c + ONE]):
+            v = np.uint64(slots[j]) if ctx.first[c + ONE] - ctx.first[c] > 1 else _anchor(state, ctx, c)
+            i = (c << U6) + v
+            if not (ctx.reach[i] & empty):
+                continue
+            others = occupied & ~ctx.amask[i]
+            seen = ONE << v
+            stack[0] = v
+            top = 1
+            while top > 0:
+                top -= 1
+                u = (c << U6) + np.uint64(stack[top])
+                for d in range(np.uint64(4)):
+                    s = ctx.step[(u << U2) + d]
+                    if s < 0 or ctx.need[(u << U2) + d] & others:
+                        continue
+                    t = np.uint64(s)
+                    if (seen >> t) & ONE:
+                        continue
+                    seen |= ONE << t
+                    stack[top] = t
+                    top += 1
+                    out[n] = _moved(state, ctx, c, j, t)
+                    n += 1
+    return n
+
+
+@helper
+def expand(state, ctx, out):
+    """Successors of state under the board's move convention (ctx.kind).
+
+    One compiled function per convention, called rather than inlined: with all
+    three inlined into a search loop, the hot unit case ran twice as slow.
+    """
+    if ctx.kind == UNIT:
+        return _unit(state, ctx, out)
+    if ctx.kind == FREE:
+        return _flood(state, ctx, out)
+    return _straight(state, ctx, out)
+
+
+@routine
+def is_goal(state, ctx):
+    return _anchor(state, ctx, ctx.target) == ctx.goal
+
+
+@routine
+def heuristic(state, ctx):
+    return ctx.hdist[_anchor(state, ctx, ctx.target)]
+
+
+@routine
+def branching(ctx):
+    return ctx.branch
+
+
+ops.implement(KlotskiCtx, expand=expand, is_goal=is_goal, heuristic=heuristic, branching=branching)
+
+
+@helper(allocates=True)
+def _placements(ctx, limit, at_goal, write):
+    """Every placement of the pieces (with the target on its goal if at_goal), at most `limit`.
+
+    Pieces are placed slot by slot; within a class the anchors increase, so
+    each position comes out once. Returns (states if write, how many, complete).
+    """
+    nc = np.int64(ctx.n_classes)
+    n_slots = ctx.first[nc]
+    t_slot = ctx.first[ctx.target]
+    goal = np.int64(ctx.goal)
+    out = np.empty(min(limit, 1 << 16) if write else 0, dtype=np.uint64)
+    found = 0
+    cur = np.full(n_slots + 1, -1, dtype=np.int64)
+    occ = np.zeros(n_slots + 1, dtype=np.uint64)
+    cls = np.empty(n_slots, dtype=np.int64)
+    for c in range(nc):
+        for j in range(ctx.first[c], ctx.first[c + 1]):
+            cls[j] = c
+    slots = np.empty(n_slots, dtype=np.int64)
+    occ[0] = ctx.walls
+    k = 0
+    while k >= 0:
+        if k == n_slots:
+            if found == limit:
+                return out[:found], found, False
+            if write:
+                # all placed: pack the ranks
+                state = np.uint64(0)
+                for c in range(nc):
+                    rank = np.uint64(0)
+                    lo = ctx.first[c]
+                    for i in range(ctx.first[c + 1] - lo):
+                        rank += ctx.binom[slots[lo + i], i + 1]
+                    state |= rank << ctx.shift[c]
+                if found == out.shape[0]:
+                    bigger = np.empty(min(limit, 2 * found), dtype=np.uint64)
+                    copy_into(bigger, out, found)
+                    out = bigger
+                out[found] = state
+            found += 1
+            k -= 1
+            continue
+        c = cls[k]
+        if at_goal and k == t_slot:
+            # the target has one place only: its goal
+            if cur[k] == -1 and not (ctx.amask[c * 64 + goal] & occ[k]):
+                cur[k] = goal
+                slots[k] = goal
+                occ[k + 1] = occ[k] | ctx.amask[c * 64 + goal]
+                k += 1
+                cur[k] = -1
+            else:
+                cur[k] = -1
+                k -= 1
+            continue
+        v = cur[k] + 1
+        if cur[k] == -1 and k > ctx.first[c]:
+            v = slots[k - 1] + 1  # anchors increase within a class
+        while v < ctx.n_anchors[c] and ctx.amask[c * 64 + v] & occ[k]:
+            v += 1
+        if v >= ctx.n_anchors[c]:
+            cur[k] = -1
+            k -= 1
+            continue
+        cur[k] = v
+        slots[k] = v
+        occ[k + 1] = occ[k] | ctx.amask[c * 64 + v]
+        k += 1
+        if k < n_slots:
+            cur[k] = -1
+    return out[:found], found, True
+
+
+@kernel
+def goal_states(ctx, limit):
+    """Every placement of the pieces with the target on its goal (at most `limit`).
+
+    Returns (states, complete). The array doubles as it fills: listing n
+    positions holds at most 16 n bytes (solve.GOAL_STATE_PEAK).
+    """
+    states, _, complete = _placements(ctx, limit, True, True)
+    return states, complete
+
+
+@kernel
+def count_placements(ctx, limit):
+    """How many placements the pieces have, the target anywhere (counting stops past `limit`):
+    (count, complete). Every position of the board's pieces is one of them, so this bounds a
+    census of them, whatever it starts from."""
+    _, found, complete = _placements(ctx, limit, False, False)
+    return found, complete

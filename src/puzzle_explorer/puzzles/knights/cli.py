@@ -1,0 +1,244 @@
+"""`puzzle-explorer solve knights …`"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import replace
+
+from rich.console import Console
+
+from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.kit import cli_support
+from puzzle_explorer.puzzles.interface import Solution, View
+from puzzle_explorer.puzzles.knights import board as kboard
+from puzzle_explorer.puzzles.knights.kernels.geometry import ORDERS
+from puzzle_explorer.puzzles.knights.render import number_width, render
+from puzzle_explorer.puzzles.kit.engines import engine_options, estimate_workers, run_line
+from puzzle_explorer.puzzles.knights.solve import ORDER, SOLVER_IDS, board_json, estimate_count, headline, solve
+
+DRAW_UP_TO = 40  # boards up to this many squares a side are drawn with their tour
+JSON_CHUNK = 50_000  # squares written at a time, so a million-square tour never sits in memory as text
+
+
+def add_board_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = (
+        "Squares are x,y, 1-based: x the column from the left, y the row from the top.\n"
+        "--size WxH is W columns wide and H rows tall (8x6: 8 wide, 6 tall); each side 1 to 1000.\n"
+        "A board text is rows of '.', '#' (blocked) and 'S' (start), or lines such as\n"
+        "'size: 8x6', 'start: 1,1', 'tour: closed', 'blocked: 3,4 5,6'.")
+    what = parser.add_argument_group("the board")
+    what.add_argument("--size", metavar="WxH", help="board size: W columns wide, H rows tall (1 to 1000 each)")
+    what.add_argument("--start", metavar="X,Y", help="start square, 1-based (default 1,1 or the board's S)")
+    what.add_argument("--closed", action="store_true", help="the tour must end a knight's move from the start")
+    what.add_argument("--blocked", metavar="CELLS", action="append",
+                      help="squares the knight may not use, as 'x,y x,y …' (may repeat)")
+    cli_support.add_board_arguments(parser, "e.g. chessboard, classic-5x5-centre or big-1000")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
+    how = parser.add_argument_group("the search")
+    how.add_argument("--algo", choices=SOLVER_IDS, default="warnsdorff",
+                     help="warnsdorff (default; any size), warnsdorff-backtrack (complete), backtrack (the article's "
+                          "plain search), count (every tour)")
+    how.add_argument("--order", choices=tuple(ORDERS), default=ORDER.default,
+                     help="move order of --algo backtrack: program (the classic article's program, default), listed (the "
+                          "order the classic article's text lists) or clockwise")
+    how.add_argument("--count", action="store_true",
+                     help="count every tour from the start (pruned; with --algo backtrack: the plain search)")
+    how.add_argument("--all-starts", action="store_true",
+                     help="with --count: count from every square and print the counts square by square")
+    how.add_argument("--estimate", action="store_true",
+                     help="with --count: print only Knuth's estimate of the count's nodes, tours and time (random "
+                          "dives down the search tree), without counting")
+    how.add_argument("--no-board", action="store_true", help="do not draw the board with the tour")
+    cli_support.add_engine_arguments(parser, checkpoint=True)
+    cli_support.add_limit_arguments(parser)
+
+
+def _family():
+    from puzzle_explorer.puzzles.knights import FAMILY
+    return FAMILY
+
+
+def board_from_args(args) -> kboard.Board:
+    """The board from --size/--start/--closed/--blocked, or from --board/--file/--preset plus overrides."""
+    given = cli_support.board_given(args)
+    if given and args.size is not None:
+        raise InputError("give either --size or a board (--board, --file, --preset), not both")
+    if given:
+        board = kboard.parse(cli_support.board_text(args, _family()))
+    elif args.size is not None:
+        width, height = kboard.parse_size(args.size, "--size")
+        board = kboard.Board(width, height)
+    else:
+        raise InputError("no board: give --size WxH (or --board TEXT, --file PATH, --preset NAME)")
+    if args.start is not None:
+        board = replace(board, start=kboard.parse_cell(args.start, "--start"))
+    if args.closed:
+        board = replace(board, closed=True)
+    for cells in args.blocked or ():
+        board = replace(board, blocked=board.blocked | kboard.parse_cells(cells, "--blocked square"))
+    kboard.validate(board)
+    return board
+
+
+def solver_and_options(args) -> tuple[str, dict]:
+    if args.all_starts and not args.count:
+        raise InputError("--all-starts goes with --count")
+    if args.estimate and not args.count:
+        raise InputError("--estimate goes with --count")
+    if args.algo == "backtrack" and args.estimate:
+        raise InputError("--estimate estimates the pruned counter (--algo count), not --algo backtrack")
+    if args.algo == "backtrack":
+        if args.all_starts:
+            raise InputError("--all-starts counts with the pruned counter (--algo count), not --algo backtrack")
+        return "backtrack", {"order": args.order, "count": args.count}
+    if args.count or args.algo == "count":
+        return "count", {"all_starts": args.all_starts, **engine_options(args)}
+    return args.algo, {}
+
+
+def run(args, console: Console) -> int:
+    board = board_from_args(args)
+    solver, options = solver_and_options(args)
+    spec = cli_support.engine_from(args)
+    if args.estimate:
+        return print_estimate(console, board, args, spec)
+    limits = cli_support.limits_from(args)
+    solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits,
+                                   trace=args.trace)
+    if args.json:
+        write_json(solution, sys.stdout)
+        return cli_support.EXIT_OK
+    print_human(console, board, solution, draw=not args.no_board)
+    return cli_support.EXIT_OK
+
+
+# --- output ---------------------------------------------------------------------------------
+
+def print_estimate(console: Console, board: kboard.Board, args, spec) -> int:
+    guess = estimate_count(board, args.all_starts, spec)
+    workers = estimate_workers(spec, sum(guess.seconds(1)) if guess else 0.0)
+    if args.json:
+        cli_support.print_json({"estimate": guess.as_json(workers) if guess else None, "board": board_json(board)})
+        return cli_support.EXIT_OK
+    console.print(_describe(board, args.all_starts), highlight=False)
+    if guess is None:
+        console.print("theory rules out a tour from every start: nothing to count", highlight=False)
+    else:
+        kind = "closed tours" if board.closed else "tours"
+        console.print(f"estimate: {guess.text(workers, kind)}", highlight=False, soft_wrap=True)
+    return cli_support.EXIT_OK
+
+
+def _describe(board: kboard.Board, every_square: bool = False) -> str:
+    kind = "closed" if board.closed else "open"
+    holes = f", {len(board.blocked)} blocked" if board.blocked else ""
+    start = "every square" if every_square else f"{board.start[0] + 1},{board.start[1] + 1}"
+    return f"{kind} knight's tour on {board.width}x{board.height}{holes}, from {start}"
+
+
+def _theory(verdict: dict) -> str:
+    word = {True: "a tour exists", False: "no tour", None: "unknown"}[verdict["exists"]]
+    return f"theory: {word}: {verdict['reason']}"
+
+
+def print_human(console: Console, board: kboard.Board, solution: Solution, draw: bool = True) -> None:
+    say = lambda text: console.print(text, highlight=False, markup=False, soft_wrap=True)  # noqa: E731
+    d = solution.details
+    say(_describe(board, "per_square" in d))
+    if "existence" in d:
+        say(_theory(d["existence"]))
+    head, search = cli_support.summary_lines(solution, headline(solution))
+    say(head)
+    if "solutions" in d and board.closed and solution.status == Status.SOLVED:
+        say("closed tours: each cycle counted once in each direction")
+    say(search)
+    if d.get("method") == "theory":
+        return
+    if d.get("method"):
+        say(f"method: {d['method']}")
+    if workers := run_line(solution):
+        say(workers)
+    if "per_square" in d:
+        if solution.status in (Status.SOLVED, Status.UNSOLVABLE):  # a stopped run has counted only some squares: its grid would show zeros for the rest
+            _print_counts(say, d)
+        return
+    if solution.status != Status.SOLVED or len(solution.steps) < 2:
+        return
+    tour = solution.steps[-1].board.tour
+    if draw and board.width <= DRAW_UP_TO and board.height <= DRAW_UP_TO:
+        console.print(render(solution.steps[-1].board, View()))
+    xy = tour.xy()
+    shown = " → ".join(f"{x},{y}" for x, y in xy[:8].tolist())
+    more = f" → … → {xy[-1][0]},{xy[-1][1]}" if len(xy) > 8 else ""
+    first = "first tour" if "solutions" in d else "tour"
+    say(f"{first}: {shown}{more} ({len(xy):,} squares; --json lists them all)")
+
+
+def _print_counts(say, d: dict) -> None:
+    grid = d["per_square"]
+    wide = max(3, max(len(f"{v:,}") for row in grid for v in row if v is not None) + 1)
+    say("tours from each square, row by row ('#' blocked):")
+    for row in grid:
+        say("".join(("#" if v is None else f"{v:,}").rjust(wide) for v in row))
+
+
+def write_json(solution: Solution, out) -> None:
+    """The JSON object of the foundation (status, length, moves, stats, …) plus tour. The two lists
+    as long as the tour are written a piece at a time, so a million-square tour never sits in
+    memory as text or as a million small objects."""
+    head = Solution(solution.status, list(solution.steps[:1]), solution.stats, solution.limit, solution.solver,
+                    solution.details)
+    obj = cli_support.solution_json(head)
+    tour = None
+    if solution.status == Status.SOLVED and len(solution.steps) > 1:
+        tour = solution.steps[-1].board.tour
+    elif solution.status == Status.SOLVED and len(solution.steps) == 1 and solution.steps[0].board.tour:
+        tour = solution.steps[0].board.tour
+    obj["length"] = len(tour) - 1 if tour is not None else None
+    obj["moves"] = _TourList(tour, moves=True)
+    obj["tour"] = _TourList(tour, moves=False)
+    out.write("{")
+    for i, (key, value) in enumerate(obj.items()):
+        out.write((", " if i else "") + json.dumps(key, ensure_ascii=False) + ": ")
+        if isinstance(value, _TourList):
+            value.write(out)
+        else:
+            out.write(json.dumps(value, ensure_ascii=False))
+    out.write("}\n")
+
+
+class _TourList:
+    """The tour's moves ({"from": [x, y], "to": [x, y]}) or its squares ([x, y]) as a JSON list,
+    written as json.dumps writes it."""
+
+    def __init__(self, tour, moves: bool):
+        self.tour = tour
+        self.moves = moves
+
+    def write(self, out) -> None:
+        if self.tour is None:
+            out.write("[]")
+            return
+        xy = self.tour.xy()
+        out.write("[")
+        first = 1 if self.moves else 0
+        for lo in range(first, len(xy), JSON_CHUNK):
+            hi = min(len(xy), lo + JSON_CHUNK)
+            if self.moves:
+                pairs = zip(xy[lo - 1:hi - 1].tolist(), xy[lo:hi].tolist())
+                piece = ", ".join(f'{{"from": [{a[0]}, {a[1]}], "to": [{b[0]}, {b[1]}]}}' for a, b in pairs)
+            else:
+                piece = ", ".join(f"[{x}, {y}]" for x, y in xy[lo:hi].tolist())
+            if lo > first:
+                out.write(", ")
+            out.write(piece)
+        out.write("]")
+
+
+__all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "write_json", "number_width"]

@@ -1,0 +1,66 @@
+"""The live picture of a knight's-tour search drawn as a board: the partial tour, or the squares decided."""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from puzzle_explorer.core.run.live import Live
+from puzzle_explorer.puzzles.interface import LiveView, cut_note
+from puzzle_explorer.puzzles.knights.board import Board
+from puzzle_explorer.puzzles.knights.tour import Tour
+
+
+def _move(a, b) -> dict:
+    return {"from": [a[0] + 1, a[1] + 1], "to": [b[0] + 1, b[1] + 1]}
+
+
+def squares_decoder(board: Board) -> Callable[[Live], LiveView | None]:
+    """Backtracking and the Warnsdorff walk: the entries are the squares of the path (y * width + x)."""
+    plain = board.plain()
+
+    def view(live: Live) -> LiveView | None:
+        if len(live.path) == 0:
+            return None
+        squares = live.path.astype(np.int64)
+        if squares.min() < 0 or squares.max() >= board.squares:
+            return None
+        tour = Tour(squares, board.width, board.height, board.closed, first=live.length - len(squares))
+        cells = [board.cell(int(s)) for s in squares]
+        moves = tuple(_move(a, b) for a, b in zip(cells, cells[1:]))
+        return LiveView(plain.with_tour(tour, len(tour)), frozenset({cells[-1]}), moves,
+                        note=cut_note(live, "squares"))
+
+    return view
+
+
+def thin_decoder(board: Board, short: int) -> Callable[[Live], LiveView | None]:
+    """The line-by-line search (thin.py): entry v holds square v's decision, its backward moves as bits,
+    squares numbered along lines of `short` squares across the board. Shows the squares decided so far;
+    the moves are the knight's moves those decisions use."""
+    plain = board.plain()
+    n = board.squares
+    by_columns = board.height <= board.width  # lines are columns: v = x * short + y
+
+    def cell(v: int) -> tuple[int, int]:
+        return (v // short, v % short) if by_columns else (v % short, v // short)
+
+    def view(live: Live) -> LiveView | None:
+        first = live.length - len(live.path)
+        decided, moves = set(), []
+        for i, bits in enumerate(live.path.tolist()):
+            v = first + i
+            if v >= n:
+                break
+            decided.add(cell(v))
+            line, row = divmod(v, short)
+            for k, (dl, dr) in enumerate(((-2, -1), (-2, 1), (-1, -2), (-1, 2))):
+                if bits >> k & 1:
+                    moves.append(_move(cell((line + dl) * short + row + dr), cell(v)))
+        done = min(live.length, n)
+        note = f"line by line: {done:,} of {n:,} squares decided"
+        if live.cut:
+            note += f" (the newest {len(live.path):,} held)"
+        return LiveView(plain, frozenset(decided), tuple(moves), note=note)
+
+    return view

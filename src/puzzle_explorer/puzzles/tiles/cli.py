@@ -1,0 +1,314 @@
+"""`puzzle-explorer solve tiles …`: one board, a batch file, or building the pattern databases."""
+from __future__ import annotations
+
+import argparse
+import random
+from dataclasses import replace
+
+from rich.console import Console
+
+from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.run.memory import describe_bytes
+from puzzle_explorer.core.run.runner import CancelledBeforeSearch
+from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.kit import cli_support
+from puzzle_explorer.puzzles.kit.distances import SOLVER_ID as DISTANCES
+from puzzle_explorer.puzzles.kit.engines import engine_options, run_line
+from puzzle_explorer.puzzles.interface import View
+from puzzle_explorer.puzzles.tiles import batch as B
+from puzzle_explorer.puzzles.tiles.kernels import patterns as P
+from puzzle_explorer.puzzles.tiles import pdb as D
+from puzzle_explorer.puzzles.tiles.board import Board, inline, parse, parse_goal, parse_size, solved_tiles
+from puzzle_explorer.puzzles.tiles.editor import random_walk
+from puzzle_explorer.puzzles.tiles.presets import PRESETS
+from puzzle_explorer.puzzles.tiles.render import render
+from puzzle_explorer.puzzles.tiles.solve import (HEURISTICS, PARTITION_NAMES, SOLVER_IDS, estimate_idastar, headline, partition_for,
+                                 solve)
+
+size_value = cli_support.option_type(parse_size)
+ALGOS = tuple(a for a in SOLVER_IDS if a != DISTANCES)  # the census from the goal: --census --from-goal
+SPLIT_ALGOS = (None, "auto", "idastar")  # the searches whose large iterations split over workers
+
+
+def add_board_arguments(parser: argparse.ArgumentParser) -> None:
+    cli_support.add_board_arguments(parser, "e.g. korf-1 or hardest-8a; see `puzzle-explorer list`")
+    parser.add_argument("--shuffle", type=cli_support.positive_int, metavar="N",
+                        help="solve a board N random moves from the goal (of --size, default 4x4)")
+    parser.add_argument("--seed", type=cli_support.seed, metavar="S", help="random seed for --shuffle")
+    parser.add_argument("--size", type=size_value, metavar="WxH",
+                        help="board size for --shuffle, --build-pdb and batch lines with other columns")
+    parser.add_argument("--goal-blank", choices=("first", "last"),
+                        help="goal: tiles in order with the blank last (default) or first (Korf's convention)")
+    parser.add_argument("--goal", metavar="ROWS", help="any goal arrangement of the same tiles, like the board")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
+    parser.add_argument("--batch", metavar="FILE",
+                        help="solve every board in FILE, one a line (w*h numbers), then print totals")
+    parser.add_argument("--algo", choices=ALGOS,
+                        help="auto (default: the fastest optimal search the board allows, and says which), "
+                             "idastar, astar, bibfs, bfs, census, or rows (fast, not shortest)")
+    parser.add_argument("--census", action="store_true",
+                        help="count the positions reachable from the board (as --algo census), or with "
+                             "--from-goal those that reach the goal, by their distance to it")
+    parser.add_argument("--heuristic", choices=tuple(HEURISTICS), default="pdb",
+                        help="for idastar: pdb (pattern databases, default), linear-conflict or manhattan")
+    parser.add_argument("--pdb", choices=PARTITION_NAMES, default="auto", metavar="PARTITION",
+                        help="pattern databases: auto, or a partition for the size: 6-6-3 or 7-8 (4x4), "
+                             "6-6-6-6 (5x5), 4-4 (3x3), generic")
+    parser.add_argument("--estimate", action="store_true",
+                        help="with IDA* (auto, idastar): print only the expected nodes and time of its "
+                             "iterations for each length the answer may have (stratified sampling), "
+                             "without searching")
+    parser.add_argument("--build-pdb", action="store_true",
+                        help="build the pattern databases for the board's size (or --size, default 4x4) "
+                             "into the user cache and exit")
+    cli_support.add_distance_arguments(parser)
+    cli_support.add_engine_arguments(parser, "IDA* (auto, idastar) runs an iteration here while the one before "
+                                     "it was small, and splits larger ones into subtrees over the workers, with "
+                                     "the same answer and node counts; " + cli_support.CENSUS_ENGINE_HELP
+                                     + " (the census from the goal sweeps its table in this process)")
+    cli_support.add_limit_arguments(parser)
+
+
+def _family():
+    from puzzle_explorer.puzzles.tiles import FAMILY
+    return FAMILY
+
+
+def _apply_goal(board: Board, args) -> Board:
+    if args.goal is not None:
+        return replace(board, goal=parse_goal(args.goal, board.width, board.height))
+    if args.goal_blank is not None:
+        first = args.goal_blank == "first"
+        return replace(board, goal=solved_tiles(board.width, board.height, True) if first else None)
+    return board
+
+
+def board_from_args(args) -> Board:
+    """The board from --board/--file/--preset or --shuffle, with the goal options applied."""
+    given = cli_support.board_given(args)
+    if args.shuffle is not None:
+        if given:
+            raise InputError("--shuffle makes its own board: leave out --board, --file and --preset")
+        width, height = args.size or (4, 4)
+        goal = _apply_goal(Board(width, height, solved_tiles(width, height)), args)
+        return random_walk(goal.with_tiles(goal.goal_tiles()), args.shuffle, random.Random(args.seed))
+    board = _apply_goal(parse(cli_support.board_text(args, _family())), args)
+    if args.size is not None and args.size != (board.width, board.height):
+        raise InputError(f"--size {args.size[0]}x{args.size[1]} but the board is {board.width}x{board.height}")
+    return board
+
+
+def _options(args) -> dict:
+    """The solver's options; the engine arguments go to a census or to IDA* (auto, idastar)."""
+    options = {"heuristic": args.heuristic, "pdb": args.pdb}
+    if args.census:
+        return {**options, **cli_support.census_options(args)}
+    if args.algo not in SPLIT_ALGOS:
+        if cli_support.engine_asked(args):
+            raise InputError(f"--engine, --workers and --address split IDA* (--algo auto or idastar) or a census "
+                             f"over workers, not --algo {args.algo}")
+        return options
+    cli_support.engine_from(args)
+    return {**options, **engine_options(args)}
+
+
+# --- building the databases -----------------------------------------------------------------------
+
+def build(args, console: Console) -> int:
+    """--build-pdb: the tables for the board's shape (or --size), within the limits given."""
+    given = cli_support.board_given(args)
+    size = args.size or (4, 4)
+    board = board_from_args(args) if given else _apply_goal(Board(*size, solved_tiles(*size)), args)
+    if args.pdb == "auto":  # the shape's default, not a larger one that happens to be built
+        part = P.partition(board.width, board.height, board.goal_tiles().index(0))
+    else:
+        part = partition_for(board, args.pdb)
+    dbs = D.open_databases(part)
+    if dbs is not None:
+        console.print(f"pattern databases already built: {dbs.describe()}", highlight=False, soft_wrap=True)
+        return cli_support.EXIT_OK
+    need = D.build_memory(part)
+    if not D.fits_memory(part, args.max_memory):
+        console.print(f"not built: the {part.label()} pattern databases need {describe_bytes(need)} to build, "
+                      "more than the memory budget", highlight=False, soft_wrap=True)
+        return cli_support.EXIT_OK
+    if args.max_states is not None and args.max_states < part.entries():
+        console.print(f"not built: the {part.label()} pattern databases fill {part.entries():,} entries, more "
+                      "than --max-states", highlight=False, soft_wrap=True)
+        return cli_support.EXIT_OK
+    err = Console(stderr=True)
+    err.print(f"building the {part.label()} pattern databases: {D.describe(part)}; this needs "
+              f"{describe_bytes(need)} and may take about {D.build_seconds(part):,.0f} s",
+              highlight=False, soft_wrap=True)
+    path, seconds = cli_support.run_build(lambda control: D.build(part, control), "building the pattern databases",
+                                 part.entries(), "entries", "moves", args.timeout, trace=args.trace)
+    if path is None:
+        err.print("the build was stopped; nothing was written", highlight=False)
+        return cli_support.EXIT_OK
+    console.print(f"pattern databases: {D.describe(part, path, seconds)}", highlight=False, soft_wrap=True)
+    return cli_support.EXIT_OK
+
+
+# --- one board ---------------------------------------------------------------------------------------
+
+def _extras(board: Board) -> dict:
+    return {"width": board.width, "height": board.height, "board": inline(board),
+            "goal": inline(board, board.goal_tiles())}
+
+
+def run_one(args, console: Console) -> int:
+    board = board_from_args(args)
+    if cli_support.distance_mode(args):
+        if cli_support.engine_asked(args):
+            raise InputError("--census --from-goal sweeps its table in this process: leave out --engine, "
+                             "--workers and --address")
+        return cli_support.run_distances(args, _family(), board, {}, console, render,
+                                _extras(board))
+    if args.census:
+        if args.algo not in (None, "census"):
+            raise InputError(f"--census counts positions; --algo {args.algo} solves: give one of them")
+        args.algo = "census"
+    args.algo = args.algo or "auto"
+    limits = cli_support.limits_from(args)
+    if args.estimate:
+        return print_estimate(args, board, limits, console)
+    solution = cli_support.run_job(lambda control: solve(board, args.algo, _options(args), control, limits), limits,
+                          trace=args.trace)
+    if args.json:
+        cli_support.print_json(cli_support.solution_json(solution, **_extras(board)))
+        return cli_support.EXIT_OK
+    console.print(render(board, View(zoom=1)))
+    head, search = cli_support.summary_lines(solution, headline(solution))
+    d = solution.details
+    say = lambda text: console.print(text, highlight=False, soft_wrap=True)  # noqa: E731
+    say(head)
+    if solution.status == Status.UNSOLVABLE and "reason" in d:
+        say(f"why: {d['reason']}")
+    if solution.searched or solution.status != Status.UNSOLVABLE:
+        say(f"solver: {d['chosen']}" + (f" ({d['why']})" if args.algo == "auto" and d.get("why") else ""))
+    say(search)
+    if workers := run_line(solution):
+        say(workers)
+    if "databases" in d:
+        built = " (built now)" if "pdb_built_s" in d else ""
+        say(f"pattern databases{built}: {d['databases']}")
+    if len(solution.steps) > 1:
+        tiles = " ".join(str(step.data["tile"]) for step in solution.steps[1:])
+        say(f"moves (the tile that slides each time): {tiles}")
+    return cli_support.EXIT_OK
+
+
+# --- a batch ------------------------------------------------------------------------------------------
+
+def run_batch(args, console: Console) -> int:
+    """Every line's length, nodes and time as it is solved, then the totals; a cancel, a limit or
+    Ctrl-C ends the batch early and the totals say after how many lines."""
+    if cli_support.board_given(args) or args.shuffle is not None:
+        raise InputError("--batch reads its boards from the file: leave out --board, --file, --preset, --shuffle")
+    if args.trace:
+        raise InputError("--trace follows one search; --batch runs one per line: leave out --trace")
+    lines = B.read_file(args.batch, args.size)
+    goal = B.with_goal(args.goal, None if args.goal_blank is None else args.goal_blank == "first")
+    for line in lines:  # every goal is checked before any search starts
+        if goal is not None:
+            goal(line.board)
+    limits = cli_support.limits_from(args)
+    rows: list[dict] = []
+    batch = B.Batch()
+
+    def show(result: B.Result) -> None:
+        s = result.solution
+        row = {"line": result.line.number, "status": s.status.value, "length": s.length,
+               "nodes_expanded": s.stats.nodes_expanded, "elapsed_s": round(s.stats.elapsed_s, 6)}
+        rows.append(row)
+        if not args.json:
+            length = f"{s.length:>6}" if s.length is not None else f"{'-':>6}"
+            note = "" if s.status == Status.SOLVED else f"  {s.status.value}"
+            console.print(f"{row['line']:>5} {length} {s.stats.nodes_expanded:>15,} {s.stats.elapsed_s:>10.3f}{note}",
+                          highlight=False)
+
+    if not args.json:
+        console.print(f"{'line':>5} {'moves':>6} {'expanded':>15} {'seconds':>10}", highlight=False)
+    try:
+        cli_support.run_job(lambda control: B.run(lines, goal, args.algo, _options(args), control, limits, show, batch),
+                   limits)
+    except CancelledBeforeSearch:
+        if not batch.results:
+            raise  # nothing was searched: the command says so
+        batch.stopped = Status.CANCELLED  # stopped while the next board's solver was loading
+    solved, moves, stats = batch.totals()
+    chosen = batch.results[0].solution.details.get("chosen", "") if batch.results else ""
+    if args.json:
+        cli_support.print_json({"boards": rows, "solved": solved, "moves": moves, "nodes_expanded": stats.nodes_expanded,
+                       "elapsed_s": round(stats.elapsed_s, 6), "solver": chosen,
+                       "stopped": batch.stopped.value if batch.stopped else None})
+        return cli_support.EXIT_OK
+    ended = f" (stopped: {batch.stopped.value} after {len(batch.results)} of {len(lines)})" if batch.stopped else ""
+    console.print(f"total: {solved} of {len(lines)} boards solved, {moves:,} moves, {stats.nodes_expanded:,} "
+                  f"expanded, {stats.elapsed_s:.3f} s of search{ended}; solver: {chosen}", highlight=False,
+                  soft_wrap=True)
+    return cli_support.EXIT_OK
+
+
+def print_estimate(args, board: Board, limits, console: Console) -> int:
+    """--estimate: a row for each length the answer may have, with the nodes and time of IDA*'s
+    iterations up to it; nothing is searched."""
+    from puzzle_explorer.core.estimate.dives import duration, spread
+    from puzzle_explorer.core.scale.tasks import worker_count
+    from puzzle_explorer.puzzles.tiles.kernels.estimate import PROBES
+
+    if args.algo not in SPLIT_ALGOS:
+        raise InputError(f"--estimate forecasts IDA* (--algo auto or idastar), not --algo {args.algo}")
+    options = _options(args)
+    got = cli_support.run_job(lambda control: estimate_idastar(board, args.algo, options, control, limits), limits)
+    workers = worker_count(cli_support.engine_from(args), 1 << 30)
+    speed = got.rate * workers
+    if args.json:
+        cli_support.print_json({"estimate": {
+            "solver": got.chosen.describe(), "shortest_at_least": got.h0, "probes": PROBES,
+            "nodes_per_s": round(got.rate), "workers": workers, "reason": got.reason or None,
+            "rows": [r.as_json(speed) for r in got.rows], **got.details}, **_extras(board)})
+        return cli_support.EXIT_OK
+    say = lambda text: console.print(text, highlight=False, soft_wrap=True)  # noqa: E731
+    if got.reason:
+        say(f"no search: {got.reason}")
+        return cli_support.EXIT_OK
+    if got.stop is not None:
+        say(f"no estimate: {got.stop.note or got.stop.status.value}")
+        return cli_support.EXIT_OK
+    say(f"{got.chosen.describe()}: the answer is {got.h0} moves or more")
+    say(f"{'moves':>5}  {'its iteration':>22}  {'every iteration to it':>22}  {'time':>12}")
+    for r in got.rows:
+        time = f"~{duration(r.total / speed)}" if speed else "?"
+        say(f"{r.bound:>5}  {'~' + f'{r.nodes:.3g}':>12} {f'({spread(r.nodes, r.nodes_se)})':>9}  "
+            f"{'~' + f'{r.total:.3g}':>12} {f'({spread(r.total, r.total_se)})':>9}  {time:>12}")
+    on = f"; times on {workers} workers" if workers > 1 else ""
+    say(f"the nodes of each iteration from {PROBES:,} stratified samples; the last one stops at the answer, "
+        f"so a search of that length takes at most about the time shown; {got.rate:,.0f} nodes/s measured on "
+        f"one worker{on}" if speed else f"the nodes of each iteration from {PROBES:,} stratified samples; "
+        "the last one stops at the answer, so a search of that length enters at most about that many")
+    return cli_support.EXIT_OK
+
+
+def run(args, console: Console) -> int:
+    if args.goal is not None and args.goal_blank is not None:
+        raise InputError("give --goal or --goal-blank, not both")
+    if args.estimate:
+        for asked, flag in ((args.build_pdb, "--build-pdb"), (args.batch is not None, "--batch"),
+                            (args.census, "--census"), (cli_support.distance_mode(args), "--from-goal and --table")):
+            if asked:
+                raise InputError(f"--estimate forecasts IDA*: leave out {flag}")
+    if args.build_pdb:
+        return build(args, console)
+    if args.batch is not None:
+        if args.census or cli_support.distance_mode(args):
+            raise InputError("--batch solves each line: leave out --census, --from-goal and --table")
+        args.algo = args.algo or "auto"
+        return run_batch(args, console)
+    return run_one(args, console)
+
+
+__all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "PRESETS"]

@@ -1,0 +1,269 @@
+"""The Board pane: the family's drawing of the board, a cursor, and the editor keys."""
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import work
+from textual.binding import Binding
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, Family, Step, View
+from puzzle_explorer.puzzles.kit.text import cell_text
+from puzzle_explorer.tui.keys import declared_bindings
+from puzzle_explorer.tui.model.live import LiveStep
+from puzzle_explorer.tui.messages import BoardEdited, EditOnStep
+from puzzle_explorer.tui.model.session import EditSession
+
+
+class BoardView(Widget, can_focus=True):
+    """Draws the session's board (or a step of a solution) and edits it with the keyboard.
+
+    Arrow keys move the cursor and the window follows it on boards larger than
+    the pane; the family's editor operations are bound to their own keys.
+    """
+
+    CURSOR = "move the cursor (on a large board the window follows it)"
+    PAGE = "move the cursor a whole window up, down, left, right"
+    BINDINGS = [
+        Binding("up", "cursor(0,-1)", "Cursor", show=False, id="board.up", tooltip=CURSOR),
+        Binding("down", "cursor(0,1)", "Cursor", show=False, id="board.down", tooltip=CURSOR),
+        Binding("left", "cursor(-1,0)", "Cursor", show=False, id="board.left", tooltip=CURSOR),
+        Binding("right", "cursor(1,0)", "Cursor", show=False, id="board.right", tooltip=CURSOR),
+        Binding("pageup", "page(0,-1)", "Page", show=False, id="board.page_up", tooltip=PAGE),
+        Binding("pagedown", "page(0,1)", "Page", show=False, id="board.page_down", tooltip=PAGE),
+        Binding("home", "page(-1,0)", "Page", show=False, id="board.page_left", tooltip=PAGE),
+        Binding("end", "page(1,0)", "Page", show=False, id="board.page_right", tooltip=PAGE),
+        Binding("v", "overview", "Overview", id="board.overview", show=False,
+                tooltip="the whole board at a glance, or back to the normal drawing"),
+    ]
+
+    version = reactive(0)  # bumped whenever what is drawn changes
+    step = reactive[Step | None](None)  # a step of a solution being shown, or None: the board itself
+    zoom = reactive(0)
+    message = reactive("")
+
+    def __init__(self, session: EditSession, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self.origin = (0, 0)
+
+    @staticmethod
+    def of(session: EditSession, **kwargs) -> BoardView:
+        """The board pane for the session's family: a BoardView with the family's editing keys bound."""
+        return _with_edit_keys(session.family)(session, **kwargs)
+
+
+    # --- drawing --------------------------------------------------------------
+    STATUS_LINES = 2  # under the drawing: size and cursor (or the step), then a note
+
+    @property
+    def drawn_zoom(self) -> int:
+        """The zoom the board is drawn at: large cells when the whole board fits them, if the family has any."""
+        if self.zoom != ZOOM_NORMAL:
+            return self.zoom
+        family = self.session.family
+        board = self.shown_board
+        normal = family.cell_size(ZOOM_NORMAL, board)
+        large = family.cell_size(ZOOM_LARGE, board)
+        if large[0] <= normal[0] or large[1] < normal[1]:
+            return ZOOM_NORMAL  # the family draws nothing larger
+        w, h = family.dimensions(board)
+        room_w, room_h = self.size.width, self.size.height - self.STATUS_LINES - 1
+        # the family may draw a little beside the cells (a ring, a caption): leave it two cells' room
+        fits = (w + 2) * large[0] <= room_w and (h + 2) * large[1] <= room_h
+        return ZOOM_LARGE if fits else ZOOM_NORMAL
+
+    def _window(self) -> tuple[int, int]:
+        """How many columns and rows of cells fit in the pane."""
+        wide, high = self.session.family.cell_size(self.drawn_zoom, self.shown_board)
+        cols = max(1, self.size.width // wide)
+        rows = max(1, (self.size.height - self.STATUS_LINES) // high)
+        return cols, rows
+
+    def _follow_cursor(self, cols: int, rows: int) -> None:
+        w, h = self.session.family.dimensions(self.shown_board)
+        x, y = self.session.cursor
+        ox, oy = self.origin
+        ox = min(max(ox, x - cols + 1), x)
+        oy = min(max(oy, y - rows + 1), y)
+        self.origin = (max(0, min(ox, max(0, w - cols))), max(0, min(oy, max(0, h - rows))))
+
+    @property
+    def shown_board(self):
+        return self.step.board if self.step is not None else self.session.board
+
+    @property
+    def showing_other_board(self) -> bool:
+        """A step is shown whose position is not the board under edit (drawing extras aside)."""
+        if self.step is None or self.step.board is self.session.board:
+            return False
+        family = self.session.family
+        return family.format(self.step.board) != family.format(self.session.board)
+
+    def render(self) -> RenderableType:
+        family = self.session.family
+        cols, rows = self._window()
+        self._follow_cursor(cols, rows)
+        board = self.shown_board
+        editing = self.step is None
+        highlight = self.step.highlight if self.step is not None else frozenset()
+        problem = self.session.problem() if editing else None
+        if problem is not None and problem.where is not None:
+            highlight = frozenset({(problem.where[0] - 1, problem.where[1] - 1)})
+        live = isinstance(self.step, LiveStep)
+        view = View(cursor=None if live else self.session.cursor, highlight=highlight,
+                    origin=self.origin, cells=(cols, rows), zoom=self.drawn_zoom)
+        drawing = family.render(board, view)
+        w, h = family.dimensions(board)
+        note = Text()  # wraps: a refusal or a problem is read in full
+        if live and self.step.other is not None:
+            drawing = self._both_sides(drawing, self.step.other, view, note)
+        parts = [drawing]
+        status = Text(no_wrap=True, overflow="ellipsis")
+        x, y = self.session.cursor
+        if live:
+            status.append(self.step.label, "bold")
+            if self.step.note:
+                note.append(self.step.note, "dim")
+        elif editing:
+            status.append(f"{w}x{h}  cursor {cell_text((x, y))}", "dim")
+            if family.brushes:
+                status.append(f"  brush {self.session.brush_name}", "dim")
+            if cols < w or rows < h:
+                status.append(f"  showing {self.origin[0] + 1}-{min(w, self.origin[0] + cols)},"
+                              f"{self.origin[1] + 1}-{min(h, self.origin[1] + rows)}", "dim")
+        else:  # the cursor first: a long step label must not push it out of sight
+            status.append(f"cursor {cell_text((x, y))}  ", "dim")
+            status.append(self.step.label, "bold")
+        parts.append(status)
+        if self.message:
+            note.append(self.message, "yellow")
+        elif editing:
+            lacking = self._solver_lacks() if problem is None else None
+            if problem is not None:
+                note.append(f"✗ {problem}", "red")
+            elif lacking:
+                note.append(f"✗ {lacking}", "yellow")
+            else:
+                note.append("✓ ready to solve", "green")
+        parts.append(note)
+        return Group(*parts)
+
+    def _both_sides(self, drawing: RenderableType, other, view: View, note: Text) -> RenderableType:
+        """A bidirectional search: its start side and its goal side beside each other, if both fit."""
+        family = self.session.family
+        w, _ = family.dimensions(other)
+        wide, _ = family.cell_size(view.zoom, other)
+        if 2 * (w + 2) * wide + 2 > self.size.width:
+            note.append("(the goal side's position needs a wider pane) ", "dim")
+            return drawing
+        grid = Table.grid(padding=(0, 2))
+        grid.add_row(Text("from the start", "dim"), Text("from the goal", "dim"))
+        grid.add_row(drawing, family.render(other, replace(view, highlight=frozenset())))
+        return grid
+
+    def _solver_lacks(self) -> str | None:
+        """What the chosen solver still needs from this valid board ("path needs two marked cells")."""
+        solver_pane = self.screen.query("#solver")
+        if not solver_pane:
+            return None
+        solver = solver_pane.first().solver()
+        needed = solver.needs(self.session.board) if solver.needs is not None else None
+        return f"{solver.id} needs {needed}" if needed else None
+
+    def redraw(self) -> None:
+        self.version += 1
+
+    # --- keys -----------------------------------------------------------------
+    def _leave_replay(self) -> None:
+        """Keys that edit act on the board itself, not on a step being replayed."""
+        if self.step is not None:
+            self.step = None
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        """Move the cursor (the window follows it); a replayed step stays on screen."""
+        self.session.move_cursor(dx, dy)
+        self.message = ""
+        self.redraw()
+
+    def action_page(self, dx: int, dy: int) -> None:
+        """Move the cursor a whole window at a time: panning across large boards."""
+        cols, rows = self._window()
+        self.action_cursor(dx * cols, dy * rows)
+
+    def action_brush(self) -> None:
+        name = self.session.next_brush()
+        self.message = f"brush: {name}"
+        self.redraw()
+
+    def action_overview(self) -> None:
+        self.zoom = ZOOM_NORMAL if self.zoom else ZOOM_OVERVIEW
+        self.message = "overview" if self.zoom else ""
+        self.redraw()
+
+    def action_edit(self, action_id: str) -> None:
+        action = next(a for a in self.session.family.edit_actions if a.id == action_id)
+        if self.showing_other_board:
+            # the board under edit is not on screen: the main screen asks which one to edit
+            self.post_message(EditOnStep(action_id))
+            return
+        self._leave_replay()
+        if action.slow:
+            self.message = f"{action.short.lower()}: working…"
+            self._edit_in_background(action, self.session.board, self.session.cursor, self.session.brush_name)
+            return
+        try:
+            self.session.apply(action)
+        except InputError as exc:
+            self._refused(exc)
+        else:
+            self._edited()
+
+    def _refused(self, exc: InputError) -> None:
+        self.message = str(exc)
+        self.app.bell()
+        self.redraw()
+
+    def _edited(self) -> None:
+        self.message = ""
+        self.post_message(BoardEdited())
+        self.redraw()
+
+    @work(thread=True, exclusive=True, group="edit")
+    def _edit_in_background(self, action, board, cursor, brush) -> None:
+        """An editor operation that searches (a hint, a generated board): keep the app responsive."""
+        try:
+            new_board, new_cursor = action.apply(board, cursor, brush)
+        except InputError as exc:
+            self.app.call_from_thread(self._refused, exc)
+            return
+        self.app.call_from_thread(self._apply_result, board, new_board, new_cursor)
+
+    def _apply_result(self, before, board, cursor) -> None:
+        if self.session.board is not before:
+            self.message = "the board changed meanwhile: result dropped"
+            self.redraw()
+            return
+        self.session.replace(board, cursor)
+        self._edited()
+
+
+BRUSH = Binding("b", "brush", "Brush", id="board.brush", tooltip="the next brush (what placing puts down)")
+
+
+@functools.cache
+def _with_edit_keys(family: Family) -> type[BoardView]:
+    """BoardView with a family's keys added to its BINDINGS: the brush key if it has brushes, and its
+    editor operations, each with an id so the keymap can remap it (edit.place = P). A key the pane
+    itself uses stays the pane's."""
+    own = {key for key, _ in declared_bindings(BoardView)}
+    keys = [BRUSH] if family.brushes else []
+    keys += [Binding(a.key, f"edit('{a.id}')", a.short, show=a.show, tooltip=a.description, id=f"edit.{a.id}")
+             for a in family.edit_actions if a.key not in own | {b.key for b in keys}]
+    return type(f"BoardView_{family.id}", (BoardView,), {"BINDINGS": keys})

@@ -1,0 +1,249 @@
+"""The Stats pane: what the search found (the family's headline), the live counters, and the details."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import Sparkline, Static
+
+from puzzle_explorer.core.estimate.dives import duration
+from puzzle_explorer.core.run.progress import Phase, Snapshot
+from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.kit.bars import bar_lines
+from puzzle_explorer.puzzles.interface import Solution
+from puzzle_explorer.tui.widgets.bars import LayerBars
+
+SPARK_POINTS = 120
+NARROW = 33  # pane widths below this get the counters' short labels
+BAR_ROWS = 12  # lines the positions per distance take at most (the pane scrolls below the counters)
+MIN_BAR_ROWS = 3
+STATUS_STYLE = {Status.SOLVED: "bold green", Status.UNSOLVABLE: "bold yellow", Status.CANCELLED: "yellow",
+                Status.LIMIT: "bold red"}
+
+
+def _count(n: float) -> str:
+    """At most 6 characters, three figures past a million, so that the table keeps its shape in a
+    narrow pane (at 60 columns '126.48M' was cut to '126.…')."""
+    if n < 100_000:
+        return f"{int(n):,}"
+    if n < 999_500:  # above this, rounding to thousands would print 1000k
+        return f"{n / 1e3:.0f}k"
+    for scale, unit in ((1e6, "M"), (1e9, "G"), (1e12, "T"), (1e15, "P")):
+        # the bounds below are where rounding would add a figure (9.995 -> 10.00)
+        if n < 9.995 * scale:
+            return f"{n / scale:.2f}{unit}"
+        if n < 99.95 * scale:
+            return f"{n / scale:.1f}{unit}"
+        if n < 999.5 * scale:
+            return f"{n / scale:.0f}{unit}"
+    return f"{n / 1e18:.2f}E"  # past what a 64-bit counter holds
+
+
+def compiling_line(s: Snapshot, family: str = "") -> str:
+    """What a solve waits for before its search starts: the compiler, once per install. The app
+    loads every family in the background, and a solve of another waits for the compiler too."""
+    if s.kernels and family and s.compiling != family:
+        return (f"[bold yellow]waiting for the compiler[/bold yellow] (loading {s.compiling} in the background: "
+                f"{s.compiled}/{s.kernels} kernels)")
+    if s.kernels:
+        return (f"[bold yellow]compiling {s.compiling}: {s.compiled}/{s.kernels} kernels[/bold yellow] "
+                "(only the first time)")
+    return "[bold yellow]compiling the solver[/bold yellow] (only the first time)"
+
+
+def searching_line(s: Snapshot) -> str:
+    """The head line of a running search with how far it has got, which a pane a few rows high
+    (60x20) shows when its counters are cut: the time left, or else the subtrees done."""
+    eta = s.eta()
+    if eta is not None and not s.expected_of:  # (an iteration's time left is not the search's)
+        return f"[bold]searching…[/bold] ~{duration(eta[0])} left"
+    if s.tasks:
+        return f"[bold]searching…[/bold] {s.tasks_done:,}/{s.tasks:,} subtrees"
+    return "[bold]searching…[/bold]"
+
+
+class StatsPane(VerticalScroll):
+    """Counters at up to 10 Hz while a search runs, with a chart of the layers or iterations it has
+    finished (or a sparkline of its frontier); then the headline, the final counts and the details.
+
+    The headline and the counters come first; the pane scrolls when the details
+    below them do not fit.
+    """
+
+    snapshot: reactive[Snapshot | None] = reactive(None)
+    outcome: reactive[Text | str] = reactive("")
+    details = reactive("")
+
+    def __init__(self, headline: Callable[[Solution], str], family: str = "", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.border_title = "Stats"
+        self.headline = headline
+        self.family = family
+        self.history: list[float] = []
+        self.solution: Solution | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="stats-head")
+        yield Static(id="stats-distances")  # under the headline: the first thing a census from the goal shows
+        yield Static(id="stats-numbers")
+        yield Sparkline([], id="stats-spark")
+        yield LayerBars(id="stats-bars")
+        yield Static(id="stats-details")
+
+    def on_mount(self) -> None:
+        self.query_one(Sparkline).display = False
+        self.query_one(LayerBars).display = False
+        self.watch_snapshot(None)
+
+    def begin(self) -> None:
+        self.history = []
+        self.solution = None
+        spark = self.query_one(Sparkline)
+        spark.data = []
+        spark.display = False
+        self.query_one(LayerBars).display = False
+        self.outcome = ""
+        self.details = ""
+        self._bars()
+        self.snapshot = Snapshot(phase=Phase.IDLE)
+
+    def show(self, snapshot: Snapshot) -> None:
+        if self.solution is not None:
+            return  # a late sample from the finished search
+        self.snapshot = snapshot
+        if snapshot.phase in (Phase.SEARCHING, Phase.DONE):
+            bars = self.query_one(LayerBars)
+            bars.show(snapshot.live)  # layers or iterations, when the search has them
+            self.history.append(float(snapshot.frontier))
+            del self.history[:-SPARK_POINTS]
+            spark = self.query_one(Sparkline)
+            spark.data = list(self.history)
+            spark.display = len(self.history) >= 2 and not bars.display  # the frontier over time, otherwise
+
+    def finish(self, solution: Solution | None, error: str | None = None, cancelled: bool = False) -> None:
+        if cancelled:
+            self.details = "stopped while the solver was still compiling"
+            self.outcome = Text("cancelled", style="yellow")
+            return
+        if error is not None:
+            self.details = ""
+            self.outcome = Text.assemble(("error: ", "bold red"), error)
+            return
+        self.solution = solution
+        self.query_one(Sparkline).display = False
+        self.details = details_text(solution.details)
+        self._bars()
+        self.outcome = Text(self.headline(solution), style=STATUS_STYLE[solution.status])
+        self.snapshot = Snapshot(phase=Phase.DONE)
+
+    def on_resize(self) -> None:
+        self._bars()
+
+    def _bars(self) -> None:
+        """A census from the goal's positions per distance, as bars that read without colour."""
+        census = self.solution.details.get("census") if self.solution is not None else None
+        levels = census.get("by_distance") if census and census.get("from_goal") else None
+        widget = self.query_one("#stats-distances", Static)
+        widget.display = bool(levels)
+        if levels:
+            # as many lines as the pane shows below the headline (the counters scroll into view)
+            head = max(self.query_one("#stats-head", Static).virtual_size.height, 2)
+            rows = max(MIN_BAR_ROWS, min(BAR_ROWS, self.scrollable_content_region.height - head))
+            lines = bar_lines(levels, max(self.scrollable_content_region.width, 20), rows)
+            widget.update(Text("\n".join(lines)))
+
+    def watch_snapshot(self, snapshot: Snapshot | None) -> None:
+        self.query_one("#stats-numbers", Static).update(self._numbers(snapshot))
+        self._head()
+
+    def watch_outcome(self, outcome: Text | str) -> None:
+        self._head()
+
+    def watch_details(self, details: str) -> None:
+        self.query_one("#stats-details", Static).update(Text(details, style="dim"))
+
+    def _head(self) -> None:
+        s = self.snapshot
+        if self.outcome:
+            head = self.outcome
+        elif s is None:
+            head = Text(f"no search yet: {self.app.key_for('solve')} solves", style="dim")
+        else:
+            head = {Phase.IDLE: "starting…", Phase.COMPILING: compiling_line(s, self.family), Phase.STARTING: "starting workers…",
+                    Phase.ESTIMATING: "estimating the search's size…",
+                    Phase.SEARCHING: searching_line(s), Phase.DONE: "finished"}[s.phase]
+        self.query_one("#stats-head", Static).update(head)
+
+    def _numbers(self, s: Snapshot | None):
+        if s is None:
+            return ""
+        if self.solution is not None:
+            return final_numbers(self.solution, short=self.content_size.width < NARROW)
+        table = Table.grid(padding=(0, 1))
+        table.add_column(style="dim")
+        table.add_column(justify="right")
+        table.add_column(style="dim")
+        table.add_column(justify="right")
+        short = self.content_size.width < NARROW  # keep four columns on one line
+        # how far and how long first, the picture's depth last: a short pane (80x24) cuts the bottom
+        table.add_row("exp" if short else "expanded", _count(s.expanded), "front" if short else "frontier",
+                      _count(s.frontier))
+        table.add_row("time", f"{s.elapsed_s:.1f}s" if short else f"{s.elapsed_s:.2f} s", "n/s" if short else "nodes/s",
+                      _count(s.rate))
+        eta = s.eta()
+        if eta is not None:  # a tree search with an estimate of its size (core/estimate/dives.py)
+            label = "left" if not s.expected_of else "iter" if short else "iter left"  # the estimate's part
+            table.add_row(label, f"~{duration(eta[0])}", "±", duration(eta[1]))
+        elif s.past_estimate:
+            table.add_row("left", "?", "", "past estimate")
+        if s.tasks:  # a split search: how far through its subtrees
+            table.add_row("subtr" if short else "subtrees", f"{s.tasks_done:,}/{s.tasks:,}", "", "")
+        table.add_row("depth", _count(s.depth), "stored", _count(s.stored))
+        return table
+
+
+def final_numbers(solution: Solution, short: bool = False):
+    """The finished search's counts, from its statistics alone (the live samples may lag behind)."""
+    if not solution.searched:
+        return Text("no search needed: the answer follows without one", style="dim")
+    s = solution.stats
+    rate = s.nodes_expanded / s.elapsed_s if s.elapsed_s > 0 else 0
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="dim")
+    table.add_column(justify="right")
+    table.add_column(style="dim")
+    table.add_column(justify="right")
+    table.add_row("exp" if short else "expanded", _count(s.nodes_expanded), "peak", _count(s.max_frontier))
+    table.add_row("stored", _count(s.states_seen), "time", f"{s.elapsed_s:.1f}s" if short else f"{s.elapsed_s:.2f} s")
+    table.add_row("n/s" if short else "nodes/s", _count(rate), "", "")
+    return table
+
+
+def _value(value) -> str | None:
+    """A detail's value as a user reads it; None for what does not fit on one line."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, (float, str)):
+        return f"{value}"
+    return None
+
+
+def details_text(details: dict) -> str:
+    """A family's extras (census counts, the theorem used...), one per line; lists and grids are left out."""
+    lines = []
+    for key, value in details.items():
+        if key == "note":
+            lines.append(str(value))
+        elif isinstance(value, dict):
+            inner = [f"{k.replace('_', ' ')} {text}" for k, v in value.items() if (text := _value(v)) is not None]
+            if inner:
+                lines.append(f"{key.replace('_', ' ')}: " + ", ".join(inner))
+        elif (text := _value(value)) is not None:
+            lines.append(f"{key.replace('_', ' ')}: {text}")
+    return "\n".join(lines)

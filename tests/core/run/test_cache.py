@@ -1,0 +1,57 @@
+"""Where compiled kernels are cached: one folder per source version, for the app, the test
+suite (whose test puzzles the app cannot import) and bounds-checked builds apart."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from puzzle_explorer.core.run import cache
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_the_suite_compiles_into_its_own_folder_named_after_the_sources():
+    # pytest loads numba before the test packages (to read its warning filters); the folder must hold anyway
+    import numba.core.config
+
+    assert cache.test_kernels()
+    expected = cache.cache_base() / cache.folder_name(cache.source_digest(ROOT / "src" / "puzzle_explorer", True), cache.bounds_checked(), True)
+    assert numba.core.config.CACHE_DIR == str(expected)
+    assert os.environ["NUMBA_CACHE_DIR"] == str(expected)
+
+
+@pytest.mark.parametrize("value,checked", [("1", True), ("2", True), ("0", False), ("", False), ("yes", False)])
+def test_bounds_check_setting(monkeypatch, value, checked):
+    monkeypatch.setenv("NUMBA_BOUNDSCHECK", value)
+    assert cache.bounds_checked() is checked
+
+
+def test_folders_never_shared():
+    names = {cache.folder_name("abc", checked, tests) for checked in (False, True) for tests in (False, True)}
+    assert len(names) == 4 and all(n.startswith("numba-abc") for n in names)
+
+
+def test_test_kernels_count_only_for_the_suite():
+    assert cache.source_digest(ROOT / "src" / "puzzle_explorer", True) != cache.source_digest(ROOT / "src" / "puzzle_explorer", False)  # tests/core has test puzzles
+
+
+def folder_in_a_fresh_process(tmp_path, checked, tests, numba_first):
+    env = {**os.environ, "PUZZLE_EXPLORER_CACHE": str(tmp_path), "NUMBA_BOUNDSCHECK": "1" if checked else "0"}
+    env.pop("NUMBA_CACHE_DIR", None)
+    env.pop(cache.TEST_KERNELS_ENV, None)
+    if tests:
+        env[cache.TEST_KERNELS_ENV] = "1"
+    code = ("import numba.core.config as c; " if numba_first else "") + \
+        "import core; import numba.core.config as c; print(c.CACHE_DIR); print(c.BOUNDSCHECK)"
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                          check=True).stdout.split()
+
+
+@pytest.mark.parametrize("checked", [False, True])
+@pytest.mark.parametrize("tests", [False, True])
+def test_each_process_finds_its_folder(tmp_path, checked, tests):
+    out = folder_in_a_fresh_process(tmp_path, checked, tests, numba_first=tests)
+    assert out[0] == str(tmp_path / cache.folder_name(cache.source_digest(ROOT / "src" / "puzzle_explorer", tests), checked, tests))
+    assert out[1] == ("1" if checked else "0")

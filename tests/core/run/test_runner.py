@@ -1,0 +1,204 @@
+"""The job runner: progress sampling, cancel within 100 ms, timeouts, errors."""
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from puzzle_explorer.core.run.runner import Job
+from puzzle_explorer.core.run.search import Limits, shortest_path
+from puzzle_explorer.core.run.status import Status
+from tests.core.tree_puzzle import NO_GOAL
+
+ROOT = np.array([0], dtype=np.uint64)
+BIG = Limits(max_memory=4 * 2**30)
+
+
+def endless(algo):
+    return lambda control: shortest_path(algo, ROOT, NO_GOAL, control, BIG, goals=np.array([NO_GOAL.goal], dtype=np.uint64))
+
+
+@pytest.mark.parametrize("algo", ["bfs", "bibfs", "astar", "idastar"])
+def test_cancel_stops_within_100ms_and_reports_cancelled(algo):
+    endless(algo)  # compile outside the measurement
+    Job(endless(algo), timeout_s=0.05).run()
+    snapshots = []
+    job = Job(endless(algo), on_progress=snapshots.append)
+    holder = {}
+    thread = threading.Thread(target=lambda: holder.setdefault("out", job.run()))
+    thread.start()
+    time.sleep(0.5)
+    asked = time.perf_counter()
+    job.cancel()
+    thread.join(2.0)
+    took = time.perf_counter() - asked
+    assert not thread.is_alive()
+    # the kernel notices within a few thousand expansions; the runner wakes at once
+    assert took < 0.1 + 0.1, f"cancel took {took:.3f} s"
+    out = holder["out"]
+    assert out.status == Status.CANCELLED
+    assert out.stats.nodes_expanded > 0
+    # progress arrived while the search ran, and the counters grew
+    searching = [s for s in snapshots if s.phase == "searching"]
+    assert len(searching) >= 2
+    assert searching[-1].expanded > searching[0].expanded
+
+
+def test_timeout_ends_with_limit_time():
+    out = Job(endless("bfs"), timeout_s=0.3).run()
+    assert out.status == Status.LIMIT and out.limit.value == "time"
+    assert 0.25 <= out.stats.elapsed_s < 1.0
+
+
+def test_progress_rate_is_at_most_10_per_second():
+    times = []
+    Job(endless("bfs"), timeout_s=1.0, on_progress=lambda s: times.append(time.perf_counter())).run()
+    gaps = np.diff(times[:-1])  # the last snapshot is the final one, sent at once
+    assert len(gaps) >= 5
+    assert gaps.min() >= 0.09
+
+
+def test_errors_in_the_task_reach_the_caller():
+    def broken(control):
+        raise ValueError("broken task")
+
+    with pytest.raises(ValueError, match="broken task"):
+        Job(broken).run()
+
+
+def test_census_cancel_and_timeout():
+    from puzzle_explorer.core.run.search import count_states
+
+    def census(control):
+        return count_states(ROOT, [NO_GOAL, NO_GOAL], control, BIG)
+
+    out = Job(census, timeout_s=0.3).run()
+    assert out.status == Status.LIMIT and out.limit.value == "time"
+    assert out.census.states > 1000
+    job = Job(census)
+    holder = {}
+    thread = threading.Thread(target=lambda: holder.setdefault("out", job.run()))
+    thread.start()
+    time.sleep(0.4)
+    asked = time.perf_counter()
+    job.cancel()
+    thread.join(2.0)
+    assert time.perf_counter() - asked < 0.2
+    assert holder["out"].status == Status.CANCELLED
+
+
+# --- Ctrl-C in the waiting thread, and SIGINT/SIGTERM with puzzle_explorer.core.run.interrupts ---------------------
+
+def interrupt_main_after(*delays):
+    """KeyboardInterrupt in the main thread (what Ctrl-C raises) after each delay, from a timer thread."""
+    import _thread
+
+    def fire():
+        for d in delays:
+            time.sleep(d)
+            _thread.interrupt_main()
+
+    timer = threading.Thread(target=fire, daemon=True)
+    timer.start()
+    return timer
+
+
+def test_ctrl_c_cancels_and_returns_the_cancelled_result_after_the_search_thread_ends():
+    endless("bfs")  # compile outside the measurement
+    Job(endless("bfs"), timeout_s=0.05).run()
+    job = Job(endless("bfs"))
+    interrupt_main_after(0.3)
+    out = job.run()  # on 3.11 a second Thread.join() would return at once here, with no result
+    assert out.status == Status.CANCELLED
+    assert out.stats.nodes_expanded > 0
+    assert job.finished  # the search ended; no thread left searching
+
+
+def test_a_second_ctrl_c_leaves_at_once():
+    def stubborn(control):  # a search that does not look at the stop flag
+        control.start_search()
+        time.sleep(3)
+        return "late"
+
+    job = Job(stubborn)
+    interrupt_main_after(0.2, 0.2)
+    started = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        job.run()
+    assert time.perf_counter() - started < 1.5
+    assert not job.finished
+
+
+def test_ctrl_c_while_compiling_is_cancelled_before_search():
+    from puzzle_explorer.core.run.runner import CancelledBeforeSearch
+
+    def compiling(control):
+        control.compiling()
+        time.sleep(3)
+
+    interrupt_main_after(0.2)
+    started = time.perf_counter()
+    with pytest.raises(CancelledBeforeSearch):
+        Job(compiling).run()
+    assert time.perf_counter() - started < 1.0
+
+
+def test_a_cancel_after_a_timeout_is_not_taken_for_a_cancel_before_search():
+    """A search stopped by its time limit that compiles a further kernel still returns its result."""
+    def two_kernels(control):
+        first = endless("bfs")(control)
+        control.compiling()
+        time.sleep(0.3)  # compiling the next one; the runner keeps waiting
+        return first
+
+    out = Job(two_kernels, timeout_s=0.2).run()
+    assert out.status == Status.LIMIT and out.limit.value == "time"
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_signal_cancels_the_search_and_sets_the_exit_status(signum):
+    from puzzle_explorer.core.run import interrupts
+
+    endless("bfs")
+    before = signal.getsignal(signum)
+    with interrupts.catching() as caught:
+        job = Job(endless("bfs"))
+        threading.Timer(0.3, signal.raise_signal, (signum,)).start()
+        with interrupts.cancelling(job.cancel):
+            out = job.run()
+        assert out.status == Status.CANCELLED and job.finished
+        # outside a search a stop signal (not the same one again) is a KeyboardInterrupt, which the
+        # command turns into its exit
+        time.sleep(interrupts.SAME_STOP_S)
+        with pytest.raises(KeyboardInterrupt):
+            signal.raise_signal(signum)
+    assert caught.signal == signum
+    assert caught.exit_status(0) == 128 + signum
+    assert signal.getsignal(signum) is before
+
+
+def test_no_signal_keeps_the_exit_status():
+    from puzzle_explorer.core.run import interrupts
+
+    with interrupts.catching() as caught:
+        pass
+    assert caught.signal is None and caught.exit_status(2) == 2
+
+
+def test_one_stop_delivered_twice_counts_once_and_a_late_second_one_leaves():
+    """`timeout` sends SIGTERM to the process and to its group: both arrive at once."""
+    from puzzle_explorer.core.run import interrupts
+
+    endless("bfs")
+    with interrupts.catching() as caught:
+        job = Job(endless("bfs"))
+        twice = lambda: (signal.raise_signal(signal.SIGTERM), signal.raise_signal(signal.SIGTERM))  # noqa: E731
+        threading.Timer(0.3, twice).start()
+        with interrupts.cancelling(job.cancel):
+            out = job.run()
+        assert out.status == Status.CANCELLED
+        time.sleep(interrupts.SAME_STOP_S)
+        with pytest.raises(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)
+    assert caught.exit_status(0) == 143  # the first signal names the exit

@@ -1,0 +1,58 @@
+"""The census spread over actors of a real local Ray cluster (two CPUs): few cases, one cluster."""
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from puzzle_explorer.core.scale.engine import RAY
+from puzzle_explorer.core.errors import EngineError
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.runner import Job
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.puzzles.klotski.board import parse
+from puzzle_explorer.puzzles.klotski.solve import solve
+
+pytest.importorskip("ray")
+
+WIDE = "AAbcde/AAfgh./....../....../....../......"
+
+
+def census(board, options):
+    sol = solve(parse(board), "census", options, SearchControl(), Limits())
+    return sol.status, {k: v for k, v in sol.details["census"].items() if k != "workers"}, sol.stats.nodes_expanded
+
+
+@pytest.mark.parametrize("board,options,workers", [
+    ("HAAI/HAAI/JBBK/JNOK/P..Q", {"moves": "unit"}, 2),
+    ("AAb/AAc/d.e/.f.", {"moves": "free", "distinct": True}, 3),  # three partitions share the two CPUs
+])
+def test_the_census_on_ray_actors_is_the_single_process_one(ray_cluster, board, options, workers):
+    assert census(board, {**options, "engine": RAY, "workers": workers}) == census(board, options)
+
+
+def actor_pids() -> list[int]:
+    """The processes of this run's partition actors (Ray names them after the actor class)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and (entry / "cmdline").read_bytes().startswith(b"ray::PartitionActor"):
+                pids.append(int(entry.name))
+        except OSError:
+            pass
+    return pids
+
+
+def test_a_lost_actor_ends_the_census_with_a_clear_error(ray_cluster):
+    job = Job(lambda c: solve(parse(WIDE), "census", {"distinct": True, "engine": RAY, "workers": 2}, c, Limits()))
+    job._thread.start()
+    deadline = time.monotonic() + 120
+    while job.control.elapsed() < 0.5:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    actors = actor_pids()
+    assert len(actors) == 2
+    os.kill(actors[0], signal.SIGKILL)
+    assert job._finished.wait(30)
+    assert isinstance(job._error, EngineError) and "Ray actor" in str(job._error)

@@ -1,0 +1,92 @@
+"""Checkpoints (core/scale/checkpoint.py): a split search stopped part way goes on from its file, with
+the answer of one uninterrupted run; a file cut short by a kill, another search's file and a
+file that is no checkpoint are each handled."""
+import re
+import subprocess
+import sys
+
+import pytest
+
+from puzzle_explorer.core.scale.checkpoint import Checkpoint, search_key
+from puzzle_explorer.core.scale.engine import EngineSpec
+from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.core.run.status import Limit, Status
+from puzzle_explorer.core.scale.tasks import run_tasks
+from puzzle_explorer.puzzles.knights.board import Board
+from puzzle_explorer.puzzles.knights.solve import solve
+from tests.core.scale.tasks_probe import Square
+
+TASKS = [Square(n) for n in range(10)]
+
+
+def test_a_run_stopped_by_its_node_cap_goes_on_from_its_checkpoint(tmp_path):
+    spec = EngineSpec(workers=1, checkpoint=str(tmp_path / "run.ckpt"))
+    first = run_tasks(TASKS, spec, SearchControl(), node_cap=4)
+    assert first.limit == Limit.STATES and first.checkpoint.held == 4
+    control = SearchControl()
+    second = run_tasks(TASKS, spec, control)
+    assert second.status == Status.SOLVED and second.restored == 4
+    assert (control.snapshot().tasks_done, control.snapshot().tasks) == (10, 10)  # those restored count as done
+    assert [r.value for r in second.results] == [n * n for n in range(10)]
+    assert sorted(second.order) == list(range(4, 10))  # only the tasks the file did not hold ran
+
+
+def test_a_record_cut_short_by_a_kill_is_dropped_and_the_task_run_again(tmp_path):
+    path = tmp_path / "run.ckpt"
+    spec = EngineSpec(workers=1, checkpoint=str(path))
+    run_tasks(TASKS, spec, SearchControl(), node_cap=3)
+    whole = path.stat().st_size
+    with open(path, "ab") as f:
+        f.write(b"\x80\x04\x95")  # the start of a fourth record
+    again = run_tasks(TASKS, spec, SearchControl())
+    assert again.restored == 3 and [r.value for r in again.results] == [n * n for n in range(10)]
+    assert path.stat().st_size > whole  # the cut record went and the new ones follow the good ones
+    check = Checkpoint(path, TASKS)
+    assert len(check.open()) == 10
+    check.close()
+
+
+def test_another_searchs_file_and_a_file_that_is_no_checkpoint_are_refused(tmp_path):
+    path = tmp_path / "run.ckpt"
+    run_tasks(TASKS, EngineSpec(workers=1, checkpoint=str(path)), SearchControl())
+    with pytest.raises(InputError, match="written by another search"):
+        run_tasks(TASKS[:9], EngineSpec(workers=1, checkpoint=str(path)), SearchControl())
+    (tmp_path / "notes.txt").write_text("my notes\n")
+    with pytest.raises(InputError, match="not a checkpoint file"):
+        run_tasks(TASKS, EngineSpec(workers=1, checkpoint=str(tmp_path / "notes.txt")), SearchControl())
+    assert (tmp_path / "notes.txt").read_text() == "my notes\n"  # left as it was
+
+
+def test_the_key_is_the_tasks_contents():
+    assert search_key(TASKS) == search_key([Square(n) for n in range(10)])
+    assert search_key(TASKS) != search_key(TASKS[::-1])
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_tour_count_capped_part_way_then_resumed_counts_every_tour(tmp_path, workers):
+    board = Board(6, 6, (0, 0))
+    options = {"workers": workers, "subtrees": 40, "checkpoint": str(tmp_path / "6x6.ckpt")}
+    part = solve(board, "count", options, SearchControl(), Limits(max_states=5_000_000))
+    assert part.status == Status.LIMIT and 0 < part.details["checkpoint"]["subtrees"] < part.details["tasks"]
+    assert part.details["tasks_done"] == part.details["checkpoint"]["subtrees"]
+    whole = solve(board, "count", options, SearchControl(), Limits())
+    assert whole.status == Status.SOLVED and whole.details["restored"] == part.details["checkpoint"]["subtrees"]
+    plain = solve(board, "count", {"workers": 1, "subtrees": 1}, SearchControl(), Limits())
+    assert whole.details["solutions"] == plain.details["solutions"] == 524_486  # from a 6x6 corner (OEIS A165134)
+    assert whole.stats.nodes_expanded == plain.stats.nodes_expanded
+
+
+def test_the_command_line_says_where_to_go_on_from_and_refuses_a_bad_file(tmp_path):
+    run = [sys.executable, "-c", "import sys; from puzzle_explorer.cli.main import main; sys.exit(main(sys.argv[1:]))",
+           "solve", "knights", "--size", "6x6", "--count", "--workers", "1", "--no-board",
+           "--checkpoint", str(tmp_path / "c"), "--max-states", "5000000"]
+    out = subprocess.run(run, capture_output=True, text=True, timeout=300)
+    assert "the same command with a higher --max-states goes on from there" in out.stdout and f"checkpoint: {tmp_path / 'c'} holds" in out.stdout
+    done, total = re.search(r"workers: 1 \(local\), (\d+) of (\d+) subtrees done", out.stdout).groups()
+    held = re.search(r"holds (\d+) of (\d+) subtrees", out.stdout).groups()
+    assert 0 < int(done) < int(total) and (done, total) == held  # one worker's tree is cut all the same
+    (tmp_path / "c").write_text("not mine\n")
+    out = subprocess.run(run, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 2 and out.stderr.startswith("error: checkpoint ") and "Traceback" not in out.stderr

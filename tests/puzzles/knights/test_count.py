@@ -1,0 +1,95 @@
+"""Exact counts of the pruned counter against the brute force, square by square, up to 5x5."""
+import random
+
+import pytest
+
+from puzzle_explorer.core.run.runner import Job
+from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.core.run.status import Limit, Status
+from puzzle_explorer.puzzles.knights.board import Board
+from puzzle_explorer.puzzles.knights.solve import solve
+from tests.puzzles.knights.reference import check_tour, count_tours
+from tests.searching import cancelled_once_searching
+
+SIZES = [(w, h) for w in range(1, 6) for h in range(1, 6)]
+
+
+@pytest.mark.parametrize("closed", [False, True], ids=["open", "closed"])
+@pytest.mark.parametrize("w,h", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_start_against_brute_force(run, w, h, closed):
+    sol = run(Board(w, h, (0, 0), closed), "count", all_starts=True)
+    expected = [[count_tours(w, h, (x, y), closed) for x in range(w)] for y in range(h)]
+    assert sol.details["per_square"] == expected
+    assert sol.details["solutions"] == sum(map(sum, expected))
+    assert sol.status == (Status.SOLVED if sol.details["solutions"] else Status.UNSOLVABLE)
+
+
+@pytest.mark.parametrize("w,h,closed", [(6, 5, False), (6, 5, True), (3, 7, False), (4, 6, False), (3, 10, True)])
+def test_single_starts_and_kept_tours_on_larger_boards(run, w, h, closed):
+    starts = [(0, 0)] if w * h >= 30 else [(0, 0), (1, 2), (w - 1, h // 2)]  # the brute force is slow on 6x5
+    for start in starts:
+        sol = run(Board(w, h, start, closed), "count")
+        assert sol.details["solutions"] == count_tours(w, h, start, closed)
+        for steps in [sol.steps, *sol.alternatives]:
+            if len(steps) > 1:
+                check_tour(w, h, start, closed, (), steps[-1].board.tour.xy())
+        if sol.details["solutions"]:
+            assert 1 + len(sol.alternatives) == min(12, sol.details["solutions"])
+
+
+def _random_blocked(rng, w, h, k):
+    cells = [(x, y) for y in range(h) for x in range(w)]
+    blocked = frozenset(rng.sample(cells, k))
+    start = rng.choice([c for c in cells if c not in blocked])
+    return blocked, start
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_blocked_boards_against_brute_force(run, seed):
+    rng = random.Random(seed)
+    w, h = rng.choice([(4, 4), (5, 4), (5, 5), (4, 6), (6, 4)])
+    blocked, start = _random_blocked(rng, w, h, rng.randint(1, 4))
+    closed = seed % 3 == 0
+    sol = run(Board(w, h, start, closed, blocked), "count")
+    assert sol.details["solutions"] == count_tours(w, h, start, closed, blocked)
+    if len(sol.steps) > 1:
+        check_tour(w, h, start, closed, blocked, sol.steps[-1].board.tour.xy())
+
+
+def test_symmetric_squares_of_a_blocked_board_are_counted_apart(run):
+    """One blocked square breaks the symmetry: every square gets its own count."""
+    board = Board(5, 5, (0, 0), blocked=frozenset({(1, 0)}))
+    sol = run(board, "count", all_starts=True)
+    grid = sol.details["per_square"]
+    for y in range(5):
+        for x in range(5):
+            expected = None if (x, y) == (1, 0) else count_tours(5, 5, (x, y), blocked={(1, 0)})
+            assert grid[y][x] == expected
+
+
+def test_a_time_limit_ends_a_long_count_with_status_limit():
+    board = Board(8, 8, (0, 0))
+    job = Job(lambda control: solve(board, "count", {}, control, Limits(timeout_s=0.3)), timeout_s=0.3)
+    sol = job.run()
+    assert sol.status == Status.LIMIT and sol.limit == Limit.TIME
+    assert sol.details["solutions_so_far"] > 0
+
+
+def test_cancel_stops_a_count():
+    board = Board(8, 8, (0, 0))
+    sol = cancelled_once_searching(lambda control: solve(board, "count", {}, control, Limits())).run()
+    assert sol.status == Status.CANCELLED and sol.stats.nodes_expanded > 0
+
+
+@pytest.mark.parametrize("workers", [1, 0])
+def test_a_counts_time_is_its_own_not_its_estimates(workers):
+    """The estimate expects centuries for 8x8; capped at 200,000 nodes, the count's time is the
+    time it took (the estimate's expected seconds were once added to it)."""
+    import time
+
+    board = Board(8, 8, (0, 0))
+    began = time.perf_counter()
+    sol = Job(lambda control: solve(board, "count", {"workers": workers}, control, Limits(max_states=200_000))).run()
+    wall = time.perf_counter() - began
+    assert sol.status == Status.LIMIT and sol.details["estimate"]["seconds"] > 3600
+    assert 0 < sol.stats.elapsed_s <= wall

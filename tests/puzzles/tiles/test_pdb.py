@@ -1,0 +1,119 @@
+"""Pattern databases: the builder against a plain search with the blank, partitions, files on disk."""
+from collections import deque
+from itertools import permutations
+
+import numpy as np
+import pytest
+
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.puzzles.tiles.kernels import patterns as P
+from puzzle_explorer.puzzles.tiles import pdb as D
+from puzzle_explorer.puzzles.tiles.kernels import pdb_build as B
+from puzzle_explorer.puzzles.tiles.geometry import neighbours as nbr_table
+from tests.puzzles.tiles.reference import neighbours
+
+
+def reference_table(width, height, cells):
+    """Fewest pattern-tile moves to bring tiles home from every placement: a 0-1 BFS over placements
+    and the blank (blank moves free), then the least over where the blank is."""
+    n, k = width * height, len(cells)
+    goal = tuple(cells)
+    best = {}
+    dist = {}
+    queue = deque()
+    for b in range(n):
+        if b not in goal:
+            dist[goal + (b,)] = 0
+            queue.append(goal + (b,))
+    while queue:
+        s = queue.popleft()
+        d = dist[s]
+        pos, b = list(s[:k]), s[k]
+        best[tuple(pos)] = min(best.get(tuple(pos), d), d)
+        for c in neighbours(width, height, b):
+            if c in pos:
+                moved = pos[:]
+                moved[pos.index(c)] = b
+                t, cost = tuple(moved) + (c,), 1
+            else:
+                t, cost = tuple(pos) + (c,), 0
+            if t not in dist or dist[t] > d + cost:
+                dist[t] = d + cost
+                (queue.appendleft if cost == 0 else queue.append)(t)
+    return best
+
+
+@pytest.mark.parametrize("width, height, cells", [
+    (3, 3, (1, 2, 4, 5)), (3, 3, (3, 6, 7, 8)), (4, 2, (1, 2, 3)), (2, 3, (0, 5)),
+    (3, 6, (1, 7, 13)),  # 18 cells: regions by flood fill instead of the table
+    (5, 4, (6, 12)),
+])
+def test_builder_matches_a_search_with_the_blank(width, height, cells):
+    n = width * height
+    weights = P.rank_weights(n, len(cells))
+    out = np.empty(P.entries(n, len(cells)), dtype=np.uint8)
+    labels = B.region_labels(n, width) if n <= B.LABELLED_CELLS else np.zeros(1, dtype=np.uint8)
+    code, deepest = B.build(n, width, np.array(cells, dtype=np.int64), weights, nbr_table(width, height), labels,
+                            out, SearchControl().counters, 0)
+    assert code == 0
+    want = reference_table(width, height, cells)
+    assert len(want) == out.shape[0]
+    for placement, d in want.items():
+        assert out[P.rank_py(placement, n)] == d, placement
+    assert deepest == max(want.values())
+
+
+def test_ranks_number_every_placement_once():
+    n, k = 6, 3
+    ranks = sorted(P.rank_py(p, n) for p in permutations(range(n), k))
+    assert ranks == list(range(P.entries(n, k)))
+
+
+@pytest.mark.parametrize("width", range(2, 7))
+@pytest.mark.parametrize("height", range(2, 7))
+def test_every_partition_covers_every_tile_once(width, height):
+    n = width * height
+    for blank in range(n):
+        for name in P.names(width, height):
+            try:
+                part = P.partition(width, height, blank, name)
+            except ValueError:
+                assert name != "generic"
+                continue
+            cells = sorted(c for g in part.groups for c in g.cells())
+            assert cells == [c for c in range(n) if c != blank]
+            if name == "generic":
+                assert all(t.entries(n) <= P.GENERIC_ENTRIES for t in part.tables())
+
+
+def test_mirrored_goals_share_their_tables():
+    first = P.partition(4, 4, 0)
+    last = P.partition(4, 4, 15)
+    assert first.name == last.name == "6-6-3"
+    assert first.tables() == last.tables() and D.file_name(first) == D.file_name(last)
+    assert len(first.tables()) == 2  # the two 2x3 blocks are one table seen two ways
+    big = P.partition(4, 4, 0, "7-8")
+    assert big.entries() == 518_918_400 + 57_657_600
+    assert D.build_memory(big) > 2 * 2**30
+    assert not D.fits_memory(big, 2**30)
+
+
+def test_build_open_and_describe(empty_cache):
+    part = P.partition(3, 3, 8)
+    assert D.open_databases(part) is None
+    path, seconds = D.build(part, SearchControl())
+    assert path.parent == empty_cache and path.stat().st_size == D.file_size(part)
+    dbs = D.open_databases(part)
+    assert dbs is not None and dbs.size == path.stat().st_size and dbs.data.flags.writeable is False
+    assert "KiB" in dbs.describe() and "4-4" in dbs.describe() and str(path) in dbs.describe()
+    with open(path, "r+b") as f:  # a file cut short is not taken for a table
+        f.truncate(D.file_size(part) - 1)
+    assert D.open_databases(part) is None
+
+
+def test_a_stopped_build_writes_nothing(empty_cache):
+    control = SearchControl()
+    control.cancel()
+    part = P.partition(3, 3, 8)
+    path, _ = D.build(part, control)
+    assert path is None and list(empty_cache.iterdir()) == []
