@@ -8,8 +8,8 @@ import importlib
 import pkgutil
 import sys
 
-from puzzle_explorer import core  # noqa: F401  (the kernel cache, before numba loads)
 from bench import harness
+from puzzle_explorer import core  # noqa: F401  (the kernel cache, before numba loads)
 
 SKIP = {"harness"}
 

@@ -26,7 +26,6 @@ import os
 import statistics
 import time
 
-from bench import harness as h
 from bench.harness import Report, Row
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
@@ -40,11 +39,11 @@ UNANSWERED_S = 5.0  # a key not handled by then counts as this slow
 
 
 def _cases():
+    from puzzle_explorer.puzzles import registry
     from puzzle_explorer.puzzles.die.board import Board as DieBoard
     from puzzle_explorer.puzzles.klotski.board import parse
     from puzzle_explorer.puzzles.klotski.presets import BY_ID
     from puzzle_explorer.puzzles.knights.board import Board as KnightsBoard
-    from puzzle_explorer.puzzles import registry
 
     klotski, die, knights = (registry.get(f) for f in ("klotski", "die", "knights"))
     hengdao = parse(BY_ID["hengdao-lima"].text)

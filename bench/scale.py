@@ -6,13 +6,12 @@ from __future__ import annotations
 import random
 
 from bench.harness import Report, Row
-from puzzle_explorer.core.scale.engine import ray_installed
-from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.run.progress import NODE_CAP, SearchControl, new_counters
 from puzzle_explorer.core.run.search import Limits
-from puzzle_explorer.puzzles.knights.kernels import pruned
+from puzzle_explorer.core.scale.engine import EngineSpec, ray_installed
 from puzzle_explorer.puzzles.knights import split
 from puzzle_explorer.puzzles.knights.board import Board
+from puzzle_explorer.puzzles.knights.kernels import pruned
 from puzzle_explorer.puzzles.knights.kernels.geometry import ORDERS, deltas, free_mask, neighbour_table
 from puzzle_explorer.puzzles.knights.solve import estimate_count, solve
 

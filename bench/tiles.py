@@ -25,14 +25,14 @@ from pathlib import Path
 import numpy as np
 
 from bench.harness import ROOT, Report, Row
-from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, shortest_path
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.tiles.kernels import patterns as P
+from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
 from puzzle_explorer.puzzles.tiles import pdb as D
 from puzzle_explorer.puzzles.tiles import split as S
 from puzzle_explorer.puzzles.tiles.board import Board, solved_tiles
+from puzzle_explorer.puzzles.tiles.kernels import patterns as P
 from puzzle_explorer.puzzles.tiles.kernels.hooks import make_context, pack
 from puzzle_explorer.puzzles.tiles.solve import run_idastar
 

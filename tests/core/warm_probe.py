@@ -58,8 +58,8 @@ def extras(family_id: str) -> None:
         import tempfile
         from pathlib import Path
 
-        from puzzle_explorer.puzzles.tiles.kernels import patterns
         from puzzle_explorer.puzzles.tiles import pdb
+        from puzzle_explorer.puzzles.tiles.kernels import patterns
         control = SearchControl()
         control.cancel()  # the database build compiles, starts and stops at its first look at the flag
         with tempfile.TemporaryDirectory() as folder:

@@ -10,9 +10,9 @@ from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.puzzles.cube8 import cubes as C
 from puzzle_explorer.puzzles.cube8.board import Board, parse_pattern
 from puzzle_explorer.puzzles.cube8.solve import build_table, solve
+from tests.fuzz.cases import draw
 from tests.puzzles.cube8 import reference as R
 from tests.puzzles.cube8.cases import rows
-from tests.fuzz.cases import draw
 
 CASES = 40
 LONGEST_WALK = 14  # the reference's bidirectional search stays quick below this

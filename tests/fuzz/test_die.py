@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.estimate import probe
+from puzzle_explorer.core.run.progress import SearchControl, new_counters
 from puzzle_explorer.core.run.search import COUNT, Limits, search_paths
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.core.estimate import probe
-from puzzle_explorer.core.run.progress import new_counters
 from puzzle_explorer.puzzles.die.board import MAX_SIDE, Board
 from puzzle_explorer.puzzles.die.kernels.tour import N_ORIENT, index, make_context
 from puzzle_explorer.puzzles.die.solve import solve, tours_json
-from tests.puzzles.die import reference
 from tests.fuzz.cases import draw
+from tests.puzzles.die import reference
 
 CASES = 60
 RULES = ("up", "not-up", "any")

@@ -2,15 +2,15 @@
 over two local processes with the single process's counts, and Esc leaves no worker behind."""
 import time
 
-from puzzle_explorer.core.scale import census_local
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.core.scale import census_local
 from puzzle_explorer.puzzles import registry
-from tests.processes import census_workers, workers_alive
-from tests.tui.helpers import JobEnd, klotski_app, press_each, wait_for
 from puzzle_explorer.tui.widgets.solver import SolverPane
 from puzzle_explorer.tui.widgets.stats import StatsPane
+from tests.processes import census_workers, workers_alive
+from tests.tui.helpers import JobEnd, klotski_app, press_each, wait_for
 
 # 横刀立马 (25,955 positions under the free convention), and a nearly empty 6x6 board whose census,
 # every piece distinct, runs for minutes: it must outlast the cancel

@@ -3,10 +3,10 @@ import pytest
 
 from puzzle_explorer.puzzles import registry
 from puzzle_explorer.puzzles.klotski.presets import BY_ID
-from tests.tui.helpers import klotski_app, solve
 from puzzle_explorer.tui.screens.ask import Ask
 from puzzle_explorer.tui.screens.main import MainScreen
 from puzzle_explorer.tui.widgets.board import BoardView
+from tests.tui.helpers import klotski_app, solve
 
 KLOTSKI = registry.get("klotski")
 

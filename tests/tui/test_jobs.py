@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from puzzle_explorer.core.run.progress import EXPANDED, Phase, SearchControl
-from tests.tui.helpers import JobEnd, klotski_app, press_each, wait_for
 from puzzle_explorer.tui.widgets.stats import StatsPane
+from tests.tui.helpers import JobEnd, klotski_app, press_each, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 # The classic layout, every piece distinct, one cell a move: IDA* searches for minutes in little
@@ -197,6 +197,7 @@ def test_quitting_waits_a_moment_for_cancelled_searches_and_no_longer():
 def test_warming_leaves_what_it_loaded_out_of_later_collections():
     """A full collection walked every object warming loaded, the screen frozen 0.4 s meanwhile."""
     import gc
+
     from puzzle_explorer.puzzles import registry
     from puzzle_explorer.tui.app import PuzzleApp
     app = PuzzleApp("klotski", None, None, warm=True)

@@ -3,12 +3,12 @@ import pytest
 from textual.widgets import Button, Input, Label
 
 from puzzle_explorer.puzzles import registry
-from tests.tui.helpers import klotski_app, palette, preset_app, press_each
-from puzzle_explorer.tui.model import storage
 from puzzle_explorer.tui.app import PuzzleApp, read_keymap
 from puzzle_explorer.tui.keys import ids_label, key_label, keys_label
+from puzzle_explorer.tui.model import storage
 from puzzle_explorer.tui.widgets.board import BoardView
 from puzzle_explorer.tui.widgets.footer import KeyFooter
+from tests.tui.helpers import klotski_app, palette, preset_app, press_each
 
 
 def test_keys_read_as_people_write_them():

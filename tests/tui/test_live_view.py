@@ -2,13 +2,13 @@
 snapshots (step back through them while it runs), F7 switches between the search and the solution."""
 import pytest
 
-from tests.tui.helpers import preset_app, press_each, wait_for
 from puzzle_explorer.tui.model import track as track_module
 from puzzle_explorer.tui.model.live import LiveStep
 from puzzle_explorer.tui.widgets.board import BoardView
 from puzzle_explorer.tui.widgets.footer import KeyFooter
 from puzzle_explorer.tui.widgets.stats import StatsPane
 from puzzle_explorer.tui.widgets.timeline import SEARCH, SOLUTION, Timeline
+from tests.tui.helpers import preset_app, press_each, wait_for
 
 # counting the tours of a chessboard runs far longer than any test: a search that is always running
 ENDLESS = ("knights", "chessboard", ("f3", "right", "right", "right"))

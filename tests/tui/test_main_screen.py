@@ -7,13 +7,13 @@ from rich.console import Console
 
 from puzzle_explorer.core.run.progress import Phase
 from puzzle_explorer.puzzles.klotski.presets import BY_ID
-from tests.tui.helpers import JobEnd, klotski_app, palette, preset_app, press_each, screen_text, wait_for
 from puzzle_explorer.tui.model import storage
 from puzzle_explorer.tui.screens.ask import Ask
 from puzzle_explorer.tui.screens.help import HelpScreen
 from puzzle_explorer.tui.widgets.board import BoardView
 from puzzle_explorer.tui.widgets.stats import StatsPane
 from puzzle_explorer.tui.widgets.timeline import Timeline
+from tests.tui.helpers import JobEnd, klotski_app, palette, preset_app, press_each, screen_text, wait_for
 
 SIZES = [(80, 24), (132, 43)]
 

@@ -3,11 +3,11 @@ tell the truth, undo move by move, the histogram in the Stats pane."""
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.puzzles import registry
-from tests.tui.helpers import notices, play_with_a_new_table, preset_app, press_each, wait_for
 from puzzle_explorer.tui.model.play import FARTHER
 from puzzle_explorer.tui.screens.ask import Ask
 from puzzle_explorer.tui.screens.play import PlayScreen
 from puzzle_explorer.tui.widgets.stats import StatsPane
+from tests.tui.helpers import notices, play_with_a_new_table, preset_app, press_each, wait_for
 
 
 def footer_actions(app) -> list[str]:

@@ -6,10 +6,10 @@ import time
 
 from rich.console import Console
 
-from tests.tui.helpers import palette, preset_app, wait_for
 from puzzle_explorer.tui.screens.race import RaceLane, RaceScreen
 from puzzle_explorer.tui.widgets.form import OptionsForm
 from puzzle_explorer.tui.widgets.timeline import Timeline
+from tests.tui.helpers import palette, preset_app, wait_for
 
 SIZE = (80, 24)
 

@@ -7,13 +7,13 @@ import pytest
 
 from puzzle_explorer.puzzles import registry
 from puzzle_explorer.puzzles.klotski.presets import BY_ID
-from tests.tui.helpers import klotski_app, notices, preset_app, wait_for
-from puzzle_explorer.tui.model import storage
 from puzzle_explorer.tui.app import PuzzleApp
+from puzzle_explorer.tui.model import storage
 from puzzle_explorer.tui.screens.ask import Ask
 from puzzle_explorer.tui.screens.main import MainScreen
 from puzzle_explorer.tui.screens.start import StartScreen
 from puzzle_explorer.tui.widgets.board import BoardView
+from tests.tui.helpers import klotski_app, notices, preset_app, wait_for
 
 SMALL = "AAb/AA./c.d"
 

@@ -12,9 +12,9 @@ import dataclasses
 import pytest
 
 import puzzle_explorer.core.run.progress
-from tests.tui.helpers import preset_app, wait_for
 from puzzle_explorer.tui.app import PuzzleApp
 from puzzle_explorer.tui.widgets.stats import StatsPane
+from tests.tui.helpers import preset_app, wait_for
 
 # family, preset, keys that pick the solver on the solver pane (from F3), what the solve finds
 CASES = {

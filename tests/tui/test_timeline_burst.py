@@ -3,9 +3,9 @@ import pytest
 from textual import events
 
 from puzzle_explorer.puzzles.klotski.presets import BY_ID
-from tests.tui.helpers import klotski_app, solve, wait_for
 from puzzle_explorer.tui.widgets.board import BoardView
 from puzzle_explorer.tui.widgets.timeline import Timeline
+from tests.tui.helpers import klotski_app, solve, wait_for
 
 
 def burst(app, key: str, times: int) -> None:

@@ -7,10 +7,12 @@ import importlib
 import os
 import sys
 
-from puzzle_explorer import __version__
-from puzzle_explorer import core  # noqa: F401  (sets up the kernel cache before numba loads)
-from puzzle_explorer.core.run import interrupts
+from puzzle_explorer import (
+    __version__,
+    core,  # noqa: F401  (sets up the kernel cache before numba loads)
+)
 from puzzle_explorer.core.errors import one_line
+from puzzle_explorer.core.run import interrupts
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -124,8 +126,8 @@ def command(argv: list[str]) -> int:
         return answered
     from puzzle_explorer.core.errors import EngineError, InputError
     from puzzle_explorer.core.run.runner import CancelledBeforeSearch
-    from puzzle_explorer.puzzles.kit import cli_support
     from puzzle_explorer.puzzles import registry
+    from puzzle_explorer.puzzles.kit import cli_support
 
     args = build_parser().parse_args(argv)
     console = cli_support.output_console()

@@ -14,14 +14,14 @@ from typing import Callable
 from rich.console import Console
 from rich.text import Text
 
-from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.run.progress import Phase, Snapshot
 from puzzle_explorer.core.run.race import RUNNING, Race
 from puzzle_explorer.core.run.search import Limits
-from puzzle_explorer.puzzles.kit import cli_support
 from puzzle_explorer.puzzles import race as R
 from puzzle_explorer.puzzles.interface import Family
+from puzzle_explorer.puzzles.kit import cli_support
 
 EXIT_DISAGREE = 1
 RACE_HELP = {

@@ -167,8 +167,8 @@ def compile_ahead(console, jobs: int | None = None) -> dict:
 def main(argv: list[str]) -> int:
     from rich.console import Console
 
-    from puzzle_explorer.core.run.cache import kernel_folder
     from puzzle_explorer.cli.main import Parser
+    from puzzle_explorer.core.run.cache import kernel_folder
 
     parser = Parser(prog="puzzle-explorer warm", description=DESCRIPTION)
     add_arguments(parser)

@@ -6,8 +6,8 @@ from types import ModuleType
 from typing import Any
 
 from puzzle_explorer.core.run.warmup import compile_kernels
-from puzzle_explorer.puzzles.kit import cli_support
 from puzzle_explorer.puzzles.interface import Preset, Solution, plain_headline
+from puzzle_explorer.puzzles.kit import cli_support
 
 
 def _width_height(board: Any) -> tuple[int, int]:

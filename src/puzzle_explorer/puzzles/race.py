@@ -25,9 +25,8 @@ from puzzle_explorer.core.run.progress import Snapshot
 from puzzle_explorer.core.run.race import DONE, Lane, Race, RaceRefused, Runner, cores, shares
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.kit import cli_support
-from puzzle_explorer.puzzles.kit import numbers
 from puzzle_explorer.puzzles.interface import Family, Option, Solution, Solver
+from puzzle_explorer.puzzles.kit import cli_support, numbers
 
 MIN_ENTRIES = 2
 MAX_ENTRIES = 8  # on the command line; the app has room for four columns

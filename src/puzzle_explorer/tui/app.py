@@ -19,8 +19,8 @@ from textual.screen import Screen
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.runner import SEARCH_THREAD
-from puzzle_explorer.tui.model import boards
 from puzzle_explorer.tui.keys import declared_bindings, ids_label, key_label, keys_label
+from puzzle_explorer.tui.model import boards
 
 if TYPE_CHECKING:  # the start screen shows before numba, which the interface loads, is imported
     from puzzle_explorer.puzzles.interface import Family
@@ -233,7 +233,7 @@ class PuzzleApp(App):
     def action_help(self) -> None:
         """Every key: the app's, then the screen's own sections (its panes), or the screen's and the
         focused widget's."""
-        from puzzle_explorer.tui.screens.help import HelpScreen, KEYMAP_SECTION, ScreenHelp
+        from puzzle_explorer.tui.screens.help import KEYMAP_SECTION, HelpScreen, ScreenHelp
         screen = self.screen
         sections = [("Anywhere", self.binding_rows(self))]
         if isinstance(screen, ScreenHelp):

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 
 from tests.cli.commands import ROOT
+
 # Long enough for a cold kernel cache to compile on a busy machine.
 COMPILE_WAIT_S = 900
 

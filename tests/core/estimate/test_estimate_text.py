@@ -6,8 +6,17 @@ import math
 import numpy as np
 import pytest
 
+from puzzle_explorer.core.estimate.dives import (
+    DIVES_LONG,
+    FEW_HITS,
+    LONG_S,
+    SLOWEST_RATE,
+    YEAR_S,
+    Estimate,
+    combine,
+    refined,
+)
 from puzzle_explorer.core.scale.engine import EngineSpec
-from puzzle_explorer.core.estimate.dives import DIVES_LONG, FEW_HITS, LONG_S, SLOWEST_RATE, YEAR_S, Estimate, combine, refined
 from puzzle_explorer.core.scale.tasks import WORKER_START_S, one_worker_when_sooner
 
 

@@ -1,10 +1,19 @@
 import numpy as np
 
+from puzzle_explorer.core.kernels.hashset import (
+    EMPTY,
+    is_full,
+    map_get,
+    map_get_or_put,
+    map_grow,
+    map_put,
+    new_map,
+    new_set,
+    set_add,
+    set_grow,
+    set_has,
+)
 from puzzle_explorer.core.run.progress import SLOTS, STOP, STOP_CANCEL
-
-from puzzle_explorer.core.kernels.hashset import (EMPTY, is_full, map_get, map_get_or_put, map_grow, map_put, new_map, new_set,
-                          set_add, set_grow, set_has)
-
 
 RUNNING = np.zeros(SLOTS, dtype=np.int64)
 

@@ -7,8 +7,18 @@ import numpy as np
 import pytest
 
 from puzzle_explorer.core.run.progress import SearchControl
-from puzzle_explorer.core.run.race import (CANCELLED, DONE, FAILED, FOR_CORE, FOR_MEMORY, QUEUED, Race, RaceRefused, Runner,
-                       shares)
+from puzzle_explorer.core.run.race import (
+    CANCELLED,
+    DONE,
+    FAILED,
+    FOR_CORE,
+    FOR_MEMORY,
+    QUEUED,
+    Race,
+    RaceRefused,
+    Runner,
+    shares,
+)
 from puzzle_explorer.core.run.search import Limits, shortest_path
 from puzzle_explorer.core.run.status import Status
 from tests.core.tree_puzzle import NO_GOAL

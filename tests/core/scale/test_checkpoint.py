@@ -7,12 +7,12 @@ import sys
 
 import pytest
 
-from puzzle_explorer.core.scale.checkpoint import Checkpoint, search_key
-from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Limit, Status
+from puzzle_explorer.core.scale.checkpoint import Checkpoint, search_key
+from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.scale.tasks import run_tasks
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.solve import solve

@@ -6,12 +6,12 @@ import time
 import numpy as np
 import pytest
 
-from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.run.progress import SLOTS, SearchControl
 from puzzle_explorer.core.run.status import Limit, Status
+from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.scale.tasks import Kept, run_tasks
-from tests.processes import workers_alive as _workers_alive
 from tests.core.scale.tasks_probe import DieOnce, Square
+from tests.processes import workers_alive as _workers_alive
 
 
 @pytest.mark.parametrize("shuffle", [None, 1, 2])

@@ -4,10 +4,8 @@ import random
 
 import pytest
 
-from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
-from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.solve import solve
 from tests.puzzles.knights.reference import count_tours

@@ -8,8 +8,8 @@ import pytest
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.link.board import Board
 from puzzle_explorer.puzzles.link import split
+from puzzle_explorer.puzzles.link.board import Board
 from puzzle_explorer.puzzles.link.solve import MIN_SAMPLED, solve
 from tests.puzzles.link import reference
 from tests.puzzles.link.test_clear import random_small_board, replay_with_reference

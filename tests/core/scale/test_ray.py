@@ -5,15 +5,15 @@ import sys
 
 import pytest
 
-from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.scale.tasks import run_tasks
-from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.die.board import parse
 from puzzle_explorer.puzzles.die.solve import solve as solve_die
 from puzzle_explorer.puzzles.die.solve import tours_json
+from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.solve import solve
 from tests.core.scale.tasks_probe import DieOnce, Square
 

@@ -13,12 +13,12 @@ from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.progress import SearchControl, new_counters
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import FOUND, Limit, Status
-from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
-from puzzle_explorer.puzzles.tiles.kernels import idastar as I
-from puzzle_explorer.puzzles.tiles.kernels import patterns as P
 from puzzle_explorer.puzzles.tiles.board import Board, parse
 from puzzle_explorer.puzzles.tiles.editor import random_walk
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
+from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
+from puzzle_explorer.puzzles.tiles.kernels import idastar as I
+from puzzle_explorer.puzzles.tiles.kernels import patterns as P
 from puzzle_explorer.puzzles.tiles.presets import BY_ID
 from puzzle_explorer.puzzles.tiles.solve import HEURISTICS, solve
 from tests.processes import workers_alive as _workers_alive

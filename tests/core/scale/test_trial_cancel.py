@@ -18,7 +18,6 @@ from puzzle_explorer.puzzles.link.presets import BY_ID as LINK_BY_ID
 from puzzle_explorer.puzzles.link.solve import solve as solve_link
 
 
-
 def _cancel_after_loading(monkeypatch, module, job_box):
     """The split's kernels load as usual; then Ctrl-C, and the runner has time to notice it
     before the workers start."""

@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from tests.puzzles.die import reference
 from tests.cli.commands import run_cli
+from tests.puzzles.die import reference
 
 
 def tour_of(path):

@@ -4,8 +4,8 @@ import json
 import numpy as np
 import pytest
 
-from puzzle_explorer.core.kernels import tables
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.kernels import tables
 from puzzle_explorer.core.run.progress import SearchControl
 
 

@@ -12,8 +12,8 @@ from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.puzzles.tiles import distances as TD
-from puzzle_explorer.puzzles.tiles.kernels import ranks as R
 from puzzle_explorer.puzzles.tiles.board import Board, parse
+from puzzle_explorer.puzzles.tiles.kernels import ranks as R
 from puzzle_explorer.puzzles.tiles.solve import solve
 from tests import cli
 from tests.puzzles.tiles.reference import distances as reference

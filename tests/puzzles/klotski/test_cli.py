@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from tests.puzzles.klotski import reference
 from tests.cli.commands import run_cli
+from tests.puzzles.klotski import reference
 
 
 def test_json_has_every_field_and_a_valid_solution(capsys):

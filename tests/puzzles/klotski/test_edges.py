@@ -5,6 +5,7 @@ miscounted and the searches wrote outside their arrays (a crash, at times
 only on a later solve in the same process).
 """
 import re
+
 import pytest
 
 from puzzle_explorer.core.run.progress import SearchControl

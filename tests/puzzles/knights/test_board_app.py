@@ -14,7 +14,6 @@ from puzzle_explorer.puzzles.knights.render import render
 from tests.keys import keys_taken_while_editing
 
 
-
 def plain_text(renderable, width=200):
     console = Console(width=width, color_system=None, record=True, legacy_windows=False)
     console.print(renderable)

@@ -4,8 +4,8 @@ import pytest
 
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Limit, Status
-from puzzle_explorer.puzzles.knights.kernels import thin
 from puzzle_explorer.puzzles.knights.board import Board
+from puzzle_explorer.puzzles.knights.kernels import thin
 
 # a board four wide with three holes: its exact search remembers millions of dead ends
 HOLED = Board(4, 124, (0, 0), blocked=frozenset({(0, 61), (0, 83), (3, 7)}))

@@ -4,8 +4,8 @@ import json
 import pytest
 
 from puzzle_explorer.puzzles.link.board import parse
-from tests.puzzles.link import reference
 from tests.cli.commands import run_cli
+from tests.puzzles.link import reference
 
 
 def test_path_json(capsys):

@@ -7,8 +7,8 @@ from puzzle_explorer.core.run.memory import SCRATCH
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Limit, Status
-from puzzle_explorer.puzzles.link.kernels import clearing
 from puzzle_explorer.puzzles.link.board import parse
+from puzzle_explorer.puzzles.link.kernels import clearing
 from puzzle_explorer.puzzles.link.presets import BY_ID
 from puzzle_explorer.puzzles.link.solve import solve
 

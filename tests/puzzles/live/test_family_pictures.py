@@ -4,7 +4,6 @@ checks them), and is as long as the depth the picture reports."""
 from collections import deque
 from dataclasses import replace
 
-import numpy as np
 import pytest
 
 from puzzle_explorer.core.run.progress import SearchControl

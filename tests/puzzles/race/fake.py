@@ -5,9 +5,9 @@ from types import SimpleNamespace
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.search import Stats
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.kit import cli_support
 from puzzle_explorer.puzzles.family import PuzzleFamily
 from puzzle_explorer.puzzles.interface import Option, Preset, Solution, Solver, Step
+from puzzle_explorer.puzzles.kit import cli_support
 
 OPTION = Option("rule", "Rule", "choice", "a", ("a", "b"))
 SOLVERS = (

@@ -7,9 +7,9 @@ import pytest
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles import race as R
 from puzzle_explorer.puzzles import registry
-from tests.puzzles.cube8.cases import rows, uniform_pattern, walked_pattern
-from tests.puzzles.cube8 import reference as cube8_reference
 from puzzle_explorer.puzzles.tiles.editor import random_walk
+from tests.puzzles.cube8 import reference as cube8_reference
+from tests.puzzles.cube8.cases import rows, uniform_pattern, walked_pattern
 
 BOARDS = 24
 LETTERS = "BCDEFGHIJKLMNOPQRSTUVWXYZ"

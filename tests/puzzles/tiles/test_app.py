@@ -1,12 +1,12 @@
 """The tiles family in the app: typing, sliding, shuffling, solving at 80x24."""
 from puzzle_explorer.puzzles import registry
 from puzzle_explorer.puzzles.tiles.parity import unsolvable_reason
-from tests.tui.helpers import wait_for
 from puzzle_explorer.tui.app import PuzzleApp
 from puzzle_explorer.tui.screens.ask import Ask
 from puzzle_explorer.tui.widgets.board import BoardView
 from puzzle_explorer.tui.widgets.stats import StatsPane
 from puzzle_explorer.tui.widgets.timeline import Timeline
+from tests.tui.helpers import wait_for
 
 
 async def test_edit_and_solve_an_eight_puzzle(pdb_cache):
@@ -48,9 +48,9 @@ def footer_text(app) -> str:
 async def test_play_the_best_slides_from_a_hardest_eight_puzzle(pdb_cache):
     from puzzle_explorer.core.run.progress import SearchControl
     from puzzle_explorer.core.run.search import Limits
-    from tests.tui.helpers import notices, play_with_a_new_table, preset_app
     from puzzle_explorer.tui.model.play import FARTHER
     from puzzle_explorer.tui.screens.play import PlayScreen
+    from tests.tui.helpers import notices, play_with_a_new_table, preset_app
 
     app = preset_app("tiles", "hardest-8a")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -82,8 +82,8 @@ async def test_play_the_best_slides_from_a_hardest_eight_puzzle(pdb_cache):
 
 
 async def test_a_fifteen_puzzle_has_no_table_but_a_search_per_mark(pdb_cache):
-    from tests.tui.helpers import notices
     from puzzle_explorer.tui.screens.play import PlayScreen
+    from tests.tui.helpers import notices
 
     family = registry.get("tiles")
     app = PuzzleApp("tiles", family.parse("1 2 3 4/5 6 7 8/9 10 . 11/13 14 15 12"), None, warm=False)

@@ -9,13 +9,13 @@ import pytest
 
 from puzzle_explorer.core.run.progress import STOP, STOP_CANCEL, SearchControl, new_counters
 from puzzle_explorer.core.run.search import Limits
-from puzzle_explorer.puzzles.tiles.kernels import estimate as E
-from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
-from puzzle_explorer.puzzles.tiles.kernels import patterns as P
 from puzzle_explorer.puzzles.tiles import split as S
 from puzzle_explorer.puzzles.tiles.board import Board, parse
 from puzzle_explorer.puzzles.tiles.editor import random_walk
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
+from puzzle_explorer.puzzles.tiles.kernels import estimate as E
+from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
+from puzzle_explorer.puzzles.tiles.kernels import patterns as P
 from puzzle_explorer.puzzles.tiles.presets import BY_ID
 from puzzle_explorer.puzzles.tiles.solve import HEURISTICS, ready_idastar
 from tests.cli.commands import run_cli

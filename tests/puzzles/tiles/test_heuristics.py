@@ -5,11 +5,11 @@ import numpy as np
 import pytest
 
 from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.puzzles.tiles import pdb as D
+from puzzle_explorer.puzzles.tiles.geometry import neighbours
 from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
 from puzzle_explorer.puzzles.tiles.kernels import idastar as I
 from puzzle_explorer.puzzles.tiles.kernels import patterns as P
-from puzzle_explorer.puzzles.tiles import pdb as D
-from puzzle_explorer.puzzles.tiles.geometry import neighbours
 from tests.puzzles.tiles.reference import distances, solved
 
 GOALS_3X3 = {"blank last": solved(3, 3), "blank first": solved(3, 3, True),

@@ -14,11 +14,11 @@ from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Limit, Status
-from puzzle_explorer.puzzles.tiles.kernels import patterns as P
 from puzzle_explorer.puzzles.tiles import pdb as D
 from puzzle_explorer.puzzles.tiles.board import parse
-from puzzle_explorer.puzzles.tiles.presets import BY_ID
+from puzzle_explorer.puzzles.tiles.kernels import patterns as P
 from puzzle_explorer.puzzles.tiles.kernels.rows import rows_bytes
+from puzzle_explorer.puzzles.tiles.presets import BY_ID
 from puzzle_explorer.puzzles.tiles.solve import plan, solve
 from tests.cli.commands import run_cli
 from tests.puzzles.tiles.reference import replay

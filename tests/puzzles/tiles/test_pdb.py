@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from puzzle_explorer.core.run.progress import SearchControl
-from puzzle_explorer.puzzles.tiles.kernels import patterns as P
 from puzzle_explorer.puzzles.tiles import pdb as D
-from puzzle_explorer.puzzles.tiles.kernels import pdb_build as B
 from puzzle_explorer.puzzles.tiles.geometry import neighbours as nbr_table
+from puzzle_explorer.puzzles.tiles.kernels import patterns as P
+from puzzle_explorer.puzzles.tiles.kernels import pdb_build as B
 from tests.puzzles.tiles.reference import neighbours
 
 

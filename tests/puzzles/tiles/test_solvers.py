@@ -3,6 +3,7 @@ import random
 
 import pytest
 
+from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Limit, Status
@@ -10,7 +11,6 @@ from puzzle_explorer.puzzles.tiles.board import Board, parse
 from puzzle_explorer.puzzles.tiles.editor import random_walk
 from puzzle_explorer.puzzles.tiles.presets import BY_ID
 from puzzle_explorer.puzzles.tiles.solve import SOLVERS, plan, solve
-from puzzle_explorer.core.errors import InputError
 from tests.puzzles.tiles.reference import distances, replay, solved
 
 OPTIMAL = [("auto", {}), ("idastar", {"heuristic": "pdb"}), ("idastar", {"heuristic": "linear-conflict"}),

@@ -8,11 +8,11 @@ gets a fresh node; the stale node is skipped when it surfaces.
 import numpy as np
 
 from puzzle_explorer.core.kernels import ops
-from puzzle_explorer.core.kernels.hashset import is_full, map_get, map_grow, map_put, new_map, table_bytes
-from puzzle_explorer.core.run import live
 from puzzle_explorer.core.kernels.arrays import copy_into
+from puzzle_explorer.core.kernels.hashset import is_full, map_get, map_grow, map_put, new_map, table_bytes
 from puzzle_explorer.core.kernels.jit import kernel
 from puzzle_explorer.core.kernels.paths import NO_PATH, trace
+from puzzle_explorer.core.run import live
 from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
 from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
 

@@ -9,10 +9,10 @@ counts here (puzzle_explorer.core.run.progress.NODE_CAP): the search holds nothi
 """
 import numpy as np
 
-from puzzle_explorer.core.run import live
 from puzzle_explorer.core.kernels import ops
 from puzzle_explorer.core.kernels.arrays import copy_into
 from puzzle_explorer.core.kernels.jit import helper, kernel
+from puzzle_explorer.core.run import live
 from puzzle_explorer.core.run.progress import MAX_FRONTIER, SOLUTIONS, due, publish
 from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, STOPPED
 

@@ -10,9 +10,9 @@ import numpy as np
 
 from puzzle_explorer.core.kernels import ops
 from puzzle_explorer.core.kernels.hashset import is_full, map_get_or_put, map_grow, new_map, table_bytes
-from puzzle_explorer.core.run import live
 from puzzle_explorer.core.kernels.jit import kernel
 from puzzle_explorer.core.kernels.paths import NO_PATH, join
+from puzzle_explorer.core.run import live
 from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
 from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, STOPPED
 

@@ -23,13 +23,23 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from puzzle_explorer.core.run import live
 from puzzle_explorer.core.kernels import ops
 from puzzle_explorer.core.kernels.arrays import distinct
 from puzzle_explorer.core.kernels.jit import kernel, prepare
-from puzzle_explorer.core.run.progress import (CHECK_EVERY, DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, RUN, SOLUTIONS, STOP, STORED,
-                           SearchControl)
 from puzzle_explorer.core.kernels.radix import radix_sort
+from puzzle_explorer.core.run import live
+from puzzle_explorer.core.run.progress import (
+    CHECK_EVERY,
+    DEPTH,
+    EXPANDED,
+    FRONTIER,
+    MAX_FRONTIER,
+    RUN,
+    SOLUTIONS,
+    STOP,
+    STORED,
+    SearchControl,
+)
 from puzzle_explorer.core.run.status import CAP, FOUND, MEMORY, STOPPED
 from puzzle_explorer.core.run.warmup import Kernel
 

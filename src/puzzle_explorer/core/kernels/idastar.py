@@ -17,8 +17,8 @@ from puzzle_explorer.core.kernels import ops
 from puzzle_explorer.core.kernels.arrays import copy_into
 from puzzle_explorer.core.kernels.hashset import is_full, map_get, map_grow, map_put, new_map, table_bytes
 from puzzle_explorer.core.kernels.jit import helper, kernel
-from puzzle_explorer.core.run import live
 from puzzle_explorer.core.kernels.paths import NO_PATH
+from puzzle_explorer.core.run import live
 from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
 from puzzle_explorer.core.run.status import EXHAUSTED, FOUND, MEMORY, STOPPED
 

@@ -18,9 +18,9 @@ from typing import Any, Callable, Iterator
 import numpy as np
 import numpy.typing as npt
 
+from puzzle_explorer.core.kernels.jit import helper
 from puzzle_explorer.core.run import live as picture
 from puzzle_explorer.core.run import warmup
-from puzzle_explorer.core.kernels.jit import helper, kernel
 from puzzle_explorer.core.run.live import Live, read_live
 
 Counters = npt.NDArray[np.int64]  # the array a kernel shares with Python: the slots below, then the picture

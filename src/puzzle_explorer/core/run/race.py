@@ -11,8 +11,8 @@ given, except that while the first in the queue waits for memory a later one tha
 """
 from __future__ import annotations
 
-import os
 import functools
+import os
 import threading
 import time
 from dataclasses import dataclass

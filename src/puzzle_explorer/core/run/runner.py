@@ -5,9 +5,10 @@ import threading
 import time
 from typing import Callable, Generic, TypeVar
 
+from puzzle_explorer.core.run.progress import STOP_CANCEL, Phase, SearchControl, Snapshot  # noqa: F401
+
 # CancelledBeforeSearch lives beside SearchControl, which raises it too; exported here for callers.
 from puzzle_explorer.core.run.progress import CancelledBeforeSearch as CancelledBeforeSearch
-from puzzle_explorer.core.run.progress import STOP_CANCEL, Phase, SearchControl, Snapshot  # noqa: F401
 
 T = TypeVar("T")
 

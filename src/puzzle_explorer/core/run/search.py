@@ -7,14 +7,14 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 from puzzle_explorer.core.kernels import astar, backtrack, bfs, bibfs, census, idastar, tables
-from puzzle_explorer.core.scale import partition, partitioned
 from puzzle_explorer.core.kernels.arrays import distinct
-from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.run.memory import HARD_CAP, SCRATCH, array_bytes, budget_bytes, fits, state_cap
 from puzzle_explorer.core.run.progress import EXPANDED, MAX_FRONTIER, RUN, STOP_CANCEL, STORED, SearchControl, Whole
 from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED, Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
+from puzzle_explorer.core.scale import partition, partitioned
+from puzzle_explorer.core.scale.engine import EngineSpec
 
 # A puzzle's context: the namedtuple of arrays and scalars its hooks read (puzzle_explorer.core.kernels.ops).
 Context = Any

@@ -27,8 +27,8 @@ from puzzle_explorer.core.kernels.arrays import distinct
 from puzzle_explorer.core.kernels.census import EMPTY, Buffers
 from puzzle_explorer.core.kernels.hashset import mix
 from puzzle_explorer.core.kernels.jit import helper, kernel, prepare
-from puzzle_explorer.core.run.progress import EXPANDED, Whole
 from puzzle_explorer.core.kernels.radix import radix_sort
+from puzzle_explorer.core.run.progress import EXPANDED, Whole
 from puzzle_explorer.core.run.status import FOUND, MEMORY, STOPPED
 from puzzle_explorer.core.run.warmup import Kernel
 

@@ -22,15 +22,25 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import numpy as np
 
-from puzzle_explorer.core.run import live
 from puzzle_explorer.core.kernels import ops
-from puzzle_explorer.core.scale import partition
 from puzzle_explorer.core.kernels.census import Layers
-from puzzle_explorer.core.scale.engine import LOCAL, RAY, EngineSpec
+from puzzle_explorer.core.run import live
 from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes
-from puzzle_explorer.core.run.progress import (DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, RUN, SOLUTIONS, STORED, Phase,
-                           SearchControl, Whole)
+from puzzle_explorer.core.run.progress import (
+    DEPTH,
+    EXPANDED,
+    FRONTIER,
+    MAX_FRONTIER,
+    RUN,
+    SOLUTIONS,
+    STORED,
+    Phase,
+    SearchControl,
+    Whole,
+)
 from puzzle_explorer.core.run.status import CAP, FOUND, MEMORY, STOPPED
+from puzzle_explorer.core.scale import partition
+from puzzle_explorer.core.scale.engine import LOCAL, RAY, EngineSpec
 
 if TYPE_CHECKING:
     from puzzle_explorer.core.scale.census_local import LocalPool

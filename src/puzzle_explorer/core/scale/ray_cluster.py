@@ -8,9 +8,9 @@ import socket
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from puzzle_explorer.core.scale.engine import EngineSpec, require_ray
 from puzzle_explorer.core.errors import InputError, WorkerFailed
 from puzzle_explorer.core.run.race import cores
+from puzzle_explorer.core.scale.engine import EngineSpec, require_ray
 
 REACH_S = 5.0  # how long a cluster's address may take to answer a connection
 

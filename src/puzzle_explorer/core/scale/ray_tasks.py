@@ -7,11 +7,11 @@ from __future__ import annotations
 import copy
 from typing import Any, Sequence
 
-from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.errors import WorkerFailed
 from puzzle_explorer.core.run.progress import SearchControl, new_counters
-from puzzle_explorer.core.scale.ray_cluster import cluster
 from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.core.scale.engine import EngineSpec
+from puzzle_explorer.core.scale.ray_cluster import cluster
 from puzzle_explorer.core.scale.tasks import POLL_S, RETRIES, Run, Task, WarmUp, _ending, _finished, _Progress
 
 

@@ -31,15 +31,28 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 import numpy as np
 
+from puzzle_explorer.core.errors import WorkerFailed
 from puzzle_explorer.core.run import live as picture
+from puzzle_explorer.core.run.progress import (
+    DEPTH,
+    EXPANDED,
+    FRONTIER,
+    MAX_FRONTIER,
+    NODE_CAP,
+    RUN,
+    SLOTS,
+    SOLUTIONS,
+    STOP,
+    STOP_CANCEL,
+    STORED,
+    Phase,
+    SearchControl,
+)
+from puzzle_explorer.core.run.race import cores
+from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.checkpoint import Checkpoint
 from puzzle_explorer.core.scale.cuts import SPLIT_BYTES
 from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
-from puzzle_explorer.core.errors import WorkerFailed
-from puzzle_explorer.core.run.progress import (DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, NODE_CAP, RUN, SLOTS, SOLUTIONS, STOP,
-                           STOP_CANCEL, STORED, Phase, SearchControl)
-from puzzle_explorer.core.run.race import cores
-from puzzle_explorer.core.run.status import Limit, Status
 
 if TYPE_CHECKING:  # multiprocessing.synchronize fails to import where a host has no semaphores
     from multiprocessing.sharedctypes import Synchronized

@@ -10,15 +10,22 @@ from rich.console import Console
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.kit import cli_support
-from puzzle_explorer.puzzles.kit import numbers
 from puzzle_explorer.puzzles.cube8 import board as cboard
 from puzzle_explorer.puzzles.cube8 import cubes as C
 from puzzle_explorer.puzzles.cube8 import table as T
 from puzzle_explorer.puzzles.cube8.contest import DEFAULT_CAP, MAX_CAP, answer_line, datasets
 from puzzle_explorer.puzzles.cube8.presets import PRESETS
 from puzzle_explorer.puzzles.cube8.render import legend, render
-from puzzle_explorer.puzzles.cube8.solve import SOLVERS, TABLE_POSITIONS, build_table, headline, run_bibfs, run_idastar, solve
+from puzzle_explorer.puzzles.cube8.solve import (
+    SOLVERS,
+    TABLE_POSITIONS,
+    build_table,
+    headline,
+    run_bibfs,
+    run_idastar,
+    solve,
+)
+from puzzle_explorer.puzzles.kit import cli_support, numbers
 
 ALGOS = tuple(s.id for s in SOLVERS)
 

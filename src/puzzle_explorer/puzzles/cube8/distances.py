@@ -15,15 +15,15 @@ from puzzle_explorer.core.kernels import census as core_census
 from puzzle_explorer.core.kernels import tables
 from puzzle_explorer.core.run.memory import budget_bytes, describe_bytes, fits
 from puzzle_explorer.core.run.progress import SearchControl
-from puzzle_explorer.core.scale.partitioned import partitioned
 from puzzle_explorer.core.run.search import Limits, Stats, count_states, counter_stats, kernel_status, timed
 from puzzle_explorer.core.run.status import FOUND, Limit, Status
-from puzzle_explorer.puzzles.kit import distances as D
+from puzzle_explorer.core.scale.partitioned import partitioned
 from puzzle_explorer.puzzles.cube8 import cubes as C
-from puzzle_explorer.puzzles.cube8.kernels import rolls as K
 from puzzle_explorer.puzzles.cube8.board import Board, format_board, validate
+from puzzle_explorer.puzzles.cube8.kernels import rolls as K
 from puzzle_explorer.puzzles.cube8.solve import goal_numbers, ida_start, path_steps
 from puzzle_explorer.puzzles.interface import Move
+from puzzle_explorer.puzzles.kit import distances as D
 
 HINT_SOLVER = "bibfs"
 # what the arrows do in play mode: the footer's words, the help's sentence

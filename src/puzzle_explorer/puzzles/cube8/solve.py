@@ -10,18 +10,26 @@ import numpy as np
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.memory import describe_bytes, fits, state_cap
 from puzzle_explorer.core.run.progress import SearchControl
-from puzzle_explorer.core.run.search import (Limits, Stats, census_kernels, counter_stats, kernel_status, shortest_path,
-                         shortest_path_kernels, timed)
+from puzzle_explorer.core.run.search import (
+    Limits,
+    Stats,
+    census_kernels,
+    counter_stats,
+    kernel_status,
+    shortest_path,
+    shortest_path_kernels,
+    timed,
+)
 from puzzle_explorer.core.run.status import EXHAUSTED, FOUND, STOPPED, Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
 from puzzle_explorer.puzzles.cube8 import cubes as C
-from puzzle_explorer.puzzles.cube8.kernels import rolls as K
 from puzzle_explorer.puzzles.cube8 import live
 from puzzle_explorer.puzzles.cube8 import table as T
 from puzzle_explorer.puzzles.cube8.board import Board, validate
+from puzzle_explorer.puzzles.cube8.kernels import rolls as K
+from puzzle_explorer.puzzles.interface import Option, Solution, Solver, Step, plain_headline
 from puzzle_explorer.puzzles.kit import distances as D
 from puzzle_explorer.puzzles.kit import engines
-from puzzle_explorer.puzzles.interface import Option, Solution, Solver, Step, plain_headline
 from puzzle_explorer.puzzles.kit.text import cell_text
 
 NO_CAP = 1 << 30

@@ -19,8 +19,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from puzzle_explorer.core.run.cache import cache_base
 from puzzle_explorer.core.files import write_atomically
+from puzzle_explorer.core.run.cache import cache_base
 from puzzle_explorer.puzzles.cube8 import cubes as C
 
 VERSION = 1

@@ -7,13 +7,21 @@ from dataclasses import replace
 from rich.console import Console
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.puzzles.kit import cli_support
-from puzzle_explorer.puzzles.kit import numbers
-from puzzle_explorer.puzzles.kit.engines import engine_options, estimate_workers, run_line
 from puzzle_explorer.puzzles.die import board as dboard
 from puzzle_explorer.puzzles.die.orientation import GOAL_FACES
 from puzzle_explorer.puzzles.die.render import render
-from puzzle_explorer.puzzles.die.solve import GOAL_FACE, KEEP, MAX_KEEP, TourSolution, estimate_tours, headline, solve, tours_json
+from puzzle_explorer.puzzles.die.solve import (
+    GOAL_FACE,
+    KEEP,
+    MAX_KEEP,
+    TourSolution,
+    estimate_tours,
+    headline,
+    solve,
+    tours_json,
+)
+from puzzle_explorer.puzzles.kit import cli_support, numbers
+from puzzle_explorer.puzzles.kit.engines import engine_options, estimate_workers, run_line
 from puzzle_explorer.puzzles.kit.text import cell_text
 
 

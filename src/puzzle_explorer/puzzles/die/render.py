@@ -13,8 +13,19 @@ from rich.style import Style
 from rich.text import Text
 
 from puzzle_explorer.puzzles.die.board import Board
-from puzzle_explorer.puzzles.die.orientation import (ARROW, DIRECTIONS, DOWN, EAST, MARK_FACE, NORTH, SOUTH, UP, WEST, face,
-                                     mark_direction)
+from puzzle_explorer.puzzles.die.orientation import (
+    ARROW,
+    DIRECTIONS,
+    DOWN,
+    EAST,
+    MARK_FACE,
+    NORTH,
+    SOUTH,
+    UP,
+    WEST,
+    face,
+    mark_direction,
+)
 from puzzle_explorer.puzzles.interface import ZOOM_LARGE, ZOOM_OVERVIEW, View
 from puzzle_explorer.puzzles.kit.text import cell_text
 

@@ -12,22 +12,31 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from puzzle_explorer.core.estimate import probe
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.estimate import probe
 from puzzle_explorer.core.estimate.dives import Estimate
-from puzzle_explorer.core.run.progress import SearchControl
-from puzzle_explorer.core.run.search import FIRST, Limits, Stats, search_paths, search_paths_kernels
-from puzzle_explorer.core.scale.split_paths import count_paths
 from puzzle_explorer.core.kernels.backtrack import fixed_bytes as backtrack_bytes
 from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes, largest_cap
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import FIRST, Limits, Stats, search_paths, search_paths_kernels
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
+from puzzle_explorer.core.scale.split_paths import count_paths
 from puzzle_explorer.puzzles.die import analysis, live
 from puzzle_explorer.puzzles.die.board import Board, validate
 from puzzle_explorer.puzzles.die.kernels.tour import N_ORIENT, cell_of, index, make_context
-from puzzle_explorer.puzzles.die.orientation import (ARROW, DIRECTIONS, GOAL_ANY, GOAL_FACES, ROLLS, STEP, TOP, mark_direction)
-from puzzle_explorer.puzzles.kit import engines
+from puzzle_explorer.puzzles.die.orientation import (
+    ARROW,
+    DIRECTIONS,
+    GOAL_ANY,
+    GOAL_FACES,
+    ROLLS,
+    STEP,
+    TOP,
+    mark_direction,
+)
 from puzzle_explorer.puzzles.interface import Option, Solution, Solver, Step
+from puzzle_explorer.puzzles.kit import engines
 from puzzle_explorer.puzzles.kit.numbers import count_text
 from puzzle_explorer.puzzles.kit.text import cell_text
 

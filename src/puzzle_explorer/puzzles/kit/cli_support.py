@@ -11,14 +11,14 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
-from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.errors import InputError, one_line
+from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.run.progress import Phase, SearchControl, Snapshot
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.kit import numbers
 from puzzle_explorer.puzzles.interface import Family, Solution, View
+from puzzle_explorer.puzzles.kit import numbers
 from puzzle_explorer.puzzles.kit.reading import find_preset, read_board_file
 from puzzle_explorer.puzzles.kit.trace import trace_to
 

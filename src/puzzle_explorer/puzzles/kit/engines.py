@@ -3,8 +3,8 @@ the app's solver pane and on the command line, for the tree searches and the cen
 into an EngineSpec the same way (spec_from, in the family's solve)."""
 from __future__ import annotations
 
-from puzzle_explorer.core.scale.engine import ENGINES, LOCAL, RAY, EngineSpec
 from puzzle_explorer.core.run.status import Limit
+from puzzle_explorer.core.scale.engine import ENGINES, LOCAL, RAY, EngineSpec
 from puzzle_explorer.puzzles.interface import Option, Solution
 from puzzle_explorer.puzzles.kit.numbers import count_text
 

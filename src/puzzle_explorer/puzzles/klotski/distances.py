@@ -2,14 +2,14 @@
 words, and every move a player can make."""
 from __future__ import annotations
 
-from puzzle_explorer.puzzles.kit import distances as D
 from puzzle_explorer.puzzles.interface import Move
+from puzzle_explorer.puzzles.kit import distances as D
+from puzzle_explorer.puzzles.kit.text import cell_text
 from puzzle_explorer.puzzles.klotski.board import Board, Piece, format_board, validate
 from puzzle_explorer.puzzles.klotski.kernels.moves import count_placements, goal_states
-from puzzle_explorer.puzzles.klotski.live import board_at
 from puzzle_explorer.puzzles.klotski.kernels.packing import DIRS, encode, make_context, make_layout
+from puzzle_explorer.puzzles.klotski.live import board_at
 from puzzle_explorer.puzzles.klotski.solve import MOVES, move_label
-from puzzle_explorer.puzzles.kit.text import cell_text
 
 HINT_SOLVER = "bibfs"
 ARROWS = ("up", "down", "left", "right")  # DIRS in the same order

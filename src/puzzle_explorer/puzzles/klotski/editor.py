@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.puzzles.interface import Cell, EditAction
-from puzzle_explorer.puzzles.klotski.board import MAX_SIDE, Board, Piece
 from puzzle_explorer.puzzles.kit.resizing import resize_actions
+from puzzle_explorer.puzzles.klotski.board import MAX_SIDE, Board, Piece
 
 BRUSHES = ("2x2", "1x2", "2x1", "1x1", "3x1", "1x3", "2x3", "3x2", "wall")
 LETTERS = string.ascii_uppercase + string.ascii_lowercase + string.digits

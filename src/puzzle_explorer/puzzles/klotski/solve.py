@@ -5,18 +5,25 @@ import numpy as np
 
 from puzzle_explorer.core.run.memory import budget_bytes
 from puzzle_explorer.core.run.progress import SearchControl
-from puzzle_explorer.core.run.search import (Limits, Stats, census_kernels, count_states, shortest_path, shortest_path_kernels,
-                         timed)
-from puzzle_explorer.core.run.warmup import Kernel
+from puzzle_explorer.core.run.search import (
+    Limits,
+    Stats,
+    census_kernels,
+    count_states,
+    shortest_path,
+    shortest_path_kernels,
+    timed,
+)
 from puzzle_explorer.core.run.status import Limit, Status
+from puzzle_explorer.core.run.warmup import Kernel
+from puzzle_explorer.puzzles.interface import Option, Solution, Solver, Step, plain_headline
 from puzzle_explorer.puzzles.kit import distances as D
 from puzzle_explorer.puzzles.kit import engines
-from puzzle_explorer.puzzles.interface import Option, Solution, Solver, Step, plain_headline
+from puzzle_explorer.puzzles.kit.text import cell_text
 from puzzle_explorer.puzzles.klotski import live
 from puzzle_explorer.puzzles.klotski.board import Board, validate
 from puzzle_explorer.puzzles.klotski.kernels.moves import count_placements, goal_states
 from puzzle_explorer.puzzles.klotski.kernels.packing import Layout, decode, encode, make_context, make_layout
-from puzzle_explorer.puzzles.kit.text import cell_text
 
 GOAL_STATES_LIMIT = 4_000_000
 GOAL_STATE_PEAK = 16  # bytes per goal position while they are listed (the array and its doubled copy)

@@ -10,12 +10,12 @@ from rich.console import Console
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.kit import cli_support
 from puzzle_explorer.puzzles.interface import Solution, View
+from puzzle_explorer.puzzles.kit import cli_support
+from puzzle_explorer.puzzles.kit.engines import engine_options, estimate_workers, run_line
 from puzzle_explorer.puzzles.knights import board as kboard
 from puzzle_explorer.puzzles.knights.kernels.geometry import ORDERS
 from puzzle_explorer.puzzles.knights.render import number_width, render
-from puzzle_explorer.puzzles.kit.engines import engine_options, estimate_workers, run_line
 from puzzle_explorer.puzzles.knights.solve import ORDER, SOLVER_IDS, board_json, estimate_count, headline, solve
 
 DRAW_UP_TO = 40  # boards up to this many squares a side are drawn with their tour

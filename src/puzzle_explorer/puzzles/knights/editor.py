@@ -5,8 +5,8 @@ from dataclasses import replace
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.puzzles.interface import Cell, EditAction
-from puzzle_explorer.puzzles.knights.board import MAX_SIDE, Board
 from puzzle_explorer.puzzles.kit.resizing import kept_inside, resize_actions
+from puzzle_explorer.puzzles.knights.board import MAX_SIDE, Board
 
 BRUSHES = ()
 

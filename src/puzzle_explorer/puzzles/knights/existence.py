@@ -31,9 +31,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from puzzle_explorer.core.kernels.jit import kernel
+from puzzle_explorer.puzzles.kit.text import cell_text
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.kernels.geometry import table_for
-from puzzle_explorer.puzzles.kit.text import cell_text
 
 
 @dataclass(frozen=True)

@@ -5,26 +5,40 @@ import time
 
 import numpy as np
 
-from puzzle_explorer.core.scale import split_paths
 from puzzle_explorer.core.kernels.backtrack import fixed_bytes as backtrack_bytes
-from puzzle_explorer.core.scale.cuts import wanted_subtrees
-from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.run.memory import SCRATCH, budget_bytes, describe_bytes
 from puzzle_explorer.core.run.progress import EXPANDED, NODE_CAP, STORED, SearchControl
 from puzzle_explorer.core.run.search import COUNT as PLAIN_COUNT
 from puzzle_explorer.core.run.search import FIRST as PLAIN_FIRST
-from puzzle_explorer.core.run.search import (Limits, Stats, kernel_status, nodes_left, search_paths, search_paths_kernels, timed,
-                         tree_fits)
+from puzzle_explorer.core.run.search import (
+    Limits,
+    Stats,
+    kernel_status,
+    nodes_left,
+    search_paths,
+    search_paths_kernels,
+    timed,
+    tree_fits,
+)
 from puzzle_explorer.core.run.status import FOUND, STOPPED, Limit, Status
-from puzzle_explorer.core.scale.tasks import one_worker_when_sooner, run_tasks, within_budget, worker_count, workers_known
 from puzzle_explorer.core.run.warmup import Kernel
-from puzzle_explorer.puzzles.kit import engines
+from puzzle_explorer.core.scale import split_paths
+from puzzle_explorer.core.scale.cuts import wanted_subtrees
+from puzzle_explorer.core.scale.engine import EngineSpec
+from puzzle_explorer.core.scale.tasks import (
+    one_worker_when_sooner,
+    run_tasks,
+    within_budget,
+    worker_count,
+    workers_known,
+)
 from puzzle_explorer.puzzles.interface import Option, Solution, Solver, Step
-from puzzle_explorer.puzzles.knights import estimate, existence, live, split
-from puzzle_explorer.puzzles.knights.kernels import greedy, plain, pruned, thin
+from puzzle_explorer.puzzles.kit import engines
 from puzzle_explorer.puzzles.kit.numbers import count_text
+from puzzle_explorer.puzzles.knights import estimate, existence, live, split
 from puzzle_explorer.puzzles.knights.board import Board, validate
+from puzzle_explorer.puzzles.knights.kernels import greedy, plain, pruned, thin
 from puzzle_explorer.puzzles.knights.kernels.geometry import ORDERS, deltas, free_mask, neighbour_table
 from puzzle_explorer.puzzles.knights.symmetry import orbits
 from puzzle_explorer.puzzles.knights.tour import Tour, TourSteps

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from puzzle_explorer.puzzles.interface import Step
-from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.kit.text import cell_text
+from puzzle_explorer.puzzles.knights.board import Board
 
 
 class Tour:

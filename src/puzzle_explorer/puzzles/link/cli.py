@@ -9,15 +9,15 @@ from rich.console import Console
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.interface import View
 from puzzle_explorer.puzzles.kit import cli_support
 from puzzle_explorer.puzzles.kit.engines import engine_options, run_line
+from puzzle_explorer.puzzles.kit.text import parse_size
 from puzzle_explorer.puzzles.link import board as lboard
 from puzzle_explorer.puzzles.link.board import Board, cell_text
 from puzzle_explorer.puzzles.link.editor import default_kinds
 from puzzle_explorer.puzzles.link.kernels.generate import generate
-from puzzle_explorer.puzzles.interface import View
 from puzzle_explorer.puzzles.link.render import cell_size, render
-from puzzle_explorer.puzzles.kit.text import parse_size
 from puzzle_explorer.puzzles.link.solve import headline, solve
 
 

@@ -25,12 +25,12 @@ import numpy as np
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.progress import new_counters
 from puzzle_explorer.core.run.status import FOUND
-from puzzle_explorer.puzzles.link.board import MAX_SIDE, Board
-from puzzle_explorer.puzzles.link.kernels.grid import blocked_map, index, stride_of
-from puzzle_explorer.puzzles.link.kernels.linking import fewest_segments, no_limit
 from puzzle_explorer.puzzles.kit.numbers import shown, whole_numbers
 from puzzle_explorer.puzzles.kit.reading import input_lines
 from puzzle_explorer.puzzles.kit.text import MAX_TYPED, cell_text
+from puzzle_explorer.puzzles.link.board import MAX_SIDE, Board
+from puzzle_explorer.puzzles.link.kernels.grid import blocked_map, index, stride_of
+from puzzle_explorer.puzzles.link.kernels.linking import fewest_segments, no_limit
 
 TILE = "X"
 SPACE = " "

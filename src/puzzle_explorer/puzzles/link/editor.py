@@ -13,10 +13,10 @@ from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles.interface import EditAction
+from puzzle_explorer.puzzles.kit.resizing import resize_actions
 from puzzle_explorer.puzzles.link.board import EMPTY, MAX_SIDE, Board, Cell
 from puzzle_explorer.puzzles.link.kernels.generate import KIND_CHARS, MAX_KINDS, generate
 from puzzle_explorer.puzzles.link.play import remove_pair, where
-from puzzle_explorer.puzzles.kit.resizing import resize_actions
 
 BRUSHES = tuple("ABCDEFGHIJKL")
 HINT_SECONDS = 1.5
@@ -150,8 +150,8 @@ def resized(board: Board, w: int, h: int) -> Board:
 
 def new_board() -> Board:
     """The starter board: 8x6 with six kinds, clearable."""
-    from puzzle_explorer.puzzles.link.presets import BY_ID
     from puzzle_explorer.puzzles.link.board import parse
+    from puzzle_explorer.puzzles.link.presets import BY_ID
 
     return parse(BY_ID["starter"].text)
 

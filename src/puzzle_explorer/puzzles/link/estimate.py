@@ -15,19 +15,18 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from puzzle_explorer.core.scale.cuts import trial_cap, wanted_subtrees
 from puzzle_explorer.core.estimate.dives import duration
-from puzzle_explorer.core.run.progress import NODE_CAP, new_counters
 from puzzle_explorer.core.estimate.sampled import BUDGET_S, SAMPLE, Sampled, sample_tasks
+from puzzle_explorer.core.run.progress import NODE_CAP, new_counters
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import CAP, FOUND
+from puzzle_explorer.core.scale.cuts import trial_cap, wanted_subtrees
 from puzzle_explorer.puzzles.kit import engines
-from puzzle_explorer.puzzles.link import split
 from puzzle_explorer.puzzles.kit.numbers import count_text
+from puzzle_explorer.puzzles.link import split
 from puzzle_explorer.puzzles.link.board import Board, validate
 from puzzle_explorer.puzzles.link.kernels.grid import build
 from puzzle_explorer.puzzles.link.solve import clear_limit, ruled_out, search_args, split_args, with_rules
-
 
 EMPTY = "the board is already clear"
 PROVED = "proved on the way: cannot be cleared (every order searched)"

@@ -6,26 +6,33 @@ from dataclasses import replace
 
 import numpy as np
 
-from puzzle_explorer.core.scale.cuts import SPLIT_BYTES, trial_cap, wanted_subtrees
-from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.estimate.sampled import sample_tasks
 from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.run.memory import WORKER_BYTES, budget_bytes, state_cap
-from puzzle_explorer.core.estimate.sampled import sample_tasks
 from puzzle_explorer.core.run.progress import EXPANDED, NODE_CAP, RUN, SearchControl, new_counters
 from puzzle_explorer.core.run.search import Limits, Stats, counter_stats, kernel_status, timed, tree_fits
 from puzzle_explorer.core.run.status import FOUND, STOPPED, Limit, Status
-from puzzle_explorer.core.scale.tasks import run_tasks, worker_count, workers_known
 from puzzle_explorer.core.run.warmup import Kernel
+from puzzle_explorer.core.scale.cuts import SPLIT_BYTES, trial_cap, wanted_subtrees
+from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
+from puzzle_explorer.core.scale.tasks import run_tasks, worker_count, workers_known
 from puzzle_explorer.puzzles.interface import Option, Solution, Solver, Step
-from puzzle_explorer.puzzles.kit.numbers import count_text
-from puzzle_explorer.puzzles.link.board import MAX_SEGMENTS, Board, cell_text, validate
 from puzzle_explorer.puzzles.kit import engines
-from puzzle_explorer.puzzles.link.kernels import clearing
+from puzzle_explorer.puzzles.kit.numbers import count_text
 from puzzle_explorer.puzzles.link import live, split
+from puzzle_explorer.puzzles.link.board import MAX_SEGMENTS, Board, cell_text, validate
+from puzzle_explorer.puzzles.link.kernels import clearing
 from puzzle_explorer.puzzles.link.kernels.generate import place_args, place_pairs
 from puzzle_explorer.puzzles.link.kernels.grid import build, index
-from puzzle_explorer.puzzles.link.kernels.linking import LinkPath, fewest_segments, path_args, quick_path, search_bytes, search_path
+from puzzle_explorer.puzzles.link.kernels.linking import (
+    LinkPath,
+    fewest_segments,
+    path_args,
+    quick_path,
+    search_bytes,
+    search_path,
+)
 from puzzle_explorer.puzzles.link.replay import one_based, replay
 
 SEGMENTS = Option("max_segments", "Segment limit", "int", 0,

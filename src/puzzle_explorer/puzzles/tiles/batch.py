@@ -17,7 +17,7 @@ from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles.interface import Solution
 from puzzle_explorer.puzzles.kit.reading import read_board_file
-from puzzle_explorer.puzzles.tiles.board import Board, MAX_SIDE, MIN_SIDE, check_size, parse_rows
+from puzzle_explorer.puzzles.tiles.board import MAX_SIDE, MIN_SIDE, Board, check_size, parse_rows
 from puzzle_explorer.puzzles.tiles.solve import solve
 
 

@@ -17,9 +17,8 @@ from dataclasses import dataclass, replace
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.puzzles.kit.numbers import shown, whole
-from puzzle_explorer.puzzles.kit.text import MAX_TYPED
+from puzzle_explorer.puzzles.kit.text import MAX_TYPED, rectangle_width
 from puzzle_explorer.puzzles.kit.text import parse_size as size_text
-from puzzle_explorer.puzzles.kit.text import rectangle_width
 
 MIN_SIDE = 2
 MAX_SIDE = 6

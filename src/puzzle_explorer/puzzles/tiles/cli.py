@@ -11,19 +11,26 @@ from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.memory import describe_bytes
 from puzzle_explorer.core.run.runner import CancelledBeforeSearch
 from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.interface import View
 from puzzle_explorer.puzzles.kit import cli_support
 from puzzle_explorer.puzzles.kit.distances import SOLVER_ID as DISTANCES
 from puzzle_explorer.puzzles.kit.engines import engine_options, run_line
-from puzzle_explorer.puzzles.interface import View
 from puzzle_explorer.puzzles.tiles import batch as B
-from puzzle_explorer.puzzles.tiles.kernels import patterns as P
 from puzzle_explorer.puzzles.tiles import pdb as D
 from puzzle_explorer.puzzles.tiles.board import Board, inline, parse, parse_goal, parse_size, solved_tiles
 from puzzle_explorer.puzzles.tiles.editor import random_walk
+from puzzle_explorer.puzzles.tiles.kernels import patterns as P
 from puzzle_explorer.puzzles.tiles.presets import PRESETS
 from puzzle_explorer.puzzles.tiles.render import render
-from puzzle_explorer.puzzles.tiles.solve import (HEURISTICS, PARTITION_NAMES, SOLVER_IDS, estimate_idastar, headline, partition_for,
-                                 solve)
+from puzzle_explorer.puzzles.tiles.solve import (
+    HEURISTICS,
+    PARTITION_NAMES,
+    SOLVER_IDS,
+    estimate_idastar,
+    headline,
+    partition_for,
+    solve,
+)
 
 size_value = cli_support.option_type(parse_size)
 ALGOS = tuple(a for a in SOLVER_IDS if a != DISTANCES)  # the census from the goal: --census --from-goal

@@ -15,11 +15,11 @@ from puzzle_explorer.core.run.memory import budget_bytes, describe_bytes, fits
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats, counter_stats, timed
 from puzzle_explorer.core.run.status import Limit, Status
-from puzzle_explorer.puzzles.kit import distances as D
 from puzzle_explorer.puzzles.interface import LiveView, Move
+from puzzle_explorer.puzzles.kit import distances as D
+from puzzle_explorer.puzzles.tiles.board import BLANK, Board, format_board, inline, validate
 from puzzle_explorer.puzzles.tiles.kernels import ranks as R
 from puzzle_explorer.puzzles.tiles.kernels import sweep
-from puzzle_explorer.puzzles.tiles.board import BLANK, Board, format_board, inline, validate
 from puzzle_explorer.puzzles.tiles.parity import unsolvable_reason
 from puzzle_explorer.puzzles.tiles.solve import path_steps
 

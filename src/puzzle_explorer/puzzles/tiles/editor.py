@@ -12,8 +12,8 @@ from dataclasses import replace
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.puzzles.interface import EditAction
-from puzzle_explorer.puzzles.tiles.board import BLANK, MAX_SIDE, MIN_SIDE, Board, solved_tiles
 from puzzle_explorer.puzzles.kit.resizing import resize_actions
+from puzzle_explorer.puzzles.tiles.board import BLANK, MAX_SIDE, MIN_SIDE, Board, solved_tiles
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
 
 Cell = tuple[int, int]

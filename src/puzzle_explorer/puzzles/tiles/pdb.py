@@ -26,15 +26,15 @@ from pathlib import Path
 
 import numpy as np
 
-from puzzle_explorer.core.run.cache import cache_base
 from puzzle_explorer.core.files import write_atomically
+from puzzle_explorer.core.run.cache import cache_base
 from puzzle_explorer.core.run.memory import describe_bytes, fits
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import timed
 from puzzle_explorer.core.run.status import FOUND
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
-from puzzle_explorer.puzzles.tiles.kernels.patterns import Partition, Table, rank_weights
 from puzzle_explorer.puzzles.tiles.kernels import pdb_build as B
+from puzzle_explorer.puzzles.tiles.kernels.patterns import Partition, Table, rank_weights
 
 VERSION = 1
 MAGIC = f"puzzle-explorer tiles pattern databases v{VERSION}\n".encode()

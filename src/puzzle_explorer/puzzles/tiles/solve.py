@@ -10,33 +10,40 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from puzzle_explorer.core.scale.engine import EngineSpec
-from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.estimate.dives import speed
+from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes, describe_bytes, fits
-from puzzle_explorer.core.run.progress import DEPTH, SearchControl
-from puzzle_explorer.core.run.search import (Limits, Stats, census_kernels, count_states, kernel_status, shortest_path,
-                         shortest_path_kernels, timed)
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import (
+    Limits,
+    Stats,
+    census_kernels,
+    count_states,
+    kernel_status,
+    shortest_path,
+    shortest_path_kernels,
+)
 from puzzle_explorer.core.run.status import STOPPED, Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
+from puzzle_explorer.core.scale.engine import EngineSpec
+from puzzle_explorer.puzzles.interface import Option, Solution, Solver, Step, plain_headline
 from puzzle_explorer.puzzles.kit import distances as FG  # the census from the goal (D is the pattern databases)
 from puzzle_explorer.puzzles.kit import engines
-from puzzle_explorer.puzzles.interface import Option, Solution, Solver, Step, plain_headline
 from puzzle_explorer.puzzles.kit.numbers import count_text
-from puzzle_explorer.puzzles.tiles.kernels import estimate as E
-from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
-from puzzle_explorer.puzzles.tiles.kernels import idastar as I
 from puzzle_explorer.puzzles.tiles import live
-from puzzle_explorer.puzzles.tiles.kernels import patterns as P
 from puzzle_explorer.puzzles.tiles import pdb as D
 from puzzle_explorer.puzzles.tiles import split as S
 from puzzle_explorer.puzzles.tiles.board import BLANK, Board, validate
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
+from puzzle_explorer.puzzles.tiles.kernels import estimate as E
+from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
+from puzzle_explorer.puzzles.tiles.kernels import idastar as I
+from puzzle_explorer.puzzles.tiles.kernels import patterns as P
 from puzzle_explorer.puzzles.tiles.kernels.hooks import MAX_PACKED_CELLS, make_context, pack, unpack
-from puzzle_explorer.puzzles.tiles.parity import blank_distance, permutation_parity, unsolvable_reason
 from puzzle_explorer.puzzles.tiles.kernels.patterns import Partition
 from puzzle_explorer.puzzles.tiles.kernels.rows import solve_rows
+from puzzle_explorer.puzzles.tiles.parity import blank_distance, permutation_parity, unsolvable_reason
 
 QUICK_BUILD_S = 60.0  # auto builds missing databases only when the forecast is below this
 NO_CAP = np.int64(1) << np.int64(62)
@@ -465,9 +472,9 @@ def kernels() -> list[Kernel]:
     """Every kernel signature the solvers run, on tiny boards: the engine's searches through the
     hooks, IDA* without tables and with read-only ones (as they are mapped), the placing search of
     row by row, and the database build."""
+    from puzzle_explorer.puzzles.tiles.board import parse
     from puzzle_explorer.puzzles.tiles.kernels import pdb_build as B
     from puzzle_explorer.puzzles.tiles.kernels import ranks, sweep
-    from puzzle_explorer.puzzles.tiles.board import parse
     from puzzle_explorer.puzzles.tiles.kernels.rows import cancel_backtracks, place
 
     tiny = parse("1 2 3/4 . 5/7 8 6")

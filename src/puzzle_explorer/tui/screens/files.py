@@ -11,7 +11,6 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from puzzle_explorer.puzzles.interface import Family
-
 from puzzle_explorer.tui.model import storage
 
 

@@ -11,19 +11,26 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.core.run.runner import CancelledBeforeSearch, Job
-from puzzle_explorer.puzzles.kit.engines import ONE_PROCESS
-from puzzle_explorer.puzzles.interface import Family, Solution
 from puzzle_explorer.core.run.progress import Phase
-from puzzle_explorer.tui.model import boards, storage
-from puzzle_explorer.tui.model.live import live_step
-from puzzle_explorer.tui.messages import (BoardEdited, CancelRequested, EditOnStep, SolveFinished, SolveProgress,
-                          SolveRequested, StepChosen)
-from puzzle_explorer.tui.screens.ask import Answer, Ask
+from puzzle_explorer.core.run.runner import CancelledBeforeSearch, Job
+from puzzle_explorer.puzzles.interface import Family, Solution
+from puzzle_explorer.puzzles.kit.engines import ONE_PROCESS
 from puzzle_explorer.tui.commands import ScreenCommands
 from puzzle_explorer.tui.keys import keys_label
-from puzzle_explorer.tui.screens.help import Rows
+from puzzle_explorer.tui.messages import (
+    BoardEdited,
+    CancelRequested,
+    EditOnStep,
+    SolveFinished,
+    SolveProgress,
+    SolveRequested,
+    StepChosen,
+)
+from puzzle_explorer.tui.model import boards, storage
+from puzzle_explorer.tui.model.live import live_step
 from puzzle_explorer.tui.model.session import EditSession
+from puzzle_explorer.tui.screens.ask import Answer, Ask
+from puzzle_explorer.tui.screens.help import Rows
 from puzzle_explorer.tui.widgets.board import BoardView
 from puzzle_explorer.tui.widgets.footer import KeyFooter
 from puzzle_explorer.tui.widgets.form import OptionsForm

@@ -26,7 +26,7 @@ from puzzle_explorer.core.run.progress import Phase, Snapshot
 from puzzle_explorer.core.run.race import CANCELLED, DONE, FAILED, FOR_CORE, QUEUED, RUNNING, Lane, Race
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles import race as R
-from puzzle_explorer.puzzles.interface import Family, Solution, Solver, View, ZOOM_OVERVIEW
+from puzzle_explorer.puzzles.interface import ZOOM_OVERVIEW, Family, Solution, Solver, View
 from puzzle_explorer.tui.commands import ScreenCommands
 from puzzle_explorer.tui.messages import AnswerOpened, RaceFinished
 from puzzle_explorer.tui.widgets.footer import KeyFooter

@@ -16,8 +16,8 @@ from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, Family, Step, View
 from puzzle_explorer.puzzles.kit.text import cell_text
 from puzzle_explorer.tui.keys import declared_bindings
-from puzzle_explorer.tui.model.live import LiveStep
 from puzzle_explorer.tui.messages import BoardEdited, EditOnStep
+from puzzle_explorer.tui.model.live import LiveStep
 from puzzle_explorer.tui.model.session import EditSession
 
 

@@ -11,7 +11,6 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-
 LABEL_WIDTH = 17  # the label column; a longer label, or a value that does not fit beside it, wraps
 
 

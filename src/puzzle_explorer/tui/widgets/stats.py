@@ -13,8 +13,8 @@ from textual.widgets import Sparkline, Static
 from puzzle_explorer.core.estimate.dives import duration
 from puzzle_explorer.core.run.progress import Phase, Snapshot
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.kit.bars import bar_lines
 from puzzle_explorer.puzzles.interface import Solution
+from puzzle_explorer.puzzles.kit.bars import bar_lines
 from puzzle_explorer.tui.widgets.bars import LayerBars
 
 SPARK_POINTS = 120

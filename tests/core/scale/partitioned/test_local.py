@@ -5,12 +5,12 @@ import time
 
 import pytest
 
-from puzzle_explorer.core.scale import census_local
-from puzzle_explorer.core.scale.engine import LOCAL
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Limit, Status
+from puzzle_explorer.core.scale import census_local
+from puzzle_explorer.core.scale.engine import LOCAL
 from puzzle_explorer.puzzles.cube8.board import Board as CubeBoard
 from puzzle_explorer.puzzles.cube8.board import parse_pattern
 from puzzle_explorer.puzzles.cube8.solve import solve as cube8_solve
@@ -267,8 +267,8 @@ def test_cube8_engine_options_need_the_census(capsys):
 
 def test_the_census_solvers_offer_the_engine_rows_the_tree_searches_have():
     """Only tiles' census from the goal, a sweep of a table in this process, goes without them."""
-    from puzzle_explorer.puzzles.kit import engines
     from puzzle_explorer.puzzles import registry
+    from puzzle_explorer.puzzles.kit import engines
     offered = {(f, s.id): set(engines.OPTIONS) <= set(s.options)
                for f in ("klotski", "cube8", "tiles") for s in registry.get(f).solvers
                if s.id in ("census", "distances")}

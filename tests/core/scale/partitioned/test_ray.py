@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from puzzle_explorer.core.scale.engine import RAY
 from puzzle_explorer.core.errors import EngineError
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits
+from puzzle_explorer.core.scale.engine import RAY
 from puzzle_explorer.puzzles.klotski.board import parse
 from puzzle_explorer.puzzles.klotski.solve import solve
 

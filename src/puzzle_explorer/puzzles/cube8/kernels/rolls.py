@@ -13,9 +13,9 @@ from collections import namedtuple
 
 import numpy as np
 
-from puzzle_explorer.core.run import live
 from puzzle_explorer.core.kernels import ops
 from puzzle_explorer.core.kernels.jit import helper, kernel
+from puzzle_explorer.core.run import live
 from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
 from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, STOPPED
 from puzzle_explorer.puzzles.cube8 import cubes as C

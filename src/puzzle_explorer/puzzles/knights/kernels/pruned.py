@@ -26,8 +26,8 @@ from typing import NamedTuple
 import numpy as np
 
 from puzzle_explorer.core.kernels.arrays import copy_into
-from puzzle_explorer.core.run import live
 from puzzle_explorer.core.kernels.jit import helper, kernel
+from puzzle_explorer.core.run import live
 from puzzle_explorer.core.run.progress import SOLUTIONS, STOP, due, publish
 from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, STOPPED
 from puzzle_explorer.puzzles.knights.kernels.geometry import degrees, leave_start, rim_distance

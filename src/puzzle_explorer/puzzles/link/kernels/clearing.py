@@ -22,9 +22,9 @@ from typing import NamedTuple
 import numpy as np
 
 from puzzle_explorer.core.kernels.arrays import copy_into
-from puzzle_explorer.core.run import live
 from puzzle_explorer.core.kernels.hashset import is_full, new_set, set_add, set_grow, set_has, table_bytes
 from puzzle_explorer.core.kernels.jit import helper, kernel
+from puzzle_explorer.core.run import live
 from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
 from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
 from puzzle_explorer.puzzles.link.kernels.grid import FREE, PAD

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzle_explorer.core.run import live
 from puzzle_explorer.core.kernels.jit import helper, kernel
-from puzzle_explorer.core.run.progress import SearchControl, due, new_counters, publish
+from puzzle_explorer.core.run import live
+from puzzle_explorer.core.run.progress import SearchControl, due, publish
 from puzzle_explorer.core.run.search import timed
 from puzzle_explorer.core.run.status import EXHAUSTED, FOUND, STOPPED
 from puzzle_explorer.puzzles.link.board import Board, Cell

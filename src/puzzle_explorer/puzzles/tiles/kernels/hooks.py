@@ -13,8 +13,8 @@ import numpy as np
 
 from puzzle_explorer.core.kernels import ops
 from puzzle_explorer.core.kernels.jit import helper
-from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
+from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
 from puzzle_explorer.puzzles.tiles.kernels.heuristics import GoalTables
 
 MAX_PACKED_CELLS = 16

@@ -16,8 +16,8 @@ Korf's program, and a goal is recognised when it is generated.
 """
 import numpy as np
 
-from puzzle_explorer.core.run import live
 from puzzle_explorer.core.kernels.jit import helper, kernel
+from puzzle_explorer.core.run import live
 from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
 from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
 from puzzle_explorer.puzzles.tiles.kernels import heuristics as H

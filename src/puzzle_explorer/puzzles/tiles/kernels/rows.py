@@ -19,9 +19,9 @@ from puzzle_explorer.core.run.memory import fits
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats, kernel_status, timed
 from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, STOPPED, Limit, Status
+from puzzle_explorer.puzzles.tiles.geometry import neighbours
 from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
 from puzzle_explorer.puzzles.tiles.kernels import idastar as I
-from puzzle_explorer.puzzles.tiles.geometry import neighbours
 from puzzle_explorer.puzzles.tiles.kernels.patterns import no_lookups
 
 FINISH = 3  # the unsolved part is solved exactly once neither side is longer than this

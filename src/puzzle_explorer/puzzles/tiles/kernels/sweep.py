@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from puzzle_explorer.core.run import live
 from puzzle_explorer.core.kernels.jit import helper, kernel
+from puzzle_explorer.core.run import live
 from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
 from puzzle_explorer.core.run.status import CAP, FOUND, STOPPED
 from puzzle_explorer.puzzles.tiles.kernels.ranks import needed_parity, order_rank, unrank_order
