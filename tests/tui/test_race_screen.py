@@ -9,7 +9,7 @@ from rich.console import Console
 from puzzle_explorer.tui.screens.race import RaceLane, RaceScreen
 from puzzle_explorer.tui.widgets.form import OptionsForm
 from puzzle_explorer.tui.widgets.timeline import Timeline
-from tests.tui.helpers import palette, preset_app, wait_for
+from tests.tui.helpers import notices, palette, preset_app, wait_for
 
 SIZE = (80, 24)
 
@@ -125,7 +125,7 @@ async def test_a_race_that_cannot_fit_in_memory_is_refused():
         assert lane.settings()["memory_mib"] == 99_999_999
         await pilot.press("f5")
         assert screen.race is None and not screen.running
-        messages = [n.message for n in app._notifications]
+        messages = notices(app)
         assert any("race refused: bfs asks for 95.4 TiB of memory" in m for m in messages), messages
 
 
