@@ -1,4 +1,5 @@
-"""Driving the app in tests."""
+"""Driving the app in tests. The Textual internals the tests reach for are here alone: the
+notifications on screen (app._notifications) and the driver's queue (app._driver)."""
 import asyncio
 import html
 import re
@@ -44,8 +45,17 @@ def screen_text(app) -> str:
 
 
 def notices(app) -> list[str]:
-    """The notifications on screen now."""
+    """The notifications on screen now (Textual lists them nowhere public)."""
     return [n.message for n in app._notifications]
+
+
+def driver_burst(app, key: str, times: int) -> None:
+    """Queue the key presses all at once, as the terminal driver hands them over, without letting
+    the app handle any in between."""
+    for _ in range(times):
+        event = events.Key(key, None)
+        event.set_sender(app)
+        app._driver.send_message(event)
 
 
 async def wait_for(pilot, condition, timeout: float = 300.0, what: str = "condition"):

@@ -2,6 +2,7 @@
 import pytest
 from textual.widgets import Button, Input, Label
 
+from puzzle_explorer.core.folders import data_dir
 from puzzle_explorer.puzzles import registry
 from puzzle_explorer.tui.app import PuzzleApp, read_keymap
 from puzzle_explorer.tui.keys import ids_label, key_label, keys_label
@@ -68,7 +69,7 @@ async def test_help_lists_the_arrows_once_and_the_solver_keys_once():
         form_rows = app.binding_rows(app.screen.query_one(OptionsForm))
         assert [r[0] for r in form_rows] == ["↑↓", "←→", "Space", "Backspace", "0 1 2 3 4 5 6 7 8 9", "."]
         commands = await palette(app)
-        assert commands["Edit: board one column wider"] == "key ]"
+        assert commands["Board: Wider"] == "Board one column wider (])"
         assert commands["Solve"].endswith("(F5)")
 
 
@@ -173,7 +174,7 @@ async def test_save_dialog_shows_the_family_folder():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+s")
         folder = str(app.screen.query_one("#save-folder", Label).render())
-        assert folder.endswith(str(storage.boards_dir("klotski").relative_to(storage.data_dir().parent)))
+        assert folder.endswith(str(storage.boards_dir("klotski").relative_to(data_dir().parent)))
         assert app.screen.query_one(Input).value == ""
 
 

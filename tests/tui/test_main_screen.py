@@ -161,19 +161,20 @@ async def test_help_and_command_palette_list_the_actions():
     app = klotski_app("AAb/AA./c.d")
     async with app.run_test(size=(100, 40)) as pilot:
         offered = await palette(app)
-        for wanted in ("Solve", "Cancel", "Undo", "Redo", "Save board", "Open board", "Help"):
+        for wanted in ("Solve", "Cancel", "Undo", "Redo", "Save", "Open", "New board", "Race", "Help", "Quit"):
             assert wanted in offered
-        assert offered["Edit: place a piece (brush shape) at the cursor"] == "key p"
-        assert offered["Timeline: play or pause"] == "Play the solution step by step (Space)"
+        assert offered["Save"] == "Save the board in your data directory (Ctrl+S)"
+        assert offered["Board: Place"] == "Place a piece (brush shape) at the cursor (p)"
+        assert offered["Timeline: Play/pause"] == "Play the solution step by step (Space)"
         await pilot.press("question_mark")
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
         sections = dict(help_screen.sections)
         assert list(sections) == ["Anywhere", "Main screen", "Board pane", "Solver pane", "Timeline pane", "Keys"]
-        assert ("?", "Help", "help") in sections["Anywhere"]
-        assert ("F5", "Solve", "solve") in sections["Main screen"]
+        assert ("?", "every key and what it does", "help") in sections["Anywhere"]
+        assert ("F5", "run the chosen solver on the board", "solve") in sections["Main screen"]
         assert ("p", "place a piece (brush shape) at the cursor", "edit.place") in sections["Board pane"]
-        assert ("Space", "Play/pause", "timeline.play") in sections["Timeline pane"]
+        assert ("Space", "play the solution step by step", "timeline.play") in sections["Timeline pane"]
         await pilot.pause()
         shown = screen_text(app)  # and on screen (the first sections; the rest scrolls)
         assert "Anywhere" in shown and "Main screen" in shown and "Solve" in shown and "Quit" in shown

@@ -9,7 +9,7 @@ from rich.console import Console
 from puzzle_explorer.tui.screens.race import RaceLane, RaceScreen
 from puzzle_explorer.tui.widgets.form import OptionsForm
 from puzzle_explorer.tui.widgets.timeline import Timeline
-from tests.tui.helpers import palette, preset_app, wait_for
+from tests.tui.helpers import notices, palette, preset_app, wait_for
 
 SIZE = (80, 24)
 
@@ -103,6 +103,9 @@ async def test_an_answer_opens_in_the_timeline_and_the_race_comes_back():
         await pilot.press("f5")
         await wait_for(pilot, lambda: screen.done, timeout=120, what="the race")
         assert "47 ✓" in text(screen.query_one("#race-table"), SIZE[0] - 2)
+        offered = await palette(app)  # each column's answer, and what is left to do after a race
+        assert {"bfs: Open answer", "bibfs: Open answer", "astar: Open answer", "New race", "Back"} <= set(offered)
+        assert "Start" not in offered and "Cancel" not in offered
         assert app.focused is screen.lanes[0]
         await pilot.press("right", "enter")  # bibfs's answer
         main = app.screen
@@ -125,7 +128,7 @@ async def test_a_race_that_cannot_fit_in_memory_is_refused():
         assert lane.settings()["memory_mib"] == 99_999_999
         await pilot.press("f5")
         assert screen.race is None and not screen.running
-        messages = [n.message for n in app._notifications]
+        messages = notices(app)
         assert any("race refused: bfs asks for 95.4 TiB of memory" in m for m in messages), messages
 
 
@@ -139,7 +142,9 @@ async def test_the_key_and_the_palette_open_the_race_and_its_commands():
         screen = app.screen
         # the board has its two marks: every link solver can run; the first three get a column
         assert [lane.border_title for lane in screen.query(RaceLane)] == ["path", "clear", "hint"]
-        assert {"Start the race", "Add a solver", "Remove a solver", "Back to the board"} <= set(await palette(app))
+        offered = await palette(app)
+        assert {"Start", "Add", "Remove", "Back"} <= set(offered) and "New race" not in offered
+        assert offered["Start"] == "Start the race (F5)"
         await pilot.press("minus")
         assert len(screen.lanes) == 2
         await pilot.press("minus")

@@ -250,6 +250,14 @@ def test_times_read_absolute():
     assert storage.when(now - 400 * 86400, now).startswith("2023-")
 
 
+def test_a_board_that_cannot_be_written_leaves_the_saved_one_and_nothing_else():
+    path = storage.save_board("klotski", "mine", SMALL)
+    with pytest.raises(UnicodeEncodeError):
+        storage.save_board("klotski", "mine", "\ud800")  # a lone surrogate: no UTF-8 for it
+    assert path.read_text(encoding="utf-8") == SMALL
+    assert [p.name for p in path.parent.iterdir()] == ["mine.txt"]  # no temporary file left behind
+
+
 def test_keys_name_the_board_and_never_collide(tmp_path):
     assert storage.source_key("preset:yusheng-xili") == "preset-yusheng-xili"
     assert storage.source_key("file:/tmp/a b/x.txt") == "file-x"

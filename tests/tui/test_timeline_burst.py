@@ -1,19 +1,10 @@
 """Keys in bursts, as a terminal over SSH delivers them: the timeline lands on the right step and rests."""
 import pytest
-from textual import events
 
 from puzzle_explorer.puzzles.klotski.presets import BY_ID
 from puzzle_explorer.tui.widgets.board import BoardView
 from puzzle_explorer.tui.widgets.timeline import Timeline
-from tests.tui.helpers import klotski_app, solve, wait_for
-
-
-def burst(app, key: str, times: int) -> None:
-    """Queue the key presses all at once, without letting the app handle any in between."""
-    for _ in range(times):
-        event = events.Key(key, None)
-        event.set_sender(app)
-        app._driver.send_message(event)
+from tests.tui.helpers import driver_burst, klotski_app, solve, wait_for
 
 
 async def settled(pilot, timeline: Timeline, index: int, what: str) -> None:
@@ -39,7 +30,7 @@ async def test_a_burst_of_30_keys_lands_on_the_right_step(key, start, expect):
         timeline.action_jump(start)
         await pilot.pause()
         assert app.focused is app.screen.query_one("#timeline-steps")
-        burst(app, key, 30)
+        driver_burst(app, key, 30)
         await settled(pilot, timeline, expect, f"step {expect} after the burst")
         assert board.step is timeline.steps[expect]
         listing = app.screen.query_one("#timeline-steps")
@@ -60,7 +51,7 @@ async def test_bursts_across_the_list_window():
     async with app.run_test(size=(80, 24)) as pilot:
         timeline = await solve(pilot)
         for n in range(1, 9):
-            burst(app, "pagedown" if n % 2 else "right", 30)
+            driver_burst(app, "pagedown" if n % 2 else "right", 30)
             await wait_for(pilot, lambda: timeline.index > 0, what="moving")
         await pilot.pause(0.3)
         here = timeline.index

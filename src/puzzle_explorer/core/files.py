@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import BinaryIO, Callable
 
 
-def write_atomically(path: Path, write: Callable[[BinaryIO], None], prefix: str = ".tmp-") -> Path:
+def write_atomically(path: Path, write: Callable[[BinaryIO], object], prefix: str = ".tmp-") -> Path:
     """Call write(f) on a temporary file in path's folder, then put it in path's place; if write
     raises, the temporary file goes and the exception passes on."""
     folder = path.parent if str(path.parent) else Path(".")

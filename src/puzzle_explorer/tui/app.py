@@ -10,20 +10,25 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing import resource_tracker
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from textual.app import App, SystemCommand
+from textual import events
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.folders import config_dir
 from puzzle_explorer.core.run.runner import SEARCH_THREAD
-from puzzle_explorer.tui.keys import declared_bindings, ids_label, key_label, keys_label
+from puzzle_explorer.tui.commands import binding_commands, screen_nodes
+from puzzle_explorer.tui.host import Host
+from puzzle_explorer.tui.keys import Rows, declared_bindings, ids_label, key_label, keys_label
 from puzzle_explorer.tui.model import boards
 
-if TYPE_CHECKING:  # the start screen shows before numba, which the interface loads, is imported
-    from puzzle_explorer.puzzles.interface import Family
+if TYPE_CHECKING:  # the start screen shows before numba, which the main screen's modules load, is imported
+    from puzzle_explorer.tui.model.storage import Recovery
+    from puzzle_explorer.tui.screens.main import MainScreen
 
 # Terminal sizes where the layout changes (app.tcss has the rules): wide from, narrow, short, tiny below.
 WIDE = 110
@@ -34,8 +39,7 @@ TINY = 22
 
 
 def keymap_path() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "puzzle-explorer" / "keymap.txt"
+    return config_dir() / "keymap.txt"
 
 
 class DetachedExecutor(ThreadPoolExecutor):
@@ -68,18 +72,18 @@ def read_keymap(path: Path) -> dict[str, str]:
     return keymap
 
 
-class PuzzleApp(App):
+class PuzzleApp(Host):
     CSS_PATH = "app.tcss"
     TITLE = "puzzle-explorer"
     BINDINGS = [
-        Binding("question_mark", "help", "Help", id="help"),
+        Binding("question_mark", "help", "Help", id="help", tooltip="every key and what it does"),
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
     ]
 
-    def __init__(self, family_id: str | None = None, board=None, board_name: str | None = None,
+    def __init__(self, family_id: str | None = None, board: Any = None, board_name: str | None = None,
                  warm: bool = True, source: str = "new:") -> None:
         super().__init__()
-        self.families: dict[str, Family] = {}
+        self.families = {}
         self.keymap: dict[str, str] = {}
         self._direct = (family_id, board, board_name, source)
         self._warm = warm
@@ -108,7 +112,7 @@ class PuzzleApp(App):
             from puzzle_explorer.tui.screens.start import StartScreen
             self.push_screen(StartScreen())
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         # on the app, not the screen: screens pushed later inherit the classes
         before = set(self.classes)
         self.set_class(event.size.width >= WIDE, "-wide")
@@ -122,7 +126,7 @@ class PuzzleApp(App):
                 screen.update_node_styles(animate=False)
 
     # --- keys as the keymap has them ------------------------------------------------
-    def binding_keys(self, binding_id: str, where=None) -> list[str]:
+    def binding_keys(self, binding_id: str, where: DOMNode | None = None) -> list[str]:
         """The keys bound to a binding id now: the user's keymap, else the binding's own keys."""
         if binding_id in self.keymap:
             return [k for k in self.keymap[binding_id].split(",") if k.strip()]
@@ -133,13 +137,14 @@ class PuzzleApp(App):
                     return [key]
         return []
 
-    def key_for(self, binding_id: str, where=None) -> str:
+    def key_for(self, binding_id: str, where: DOMNode | None = None) -> str:
         """The first key of a binding as people write it ('F5'), for hints in the text."""
         keys = self.binding_keys(binding_id, where)
         return key_label(keys[0]) if keys else ""
 
     # --- boards -----------------------------------------------------------------
-    def _main(self, family_id: str, board, name: str | None, source: str, recovered=None):
+    def _main(self, family_id: str, board: Any, name: str | None, source: str,
+              recovered: Recovery | None = None) -> MainScreen:
         from puzzle_explorer.tui.screens.main import MainScreen
         return MainScreen(self.families[family_id], board, name, source, recovered)
 
@@ -201,7 +206,7 @@ class PuzzleApp(App):
         threading.Thread(target=self._warm_loop, name="warm", daemon=True).start()
 
     def _warm_loop(self) -> None:
-        done = set()
+        done: set[str] = set()
         while len(done) < len(self.families):
             pending = [f for f in self.families if f not in done]
             first = self._warm_first if self._warm_first in pending else pending[0]
@@ -217,7 +222,7 @@ class PuzzleApp(App):
         gc.freeze()
 
     # --- help and the command palette ---------------------------------------------
-    def binding_rows(self, node: DOMNode) -> list[tuple[str, str, str]]:
+    def binding_rows(self, node: DOMNode) -> Rows:
         """(keys, what they do, binding ids) for a node's bindings; bindings that say the same thing
         share a row (the four arrows that move the cursor are one row)."""
         rows: dict[str, tuple[list[str], list[str]]] = {}
@@ -233,7 +238,7 @@ class PuzzleApp(App):
     def action_help(self) -> None:
         """Every key: the app's, then the screen's own sections (its panes), or the screen's and the
         focused widget's."""
-        from puzzle_explorer.tui.screens.help import KEYMAP_SECTION, HelpScreen, ScreenHelp
+        from puzzle_explorer.tui.screens.help import HelpScreen, ScreenHelp, keymap_section
         screen = self.screen
         sections = [("Anywhere", self.binding_rows(self))]
         if isinstance(screen, ScreenHelp):
@@ -243,15 +248,20 @@ class PuzzleApp(App):
             focused = self.focused
             if focused is not None and focused is not screen and self.binding_rows(focused):
                 sections.append(("Where the cursor is", self.binding_rows(focused)))
-        sections.append(KEYMAP_SECTION)
+        sections.append(keymap_section(keymap_path()))
         self.push_screen(HelpScreen(sections, self.key_for("solve", screen) or "F5"))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's own commands and Help; a screen adds its own through its COMMANDS (puzzle_explorer.tui.commands)."""
-        yield from super().get_system_commands(screen)
-        yield SystemCommand("Help", f"Every key and what it does ({self.key_for('help')})", self.action_help)
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own commands, then what the app's keys, the screen's and its panes' do
+        (puzzle_explorer.tui.commands) where Textual offers no command of that name (Quit)."""
+        own = list(super().get_system_commands(screen))
+        yield from own
+        offered = {command.title for command in own}
+        for command in binding_commands((self, *screen_nodes(screen)), self.binding_keys):
+            if command.title not in offered:
+                yield command
 
-    def action_quit(self) -> None:
+    async def action_quit(self) -> None:
         """Quit at once, unless the board on screen has unsaved edits: then ask (save, discard,
         stay); Ctrl+Q on that question, or on any dialog, quits and keeps the recovery copy."""
         from puzzle_explorer.tui.screens.main import MainScreen

@@ -1,6 +1,8 @@
 """Keys as people write them ("Ctrl+Z", "F5", "[", "←"), for the help, the command palette and hints."""
 from __future__ import annotations
 
+import functools
+
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.keys import format_key
@@ -9,6 +11,8 @@ NAMES = {"escape": "Esc", "space": "Space", "enter": "Enter", "tab": "Tab", "bac
          "delete": "Del", "insert": "Ins", "pageup": "PgUp", "pagedown": "PgDn", "home": "Home", "end": "End"}
 MODIFIERS = {"ctrl": "Ctrl", "shift": "Shift", "alt": "Alt", "meta": "Meta", "super": "Super"}
 ARROWS = "↑↓←→"
+
+Rows = list[tuple[str, str, str]]  # the help's rows: (keys, what they do, binding ids)
 
 
 def key_label(key: str) -> str:
@@ -41,7 +45,8 @@ def ids_label(ids: list[str]) -> str:
     return " ".join(ids)
 
 
-def declared_bindings(node_class: type[DOMNode]) -> list[tuple[str, Binding]]:
+@functools.cache  # BINDINGS are class constants: the help and the palette ask for the same classes again
+def declared_bindings(node_class: type[DOMNode]) -> tuple[tuple[str, Binding], ...]:
     """(key, binding) for every binding a class of nodes declares, its bases' included.
 
     Merged the way Textual merges BINDINGS: a class's bindings for a key replace those its bases
@@ -56,4 +61,4 @@ def declared_bindings(node_class: type[DOMNode]) -> list[tuple[str, Binding]]:
         for binding in Binding.make_bindings(declared):
             own.setdefault(binding.key, []).append(binding)
         by_key.update(own)
-    return [(key, binding) for key, bindings in by_key.items() for binding in bindings]
+    return tuple((key, binding) for key, bindings in by_key.items() for binding in bindings)

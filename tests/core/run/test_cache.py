@@ -33,6 +33,18 @@ def test_folders_never_shared():
     assert len(names) == 4 and all(n.startswith("numba-abc") for n in names)
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG folders are Linux's")
+def test_the_cache_is_the_users_cache_folder_unless_one_is_named(monkeypatch, tmp_path):
+    monkeypatch.delenv("PUZZLE_EXPLORER_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.cache_base() == tmp_path / "xdg" / "puzzle-explorer"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache.cache_base() == tmp_path / "home" / ".cache" / "puzzle-explorer"
+    monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", str(tmp_path / "mine"))
+    assert cache.cache_base() == tmp_path / "mine"
+
+
 def test_test_kernels_count_only_for_the_suite():
     assert cache.source_digest(ROOT / "src" / "puzzle_explorer", True) != cache.source_digest(ROOT / "src" / "puzzle_explorer", False)  # tests/core has test puzzles
 
@@ -44,7 +56,7 @@ def folder_in_a_fresh_process(tmp_path, checked, tests, numba_first):
     if tests:
         env[cache.TEST_KERNELS_ENV] = "1"
     code = ("import numba.core.config as c; " if numba_first else "") + \
-        "import core; import numba.core.config as c; print(c.CACHE_DIR); print(c.BOUNDSCHECK)"
+        "import puzzle_explorer.core; import numba.core.config as c; print(c.CACHE_DIR); print(c.BOUNDSCHECK)"
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
                           check=True).stdout.split()
 

@@ -20,6 +20,8 @@ import shutil
 import time
 from pathlib import Path
 
+from puzzle_explorer.core.folders import cache_dir
+
 # Packages whose modules define or are inlined into kernels, inside the puzzle_explorer package.
 KERNEL_PACKAGES = ("core", "puzzles")
 # For the test suite, test modules that define kernels (test puzzles) count too; other test edits do not.
@@ -46,12 +48,8 @@ def source_digest(root: Path, tests: bool = False) -> str:
 
 
 def cache_base() -> Path:
-    """The per-user directory that holds one cache folder per source version."""
-    explicit = os.environ.get("PUZZLE_EXPLORER_CACHE")
-    if explicit:
-        return Path(explicit)
-    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(xdg) / "puzzle-explorer"
+    """The per-user directory that holds one cache folder per source version (and the built tables)."""
+    return cache_dir()
 
 
 def bounds_checked() -> bool:

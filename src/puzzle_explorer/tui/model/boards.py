@@ -62,7 +62,7 @@ def kept_copies(families: dict[str, Family], family_id: str | None = None) -> tu
     return kept, notices
 
 
-def kept_notice(kept: list) -> str:
+def kept_notice(kept: list[Kept]) -> str:
     """A short notice of the kept copies ('unsaved edits of 3 boards kept (die, klotski)'): a
     toast covers the panes beside it on a small terminal for as long as it shows."""
     families = ", ".join(dict.fromkeys(k.copy.family_id for k in kept))

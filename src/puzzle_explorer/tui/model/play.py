@@ -3,7 +3,7 @@ to the distance to the goal (read off a distance table), undo move by move, the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.progress import SearchControl
@@ -32,13 +32,24 @@ def effect(now: int | None, after: int | None) -> str:
     return SAME if after == now else FARTHER
 
 
+class Distances(Protocol):
+    """What play asks of a table (puzzle_explorer.puzzles.kit.distances.BoardTable, SearchedDistances):
+    the moves from a board to the goal, None for one that cannot reach it."""
+
+    space: Any
+
+    def distance(self, board: Any) -> int | None: ...
+
+    def distances(self, boards: list[Any]) -> list[int | None]: ...
+
+
 class SearchedDistances:
     """Distances found by a search from each position, where no table was built: slower, and
     each answer is kept. Answers what play asks of a table (distance, distances, space)."""
 
     slow = True  # play asks it from a worker thread, not the event loop
 
-    def __init__(self, family: Any, space: Any, options: dict, limits: Limits) -> None:
+    def __init__(self, family: Any, space: Any, options: dict[str, Any], limits: Limits) -> None:
         self.family = family
         self.space = space
         self.options = options
@@ -55,7 +66,7 @@ class SearchedDistances:
             self._known[key] = solution.length if solution.status == Status.SOLVED else None
         return self._known[key]
 
-    def distances(self, boards: list) -> list[int | None]:
+    def distances(self, boards: list[Any]) -> list[int | None]:
         return [self.distance(b) for b in boards]
 
 
@@ -63,7 +74,7 @@ class Play:
     """One game from a start board. `hooks` is the family's distances module, `table` a
     puzzle_explorer.puzzles.kit.distances.BoardTable that covers the board's space."""
 
-    def __init__(self, hooks: Any, options: dict, table: Any, board: Any) -> None:
+    def __init__(self, hooks: Any, options: dict[str, Any], table: Distances, board: Any) -> None:
         self.hooks = hooks
         self.options = options
         self.table = table
@@ -127,8 +138,9 @@ class Play:
         no move is left. `marked`: the board's marks, when they are known already."""
         if self.solved:
             return None
-        options = [m for m in (self.marked() if marked is None else marked) if m.distance is not None]
-        return min(options, key=lambda m: m.distance).move if options else None
+        reachable = [(m.distance, i, m.move) for i, m in enumerate(self.marked() if marked is None else marked)
+                     if m.distance is not None]
+        return min(reachable)[2] if reachable else None
 
     def play(self, move: Move) -> None:
         self._history.append((self.board, self.count, self._group))

@@ -5,7 +5,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.puzzles.interface import Cell, Family
+from puzzle_explorer.puzzles.interface import EditAction, Family
+from puzzle_explorer.puzzles.kit.text import Cell
 
 HISTORY = 500
 
@@ -44,7 +45,7 @@ class EditSession:
         self.source = f"saved:{name}"
         self.saved = self.board
 
-    def start(self, board, name: str | None, source: str) -> None:
+    def start(self, board: Any, name: str | None, source: str) -> None:
         """Another board, with its own history: what came before was saved or given up."""
         self.board, self.name, self.source, self.saved = board, name, source, board
         self.recovery_key = None
@@ -68,12 +69,12 @@ class EditSession:
         y = min(max(self.cursor[1] + dy, 0), h - 1)
         self.cursor = (x, y)
 
-    def apply(self, action) -> None:
+    def apply(self, action: EditAction) -> None:
         """Run an editor action; raises InputError (board unchanged) when it refuses."""
         board, cursor = action.apply(self.board, self.cursor, self.brush_name)
         self.replace(board, cursor)
 
-    def replace(self, board, cursor: Cell | None = None) -> None:
+    def replace(self, board: Any, cursor: Cell | None = None) -> None:
         """Put a new board in place (undoable)."""
         if board == self.board and (cursor is None or cursor == self.cursor):
             return
@@ -91,7 +92,7 @@ class EditSession:
     def redo(self) -> bool:
         return self._travel(self._redo, self._undo)
 
-    def _travel(self, back: list, forth: list) -> bool:
+    def _travel(self, back: list[tuple[Any, Cell]], forth: list[tuple[Any, Cell]]) -> bool:
         """Return to the last board on `back`, keeping the present one on `forth`; False if none."""
         if not back:
             return False

@@ -10,25 +10,18 @@ import json
 import os
 import re
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-
-def data_dir() -> Path:
-    """$PUZZLE_EXPLORER_DATA, else $XDG_DATA_HOME/puzzle-explorer, else ~/.local/share/puzzle-explorer."""
-    explicit = os.environ.get("PUZZLE_EXPLORER_DATA")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "puzzle-explorer"
+from puzzle_explorer.core.files import write_atomically
+from puzzle_explorer.core.folders import data_dir
 
 
 def _write(path: Path, text: str) -> None:
     """Write atomically: a crash never leaves half a board."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomically(path, lambda f: f.write(text.encode("utf-8")))
 
 
 def clean_name(name: str) -> str:
@@ -49,7 +42,7 @@ def save_board(family_id: str, name: str, text: str) -> Path:
     return path
 
 
-def _newest_first(paths) -> list[Path]:
+def _newest_first(paths: Iterable[Path]) -> list[Path]:
     def mtime(p: Path) -> float:
         try:
             return p.stat().st_mtime

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import deque
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import TypeVar, overload
 
 T = TypeVar("T")
 
@@ -19,7 +19,7 @@ RECENT = 1000  # 100 s of snapshots at 10 a second, every one kept
 OLDER = 1000  # the older ones kept, evenly spaced
 
 
-class SearchTrack(Sequence, Generic[T]):
+class SearchTrack(Sequence[T]):
     """Snapshots (any items) in arrival order, the older ones thinned; numbered 1, 2, ... as they arrived."""
 
     def __init__(self, recent: int | None = None, older: int | None = None) -> None:
@@ -55,7 +55,13 @@ class SearchTrack(Sequence, Generic[T]):
         older = len(self._older)
         return self._older[index] if index < older else self._recent[index - older]
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         return self._entry(index)[1]

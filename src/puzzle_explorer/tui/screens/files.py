@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -10,21 +12,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from puzzle_explorer.core.folders import shown
 from puzzle_explorer.puzzles.interface import Family
+from puzzle_explorer.tui.host import Host
 from puzzle_explorer.tui.model import storage
-
-
-def shown_path(path: Path) -> str:
-    """A folder as the user would type it: ~ for the home directory."""
-    home = Path.home()
-    try:
-        return str(Path("~") / path.relative_to(home))
-    except ValueError:
-        return str(path)
 
 
 class SaveDialog(ModalScreen[str | None]):
     """Ask for a board name; Enter saves, Esc cancels."""
+
+    if TYPE_CHECKING:
+        app = getters.app(Host)
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="dialog.cancel")]
 
@@ -37,7 +35,7 @@ class SaveDialog(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Label(f"Save board as (Enter saves, {self.app.key_for('dialog.cancel', self)} cancels):")
             yield Input(value=self.default, placeholder="board name", id="save-name")
-            yield Label(f"in {shown_path(self.folder)}", classes="dim", id="save-folder")
+            yield Label(f"in {shown(self.folder)}", classes="dim", id="save-folder")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
@@ -45,6 +43,9 @@ class SaveDialog(ModalScreen[str | None]):
 
 class OpenDialog(ModalScreen[tuple[str, str] | None]):
     """Type a file's path, or pick a saved board or a preset of the family; Enter opens, Esc cancels."""
+
+    if TYPE_CHECKING:
+        app = getters.app(Host)
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="dialog.cancel")]
 
@@ -65,7 +66,7 @@ class OpenDialog(ModalScreen[tuple[str, str] | None]):
         self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        kind, _, key = event.option.id.partition(":")
+        kind, _, key = (event.option.id or "").partition(":")
         self.dismiss((kind, key))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

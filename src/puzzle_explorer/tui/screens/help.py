@@ -1,15 +1,21 @@
 """The help screen: what the app is for and every key, gathered from the live bindings."""
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from rich.table import Table
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from puzzle_explorer.core.folders import shown
+from puzzle_explorer.tui.host import Host
+from puzzle_explorer.tui.keys import Rows
 
 INTRO = (
     "Draw or load a board in the Board pane, pick an algorithm in the Solver pane, press {solve} and "
@@ -19,11 +25,11 @@ INTRO = (
     "Tab moves between panes; Ctrl+P opens the command palette with every action."
 )
 
-KEYMAP_SECTION = ("Keys", [("", "keys can be remapped in ~/.config/puzzle-explorer/keymap.txt, one line a binding: "
-                           "its id (the right-hand column above) and its keys, e.g. `solve = f9` or "
-                           "`edit.place = P`", "")])
 
-Rows = list[tuple[str, str, str]]  # (keys, what they do, binding ids)
+def keymap_section(keymap: Path) -> tuple[str, Rows]:
+    """The help's last section: where the keys can be remapped."""
+    return ("Keys", [("", f"keys can be remapped in {shown(keymap)}, one line a binding: its id (the "
+                          "right-hand column above) and its keys, e.g. `solve = f9` or `edit.place = P`", "")])
 
 
 @runtime_checkable
@@ -45,6 +51,9 @@ def _keys_table(title: str, rows: Rows) -> Table:
 
 
 class HelpScreen(ModalScreen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(Host)
+
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close", id="help.close")]
 
     def __init__(self, sections: list[tuple[str, Rows]], solve_key: str = "F5") -> None:

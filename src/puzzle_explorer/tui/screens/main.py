@@ -1,22 +1,25 @@
 """The main screen: Board, Solver, Stats and Timeline panes for one family's board."""
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable
 
-from textual import work
-from textual.app import ComposeResult, SystemCommand
+from textual import getters, work
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, OptionList
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.core.run.progress import Phase
+from puzzle_explorer.core.folders import data_dir
+from puzzle_explorer.core.run.progress import Phase, Snapshot
 from puzzle_explorer.core.run.runner import CancelledBeforeSearch, Job
+from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.puzzles.interface import Family, Solution
+from puzzle_explorer.puzzles.kit.distances import BoardTable
 from puzzle_explorer.puzzles.kit.engines import ONE_PROCESS
-from puzzle_explorer.tui.commands import ScreenCommands
-from puzzle_explorer.tui.keys import keys_label
+from puzzle_explorer.tui.host import Host
+from puzzle_explorer.tui.keys import Rows
 from puzzle_explorer.tui.messages import (
     BoardEdited,
     CancelRequested,
@@ -30,7 +33,6 @@ from puzzle_explorer.tui.model import boards, storage
 from puzzle_explorer.tui.model.live import live_step
 from puzzle_explorer.tui.model.session import EditSession
 from puzzle_explorer.tui.screens.ask import Answer, Ask
-from puzzle_explorer.tui.screens.help import Rows
 from puzzle_explorer.tui.widgets.board import BoardView
 from puzzle_explorer.tui.widgets.footer import KeyFooter
 from puzzle_explorer.tui.widgets.form import OptionsForm
@@ -38,27 +40,36 @@ from puzzle_explorer.tui.widgets.solver import SolverPane
 from puzzle_explorer.tui.widgets.stats import StatsPane
 from puzzle_explorer.tui.widgets.timeline import Timeline
 
+if TYPE_CHECKING:  # the race screen loads when it is first opened
+    from puzzle_explorer.tui.screens.race import RaceMemory
 
-class MainScreen(Screen):
+
+class MainScreen(Screen[None]):
     """Edit a board, solve it in the background, step through the answer."""
 
-    COMMANDS = {ScreenCommands}
+    if TYPE_CHECKING:
+        app = getters.app(Host)
 
+    # The descriptions are the footer's words and the command palette's titles; the tooltips say
+    # more, in the help and the palette (puzzle_explorer.tui.commands).
     BINDINGS = [
         # Not a priority binding: F5 waits its turn behind the keys typed before it, so a burst that
         # changes the solver form and ends in F5 solves with the form as it was left.
-        Binding("f5", "solve", "Solve", id="solve"),
-        Binding("escape", "cancel", "Cancel", id="cancel"),
-        Binding("ctrl+z", "undo", "Undo", id="undo"),
-        Binding("ctrl+y", "redo", "Redo", id="redo"),
-        Binding("ctrl+s", "save", "Save", id="save"),
-        Binding("ctrl+o", "open", "Open", id="open"),
-        Binding("ctrl+n", "new", "New board", id="new", show=False),
+        Binding("f5", "solve", "Solve", id="solve", tooltip="run the chosen solver on the board"),
+        Binding("escape", "cancel", "Cancel", id="cancel", tooltip="stop the running search"),
+        Binding("ctrl+z", "undo", "Undo", id="undo", tooltip="undo the last edit"),
+        Binding("ctrl+y", "redo", "Redo", id="redo", tooltip="redo the last undone edit"),
+        Binding("ctrl+s", "save", "Save", id="save", tooltip="save the board in your data directory"),
+        Binding("ctrl+o", "open", "Open", id="open", tooltip="open a saved board, a preset or a file"),
+        Binding("ctrl+n", "new", "New board", id="new", show=False, tooltip="start from an empty board"),
         Binding("f6", "race", "Race", id="race", tooltip="run several solvers on this board side by side"),
-        Binding("f2", "focus_pane('board')", "Board", id="focus.board", show=False, priority=True),
-        Binding("f3", "focus_pane('solver')", "Solver", id="focus.solver", show=False, priority=True),
-        Binding("f4", "focus_pane('timeline')", "Timeline", id="focus.timeline", show=False, priority=True),
-        Binding("ctrl+left", "families", "Families", id="families", show=False),
+        Binding("f2", "focus_pane('board')", "Go to the board pane", id="focus.board", show=False, priority=True),
+        Binding("f3", "focus_pane('solver')", "Go to the solver pane", id="focus.solver", show=False,
+                priority=True),
+        Binding("f4", "focus_pane('timeline')", "Go to the timeline pane", id="focus.timeline", show=False,
+                priority=True),
+        Binding("ctrl+left", "families", "Families", id="families", show=False,
+                tooltip="back to the puzzle families, to open another board"),
         Binding("f8", "freeze", "Freeze", id="freeze",
                 tooltip="while a search runs: hold the board on the position shown, or follow the search again"),
         Binding("f7", "track", "Search/solution", id="track",
@@ -69,7 +80,7 @@ class MainScreen(Screen):
                 tooltip="load a hardest position of the last distance census as the start (again: the next)"),
     ]
 
-    def __init__(self, family: Family, board, name: str | None = None, source: str = "new:",
+    def __init__(self, family: Family, board: Any, name: str | None = None, source: str = "new:",
                  recovered: storage.Recovery | None = None) -> None:
         """`recovered`: the recovery copy this board was opened from, if it was."""
         super().__init__()
@@ -84,12 +95,13 @@ class MainScreen(Screen):
                                    recovery_key=recovered.key if recovered else None)
         self.recovered = recovered
         self.solution: Solution | None = None
-        self.job: Job | None = None
+        self.job: Job[Solution] | None = None
         self._unsaved_noticed = False  # the data folder refused a recovery copy once: said so
-        self.table = None  # the last distance table a census kept (puzzle_explorer.puzzles.kit.distances.BoardTable), for play
+        self.table: BoardTable | None = None  # the last distance table a census kept, for play
         self.hardest: list[str] = []  # the last census's hardest positions, as board text
         self._hardest_next = 0
         self._play_when_done = False  # the running census was asked for by play mode
+        self.race_memory: RaceMemory | None = None  # the last race on this board, for the race screen
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -144,7 +156,7 @@ class MainScreen(Screen):
         except OSError as exc:
             if not self._unsaved_noticed:
                 self._unsaved_noticed = True
-                self.notify(f"edits are not backed up: cannot write in {storage.data_dir()} "
+                self.notify(f"edits are not backed up: cannot write in {data_dir()} "
                             f"({exc.strerror or exc}); PUZZLE_EXPLORER_DATA can name another folder",
                             severity="warning", timeout=12)
 
@@ -164,7 +176,7 @@ class MainScreen(Screen):
         step = board_view.step
 
         def answered(choice: str | None) -> None:
-            if board_view.step is not step:
+            if step is None or board_view.step is not step:
                 return  # the screen moved on meanwhile
             if choice == "here":
                 here = self.family.parse(self.family.format(step.board))
@@ -273,7 +285,7 @@ class MainScreen(Screen):
                 self.notify(f"not saved: {exc}", severity="error")
                 return
             except OSError as exc:
-                self.notify(f"not saved: cannot write {exc.filename or storage.data_dir()} ({exc.strerror or exc})",
+                self.notify(f"not saved: cannot write {exc.filename or data_dir()} ({exc.strerror or exc})",
                             severity="error")
                 return
             self._forget_recovery_copy()
@@ -328,12 +340,16 @@ class MainScreen(Screen):
         self._play_when_done = False
         self._start(*self.query_one(SolverPane).settings())
 
-    def _start(self, solver_id: str, options: dict, limits) -> None:
+    def _start(self, solver_id: str, options: dict[str, Any], limits: Limits) -> None:
         self.action_cancel()  # the search it replaces stops; its last messages are ignored
         board = self.session.board
         family = self.family
+
+        def progress(snapshot: Snapshot) -> None:
+            self.post_message(SolveProgress(job, snapshot))
+
         job = Job(lambda control: family.solve(board, solver_id, options, control, limits),
-                  timeout_s=limits.timeout_s, on_progress=lambda s: self.post_message(SolveProgress(job, s)))
+                  timeout_s=limits.timeout_s, on_progress=progress)
         self.job = job
         self.query_one(StatsPane).begin()
         self.query_one(SolverPane).set_running(True)
@@ -343,7 +359,7 @@ class MainScreen(Screen):
         self._run(job)
 
     @work(thread=True, group="solve")
-    def _run(self, job: Job) -> None:
+    def _run(self, job: Job[Solution]) -> None:
         """Runs in a worker thread: the job's own thread searches, this one relays progress."""
         try:
             solution = job.run()
@@ -474,7 +490,7 @@ class MainScreen(Screen):
         if problem is not None:
             self.notify(f"cannot race yet: {problem}", severity="error")
             return
-        if getattr(self, "race_memory", None) is None:
+        if self.race_memory is None:
             self.race_memory = RaceMemory()
         self.app.push_screen(RaceScreen(self.family, self.session.board, self.session.name, self.load_answer,
                                         self.race_memory))
@@ -508,7 +524,7 @@ class MainScreen(Screen):
     def action_track(self) -> None:
         self.query_one(Timeline).action_switch_track()
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "freeze":
             return self.query_one(Timeline).can_freeze  # shown only while a search runs
         if action == "track":
@@ -528,50 +544,3 @@ class MainScreen(Screen):
                 ("Board pane", rows(self.query_one(BoardView))),
                 ("Solver pane", rows(self.query_one(OptionsForm)) + [("0-9", "type a number", "")]),
                 ("Timeline pane", rows(self.query_one(Timeline)) + [("↑↓ / Enter", "pick any step", "")])]
-
-    def commands(self) -> Iterable[SystemCommand]:
-        """Every action of the screen and its panes for the command palette, with its keys (ScreenCommands)."""
-        board = self.query_one(BoardView)
-        timeline = self.query_one(Timeline)
-
-        def keys(binding_id: str) -> str:
-            return keys_label(self.app.binding_keys(binding_id, board))
-
-        for binding_id, title, help_text in (
-            ("solve", "Solve", "Run the chosen solver on the board"),
-            ("cancel", "Cancel", "Stop the running search"),
-            ("undo", "Undo", "Undo the last edit"),
-            ("redo", "Redo", "Redo the last undone edit"),
-            ("save", "Save board", "Save the board in your data directory"),
-            ("open", "Open board", "Open a saved board, a preset or a file"),
-            ("new", "New board", "Start from an empty board"),
-            ("race", "Race", "Run several solvers on this board side by side"),
-        ):
-            yield SystemCommand(title, f"{help_text} ({keys(binding_id)})", getattr(self, f"action_{binding_id}"))
-        for action in self.family.edit_actions:
-            yield SystemCommand(f"Edit: {action.description}", f"key {keys(f'edit.{action.id}')}",
-                                lambda a=action.id: board.action_edit(a))
-        if self.family.brushes:
-            yield SystemCommand("Next brush", f"Cycle the brush ({keys('board.brush')})", board.action_brush)
-        yield SystemCommand("Overview", f"Zoom the board out or back in ({keys('board.overview')})",
-                            board.action_overview)
-        yield SystemCommand("Freeze the live board", f"While a search runs: hold the position shown, or follow the "
-                            f"search again ({keys('freeze')})", self.action_freeze)
-        yield SystemCommand("Search track or solution", f"The timeline shows the search's snapshots or the solution "
-                            f"({keys('track')})", self.action_track)
-        for binding_id, title, help_text, callback in (
-            ("timeline.play", "play or pause", "Play the solution step by step", timeline.action_play),
-            ("timeline.forward", "step forward", "One move on", lambda: timeline.action_step(1)),
-            ("timeline.back", "step back", "One move back", lambda: timeline.action_step(-1)),
-            ("timeline.start", "go to the start", "The starting board", lambda: timeline.action_jump(0)),
-            ("timeline.end", "go to the end", "The solved board", lambda: timeline.action_jump(-1)),
-            ("timeline.faster", "faster", "Play faster", lambda: timeline.action_speed(1)),
-            ("timeline.slower", "slower", "Play slower", lambda: timeline.action_speed(-1)),
-            ("timeline.next", "next solution", "Browse the next solution found", lambda: timeline.action_solution(1)),
-            ("timeline.previous", "previous solution", "Browse the previous solution",
-             lambda: timeline.action_solution(-1)),
-        ):
-            yield SystemCommand(f"Timeline: {title}", f"{help_text} ({keys(binding_id)})", callback)
-        for pane in ("board", "solver", "timeline"):
-            yield SystemCommand(f"Go to the {pane} pane", f"Focus the {pane} pane ({keys(f'focus.{pane}')})",
-                                lambda p=pane: self.action_focus_pane(p))

@@ -3,9 +3,10 @@ the goal, a key plays the best move, and the header keeps the distance and the m
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -13,7 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.puzzles.interface import Family, View
+from puzzle_explorer.puzzles.interface import Family, Move, View
+from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.tui.model.play import CLOSER, FARTHER, LOST, SAME, Marked, Play
 from puzzle_explorer.tui.widgets.footer import KeyFooter
 
@@ -24,7 +26,7 @@ ARROWS_MEAN = ("move", "move the piece the way the arrow points")
 WORDS = {CLOSER: "closer ", SAME: "same   ", FARTHER: "farther", LOST: "lost   "}
 
 
-class PlayScreen(Screen):
+class PlayScreen(Screen[None]):
     """One game on a copy of the board under edit; Esc returns to the editor, the board unchanged."""
 
     # The arrows are added per family (PlayScreen.of), in the family's words. They are ordinary
@@ -81,7 +83,7 @@ class PlayScreen(Screen):
             self._no_marks(board, exc)
 
     @work(thread=True, exclusive=True, group="marks")
-    def _find_marks(self, board) -> None:
+    def _find_marks(self, board: Any) -> None:
         try:
             found = self.play.marks_at(board)
         except InputError as exc:  # a hint's search stopped at a limit
@@ -89,12 +91,12 @@ class PlayScreen(Screen):
             return
         self.app.call_from_thread(self._marks_found, board, found)
 
-    def _no_marks(self, board, exc: InputError) -> None:
+    def _no_marks(self, board: Any, exc: InputError) -> None:
         if board is self.play.board and self.is_attached:
             self._best_wanted = 0
             self.query_one("#play-status", Static).update(Text(f"no marks: {exc}"))
 
-    def _marks_found(self, board, found: tuple[int | None, list[Marked]]) -> None:
+    def _marks_found(self, board: Any, found: tuple[int | None, list[Marked]]) -> None:
         if board is not self.play.board or not self.is_attached:  # moved on (a newer worker draws), or left
             return
         self._marks = found
@@ -109,10 +111,10 @@ class PlayScreen(Screen):
             self._best_wanted -= 1
             self._play_best(marked)
 
-    def _draw(self, board, d: int | None, marked: list[Marked] | None) -> None:
+    def _draw(self, board: Any, d: int | None, marked: list[Marked] | None) -> None:
         """The board and, once known (marked is not None), its marks and distance."""
         play = self.play
-        picked = frozenset()
+        picked: frozenset[Cell] = frozenset()
         if play.piece and marked is not None:
             picked = frozenset(c for m in marked if m.move.piece == play.piece for c in m.move.highlight)
         self.query_one("#play-board", Static).update(self.family.render(board, View(highlight=picked)))
@@ -135,7 +137,7 @@ class PlayScreen(Screen):
                            f"{said or 'none'}"))
 
     # --- moves --------------------------------------------------------------------------
-    def _played(self, move) -> None:
+    def _played(self, move: Move) -> None:
         self.play.play(move)
         self._announce = True
         self.refresh_play()
@@ -178,7 +180,7 @@ class PlayScreen(Screen):
         if self.play.next_piece():
             self.refresh_play()
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_piece":
             return bool(self.play.piece)  # only where moves start with picking a piece
         return True
@@ -186,7 +188,7 @@ class PlayScreen(Screen):
     def action_leave(self) -> None:
         self.dismiss(None)
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: events.Key) -> None:
         """A piece's letter picks it (families whose moves start with a piece)."""
         char = event.character
         if char and char.isalnum() and self.play.piece:

@@ -8,16 +8,17 @@ line prints). Enter on a column opens that solver's answer in the main screen's 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import work
-from textual.app import ComposeResult, SystemCommand
+from textual import getters, work
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Header, Static
 
 from puzzle_explorer.core.errors import InputError
@@ -27,7 +28,7 @@ from puzzle_explorer.core.run.race import CANCELLED, DONE, FAILED, FOR_CORE, QUE
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles import race as R
 from puzzle_explorer.puzzles.interface import ZOOM_OVERVIEW, Family, Solution, Solver, View
-from puzzle_explorer.tui.commands import ScreenCommands
+from puzzle_explorer.tui.host import Host
 from puzzle_explorer.tui.messages import AnswerOpened, RaceFinished
 from puzzle_explorer.tui.widgets.footer import KeyFooter
 from puzzle_explorer.tui.widgets.form import Field, OptionsForm
@@ -48,11 +49,11 @@ class RaceMemory:
     it again: the columns' settings and the report."""
 
     board: Any = None
-    settings: list[dict] = field(default_factory=list)
+    settings: list[dict[str, Any]] = field(default_factory=list)
     report: R.Report | None = None
 
 
-def runnable(family: Family, board) -> list[Solver]:
+def runnable(family: Family, board: Any) -> list[Solver]:
     """The family's solvers that can run on this board (link's path needs two marks)."""
     return [s for s in family.solvers if s.needs is None or not s.needs(board)]
 
@@ -60,15 +61,17 @@ def runnable(family: Family, board) -> list[Solver]:
 class RaceLane(Vertical):
     """One solver's column."""
 
+    NEIGHBOUR = "the column to the left or right"  # one row of the help for both arrows
+
     BINDINGS = [
         Binding("enter", "open", "Open answer", id="race.open",
                 tooltip="open this solver's answer in the main screen's timeline"),
-        Binding("left", "neighbour(-1)", "Column", show=False, id="race.left", tooltip="the column to the left"),
-        Binding("right", "neighbour(1)", "Column", show=False, id="race.right", tooltip="the column to the right"),
+        Binding("left", "neighbour(-1)", "Column", show=False, id="race.left", tooltip=NEIGHBOUR),
+        Binding("right", "neighbour(1)", "Column", show=False, id="race.right", tooltip=NEIGHBOUR),
     ]
 
-    def __init__(self, family: Family, solvers: list[Solver], values: dict, **kwargs) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, family: Family, solvers: list[Solver], values: dict[str, Any]) -> None:
+        super().__init__()
         self.family = family
         self.solvers = solvers
         self.values = values
@@ -86,21 +89,21 @@ class RaceLane(Vertical):
         self._title()
 
     # --- settings ---------------------------------------------------------------------
-    def _solver(self, values: dict) -> Solver:
+    def _solver(self, values: dict[str, Any]) -> Solver:
         return next((s for s in self.solvers if s.id == values.get(SOLVER)), self.solvers[0])
 
-    def _fields(self, keep: dict) -> tuple[Field, ...]:
+    def _fields(self, keep: dict[str, Any]) -> tuple[Field, ...]:
         solver = self._solver(keep)
         choice = Field(SOLVER, "solver", "choice", solver.id, tuple(s.id for s in self.solvers))
         memory = Field(MEMORY, "memory MiB", "int", keep.get(MEMORY),
                        help="the memory this solver may hold (none: an equal share of the race's budget)")
         return (choice, *option_fields(solver, keep), *limit_fields(keep), memory)
 
-    def _reshape(self, name: str, values: dict) -> tuple[Field, ...] | None:
+    def _reshape(self, name: str, values: dict[str, Any]) -> tuple[Field, ...] | None:
         """Another solver brings its own option rows, keeping the values they share."""
         return self._fields(values) if name == SOLVER else None
 
-    def settings(self) -> dict:
+    def settings(self) -> dict[str, Any]:
         return self.query_one(OptionsForm).values()
 
     def on_options_form_changed(self, event: OptionsForm.Changed) -> None:
@@ -138,7 +141,7 @@ class RaceLane(Vertical):
         self.can_focus = False
         self._title()
 
-    def show(self, lane: Lane) -> None:
+    def show(self, lane: Lane[Solution]) -> None:
         """The lane's state and latest figures (called ten times a second while it runs)."""
         self.query_one(".lane-figures", Static).update(figures(lane))
         board = self.live_board(lane.snapshot)
@@ -166,9 +169,11 @@ class RaceLane(Vertical):
         return self.result is not None and answer(self.result) is not None
 
     def action_open(self) -> None:
+        if self.result is None:
+            return
         if self.has_answer():
             self.post_message(AnswerOpened(self.result.entry.name))
-        elif self.result is not None:
+        else:
             self.notify(f"{self.result.entry.name} has no answer to open", severity="warning", timeout=3)
 
     def action_neighbour(self, step: int) -> None:
@@ -176,7 +181,7 @@ class RaceLane(Vertical):
         if self in lanes:
             lanes[(lanes.index(self) + step) % len(lanes)].focus()
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open":
             return self.has_answer()
         return True
@@ -188,7 +193,7 @@ def answer(result: R.Result) -> Solution | None:
     return s if s is not None and s.status == Status.SOLVED and len(s.steps) > 1 else None
 
 
-def figures(lane: Lane) -> RenderableType:
+def figures(lane: Lane[Solution]) -> RenderableType:
     """A running lane's figures: what it is doing, then its counters."""
     s = lane.snapshot
     if lane.state == QUEUED:
@@ -227,10 +232,11 @@ def outcome(family: Family, result: R.Result) -> RenderableType:
     return Group(*lines)
 
 
-class RaceScreen(Screen):
+class RaceScreen(Screen[None]):
     """Pick the solvers, start, watch them run, compare them."""
 
-    COMMANDS = {ScreenCommands}
+    if TYPE_CHECKING:
+        app = getters.app(Host)
 
     BINDINGS = [
         Binding("f5", "start", "Start", id="race.start", tooltip="start the race"),
@@ -242,7 +248,7 @@ class RaceScreen(Screen):
         Binding("minus", "remove", "Remove", id="race.remove", tooltip="remove the last solver (two stay)"),
     ]
 
-    def __init__(self, family: Family, board, board_name: str | None, open_answer: Callable[[Solution, str], None],
+    def __init__(self, family: Family, board: Any, board_name: str | None, open_answer: Callable[[Solution, str], None],
                  memory: RaceMemory | None = None) -> None:
         super().__init__()
         self.family = family
@@ -254,10 +260,10 @@ class RaceScreen(Screen):
             self.memory.board, self.memory.settings, self.memory.report = board, [], None
         # a solver the board does not suit stays out; with none left, starting says what is missing
         self.solvers = runnable(family, board) or list(family.solvers)
-        self.race: Race | None = None
-        self.job: Race | None = None  # what the app cancels when it quits
+        self.race: Race[Solution] | None = None
+        self.job: Race[Solution] | None = None  # what the app cancels when it quits
         self.entries: list[R.Entry] = []
-        self._timer = None
+        self._timer: Timer | None = None
 
     # --- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -270,7 +276,7 @@ class RaceScreen(Screen):
             yield Static(id="race-table")
         yield KeyFooter()
 
-    def _first_settings(self) -> list[dict]:
+    def _first_settings(self) -> list[dict[str, Any]]:
         if self.memory.settings:
             return self.memory.settings
         first = [{SOLVER: s.id} for s in self.solvers[:DEFAULT_LANES]]
@@ -306,7 +312,7 @@ class RaceScreen(Screen):
                     f"{describe_bytes(R.default_budget())} for the race · Tab: the next column")
         self.query_one("#race-head", Static).update(Text(text))
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":
             return not self.running and not self.done
         if action == "edit":
@@ -380,7 +386,7 @@ class RaceScreen(Screen):
         self._run(self.race, self.entries)
 
     @work(thread=True, exclusive=True, group="race")
-    def _run(self, race: Race, entries: list[R.Entry]) -> None:
+    def _run(self, race: Race[Solution], entries: list[R.Entry]) -> None:
         """Runs in a worker thread: the race blocks here until every solver has ended."""
         race.run()
         self.post_message(RaceFinished(race, R.judge(entries, race, self.family.id)))
@@ -436,26 +442,3 @@ class RaceScreen(Screen):
     def on_unmount(self) -> None:
         if self.race is not None:
             self.race.cancel()
-
-    # --- the command palette --------------------------------------------------------------
-    def commands(self) -> Iterable[SystemCommand]:
-        """The race's actions that apply now, for the command palette (ScreenCommands)."""
-        def key(binding_id: str) -> str:
-            return self.app.key_for(binding_id, self)
-
-        if self.check_action("start", ()):
-            yield SystemCommand("Start the race", f"Run every column's solver ({key('race.start')})", self.action_start)
-            yield SystemCommand("Add a solver", f"Another column, up to four ({key('race.add')})", self.action_add)
-            yield SystemCommand("Remove a solver", f"The last column; two stay ({key('race.remove')})",
-                                self.action_remove)
-        if self.running:
-            yield SystemCommand("Cancel the race", f"Stop every solver ({key('race.cancel')})", self.action_cancel)
-        if self.done:
-            yield SystemCommand("New race", f"Change the solvers and race again ({key('race.edit')})", self.action_edit)
-            for widget in self.lanes:
-                if widget.has_answer():
-                    name = widget.result.entry.name
-                    yield SystemCommand(f"Open {name}'s answer", "Step through it in the main screen's timeline",
-                                        lambda n=name: self.post_message(AnswerOpened(n)))
-        if not self.running:
-            yield SystemCommand("Back to the board", f"The main screen ({key('race.back')})", self.action_back)

@@ -1,7 +1,9 @@
 """The start screen: pick a family, then a board (new, preset, saved, or a recovered unsaved one)."""
 from __future__ import annotations
 
-from textual import on, work
+from typing import TYPE_CHECKING
+
+from textual import getters, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -9,10 +11,19 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from puzzle_explorer.tui.host import Host
 from puzzle_explorer.tui.model import boards, storage
 
+if TYPE_CHECKING:  # the families load off the event loop, after this screen shows
+    from puzzle_explorer.puzzles.interface import Family
 
-class StartScreen(Screen):
+
+class StartScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(Host)
+
+    family_id: str | None = None  # the family whose boards are listed
+
     BINDINGS = [
         Binding("enter", "choose", "Open", show=True, priority=False, id="start.open"),
         Binding("tab", "focus_next", "Next list", show=False, id="start.next"),
@@ -43,7 +54,7 @@ class StartScreen(Screen):
         families = registry.families()
         self.app.call_from_thread(self._show_families, families)
 
-    def _show_families(self, families) -> None:
+    def _show_families(self, families: dict[str, Family]) -> None:
         self.app.families = families
         kept = self._kept()
         with_copies = {k.copy.family_id for k in kept}
@@ -57,7 +68,7 @@ class StartScreen(Screen):
         listing.focus()
         self.app.start_warming()
 
-    def _kept(self) -> list:
+    def _kept(self) -> list[boards.Kept]:
         """The recovery copies (notices for damaged ones), and the intro that mentions them."""
         kept, notices = boards.kept_copies(self.app.families)
         for notice in notices:
@@ -72,7 +83,7 @@ class StartScreen(Screen):
 
     def on_screen_resume(self) -> None:
         """Back from a board: its recovery copy may have come or gone."""
-        if self.app.families and getattr(self, "family_id", None):
+        if self.app.families and self.family_id:
             self._kept()
             self._show_boards(self.family_id)
 
@@ -100,7 +111,8 @@ class StartScreen(Screen):
 
     @on(OptionList.OptionSelected, "#boards")
     def _board_chosen(self, event: OptionList.OptionSelected) -> None:
-        self.app.open_board(self.family_id, event.option.id)
+        if self.family_id and event.option.id:
+            self.app.open_board(self.family_id, event.option.id)
 
     def action_choose(self) -> None:
         focused = self.focused

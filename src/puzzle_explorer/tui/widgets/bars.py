@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import Static
 
 from puzzle_explorer.core.run.live import Live
@@ -78,7 +79,7 @@ class LayerBars(Static):
     """The chart of the latest snapshot's picture; hidden when it has nothing to chart."""
 
     def show(self, live: Live | None) -> None:
-        pane = self.parent.content_size.width if self.parent is not None else 0
+        pane = self.parent.content_size.width if isinstance(self.parent, Widget) else 0
         rows = 2 if self.app.has_class("-short") else ROWS  # 24 rows: the counters keep their place
         drawn = chart(live, max(0, pane - 1), rows)  # a column spared for the pane's scroll bar
         self.display = drawn is not None

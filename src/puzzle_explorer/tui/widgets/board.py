@@ -1,8 +1,8 @@
 """The Board pane: the family's drawing of the board, a cursor, and the editor keys."""
 from __future__ import annotations
 
-import functools
 from dataclasses import replace
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -13,12 +13,13 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, Family, Step, View
-from puzzle_explorer.puzzles.kit.text import cell_text
+from puzzle_explorer.puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, EditAction, Family, Step, View
+from puzzle_explorer.puzzles.kit.text import Cell, cell_text
 from puzzle_explorer.tui.keys import declared_bindings
 from puzzle_explorer.tui.messages import BoardEdited, EditOnStep
 from puzzle_explorer.tui.model.live import LiveStep
 from puzzle_explorer.tui.model.session import EditSession
+from puzzle_explorer.tui.widgets.solver import SolverPane
 
 
 class BoardView(Widget, can_focus=True):
@@ -48,16 +49,15 @@ class BoardView(Widget, can_focus=True):
     zoom = reactive(0)
     message = reactive("")
 
-    def __init__(self, session: EditSession, **kwargs) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, session: EditSession, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.session = session
-        self.origin = (0, 0)
+        self.origin: Cell = (0, 0)
 
     @staticmethod
-    def of(session: EditSession, **kwargs) -> BoardView:
+    def of(session: EditSession, *, id: str | None = None) -> BoardView:
         """The board pane for the session's family: a BoardView with the family's editing keys bound."""
-        return _with_edit_keys(session.family)(session, **kwargs)
-
+        return with_edit_keys(session.family)(session, id=id)
 
     # --- drawing --------------------------------------------------------------
     STATUS_LINES = 2  # under the drawing: size and cursor (or the step), then a note
@@ -95,7 +95,7 @@ class BoardView(Widget, can_focus=True):
         self.origin = (max(0, min(ox, max(0, w - cols))), max(0, min(oy, max(0, h - rows))))
 
     @property
-    def shown_board(self):
+    def shown_board(self) -> Any:
         return self.step.board if self.step is not None else self.session.board
 
     @property
@@ -116,22 +116,22 @@ class BoardView(Widget, can_focus=True):
         problem = self.session.problem() if editing else None
         if problem is not None and problem.where is not None:
             highlight = frozenset({(problem.where[0] - 1, problem.where[1] - 1)})
-        live = isinstance(self.step, LiveStep)
-        view = View(cursor=None if live else self.session.cursor, highlight=highlight,
+        live = self.step if isinstance(self.step, LiveStep) else None
+        view = View(cursor=None if live is not None else self.session.cursor, highlight=highlight,
                     origin=self.origin, cells=(cols, rows), zoom=self.drawn_zoom)
         drawing = family.render(board, view)
         w, h = family.dimensions(board)
         note = Text()  # wraps: a refusal or a problem is read in full
-        if live and self.step.other is not None:
-            drawing = self._both_sides(drawing, self.step.other, view, note)
+        if live is not None and live.other is not None:
+            drawing = self._both_sides(drawing, live.other, view, note)
         parts = [drawing]
         status = Text(no_wrap=True, overflow="ellipsis")
         x, y = self.session.cursor
-        if live:
-            status.append(self.step.label, "bold")
-            if self.step.note:
-                note.append(self.step.note, "dim")
-        elif editing:
+        if live is not None:
+            status.append(live.label, "bold")
+            if live.note:
+                note.append(live.note, "dim")
+        elif self.step is None:
             status.append(f"{w}x{h}  cursor {cell_text((x, y))}", "dim")
             if family.brushes:
                 status.append(f"  brush {self.session.brush_name}", "dim")
@@ -155,7 +155,7 @@ class BoardView(Widget, can_focus=True):
         parts.append(note)
         return Group(*parts)
 
-    def _both_sides(self, drawing: RenderableType, other, view: View, note: Text) -> RenderableType:
+    def _both_sides(self, drawing: RenderableType, other: Any, view: View, note: Text) -> RenderableType:
         """A bidirectional search: its start side and its goal side beside each other, if both fit."""
         family = self.session.family
         w, _ = family.dimensions(other)
@@ -170,7 +170,7 @@ class BoardView(Widget, can_focus=True):
 
     def _solver_lacks(self) -> str | None:
         """What the chosen solver still needs from this valid board ("path needs two marked cells")."""
-        solver_pane = self.screen.query("#solver")
+        solver_pane = self.screen.query(SolverPane)
         if not solver_pane:
             return None
         solver = solver_pane.first().solver()
@@ -236,7 +236,7 @@ class BoardView(Widget, can_focus=True):
         self.redraw()
 
     @work(thread=True, exclusive=True, group="edit")
-    def _edit_in_background(self, action, board, cursor, brush) -> None:
+    def _edit_in_background(self, action: EditAction, board: Any, cursor: Cell, brush: str) -> None:
         """An editor operation that searches (a hint, a generated board): keep the app responsive."""
         try:
             new_board, new_cursor = action.apply(board, cursor, brush)
@@ -245,7 +245,7 @@ class BoardView(Widget, can_focus=True):
             return
         self.app.call_from_thread(self._apply_result, board, new_board, new_cursor)
 
-    def _apply_result(self, before, board, cursor) -> None:
+    def _apply_result(self, before: Any, board: Any, cursor: Cell) -> None:
         if self.session.board is not before:
             self.message = "the board changed meanwhile: result dropped"
             self.redraw()
@@ -257,13 +257,17 @@ class BoardView(Widget, can_focus=True):
 BRUSH = Binding("b", "brush", "Brush", id="board.brush", tooltip="the next brush (what placing puts down)")
 
 
-@functools.cache
-def _with_edit_keys(family: Family) -> type[BoardView]:
+_KEYED: dict[str, type[BoardView]] = {}  # a family's keyed BoardView, by family id
+
+
+def with_edit_keys(family: Family) -> type[BoardView]:
     """BoardView with a family's keys added to its BINDINGS: the brush key if it has brushes, and its
     editor operations, each with an id so the keymap can remap it (edit.place = P). A key the pane
-    itself uses stays the pane's."""
-    own = {key for key, _ in declared_bindings(BoardView)}
-    keys = [BRUSH] if family.brushes else []
-    keys += [Binding(a.key, f"edit('{a.id}')", a.short, show=a.show, tooltip=a.description, id=f"edit.{a.id}")
-             for a in family.edit_actions if a.key not in own | {b.key for b in keys}]
-    return type(f"BoardView_{family.id}", (BoardView,), {"BINDINGS": keys})
+    itself uses stays the pane's. Made once a family: Textual keeps each class's bindings."""
+    if family.id not in _KEYED:
+        own = {key for key, _ in declared_bindings(BoardView)}
+        keys = [BRUSH] if family.brushes else []
+        keys += [Binding(a.key, f"edit('{a.id}')", a.short, show=a.show, tooltip=a.description, id=f"edit.{a.id}")
+                 for a in family.edit_actions if a.key not in own | {b.key for b in keys}]
+        _KEYED[family.id] = type(f"BoardView_{family.id}", (BoardView,), {"BINDINGS": keys})
+    return _KEYED[family.id]

@@ -1,8 +1,13 @@
 """A Footer that shows only the keys that fit whole: a narrow terminal loses the last keys, never half a word."""
 from __future__ import annotations
 
+from typing import Any
+
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterLabel, KeyGroup
+
+from puzzle_explorer.tui.textual_compat import FooterKey, FooterLabel, KeyGroup, footer_bindings_ready
 
 
 class KeyFooter(Footer):
@@ -19,10 +24,10 @@ class KeyFooter(Footer):
     _waits = 0
     _recompose_pending = False
 
-    def bindings_changed(self, screen) -> None:
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         # A finished search changes the bindings several times in one message; each change would
         # rebuild every key, one rebuild is enough for them all.
-        self._bindings_ready = True
+        footer_bindings_ready(self)
         if self._recompose_pending or not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
         self._recompose_pending = True
@@ -51,7 +56,7 @@ class KeyFooter(Footer):
                 self.call_after_refresh(self._fit)
             return
         palette = [c for c in self.children if c.has_class("-command-palette")]
-        first = [c for c in self.children if getattr(c, "action", None) in self.FIRST]
+        first = [c for c in self.children if isinstance(c, FooterKey) and c.action in self.FIRST]
         room = self.content_region.width - sum(self._width(c) for c in palette + first)
         for unit in self._units():
             if unit[0] not in palette and unit[0] not in first:
@@ -60,10 +65,10 @@ class KeyFooter(Footer):
                     child.display = width <= room  # a later, shorter key may still fit
                 room -= width if unit[0].display else 0
 
-    def _units(self) -> list[list]:
+    def _units(self) -> list[list[Widget]]:
         """The children that show or hide together: a group of keys with the words after it (the
         four arrows and what they do), else each key alone."""
-        units: list[list] = []
+        units: list[list[Widget]] = []
         for child in self.children:
             if isinstance(child, FooterLabel) and units and isinstance(units[-1][-1], KeyGroup):
                 units[-1].append(child)
@@ -72,6 +77,6 @@ class KeyFooter(Footer):
         return units
 
     @staticmethod
-    def _width(child) -> int:
+    def _width(child: Widget) -> int:
         margin = child.styles.margin
         return child.outer_size.width + margin.left + margin.right

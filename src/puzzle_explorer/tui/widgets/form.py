@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -32,7 +33,7 @@ class OptionsForm(Widget, can_focus=True):
         Binding("down", "row(1)", "Row", show=False, id="form.down", tooltip="choose a setting"),
         Binding("left", "change(-1)", "Change", show=False, id="form.previous", tooltip="change it"),
         Binding("right", "change(1)", "Change", show=False, id="form.next", tooltip="change it"),
-        Binding("space", "toggle", "Toggle", show=False, id="form.toggle", tooltip="switch it on or off"),
+        Binding("space", "switch", "Toggle", show=False, id="form.toggle", tooltip="switch it on or off"),
         Binding("backspace", "erase", "Erase", show=False, id="form.erase", tooltip="erase a digit"),
         # Digits are bindings too, not a key handler: a handler runs before the actions of the keys
         # typed just ahead of it in a burst ('↓ 1 2' typed into the row above the number)
@@ -66,13 +67,16 @@ class OptionsForm(Widget, can_focus=True):
     def on_blur(self) -> None:
         self.post_message(self.Highlighted(None))
 
+    # Its keys change the setting under its cursor: nothing the command palette could run on its own.
+    IN_PALETTE = False
+
     def __init__(self, fields: tuple[Field, ...] = (),
                  reshape: Callable[[str, dict[str, Any]], tuple[Field, ...] | None] | None = None,
-                 **kwargs) -> None:
+                 *, id: str | None = None, classes: str | None = None) -> None:
         """`reshape(name, values)`: the rows a change of setting `name` calls for (None: the same
         rows). It runs within the change, so the next key of a burst finds the new rows; rebuilt on
         the Changed message, they came after keys already queued."""
-        super().__init__(**kwargs)
+        super().__init__(id=id, classes=classes)
         self.set_reactive(OptionsForm.fields, tuple(fields))
         self._reshape = reshape
 
@@ -84,7 +88,7 @@ class OptionsForm(Widget, can_focus=True):
         self.row = min(self.row, max(0, len(self.fields) - 1))
         self.refresh(layout=True)
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(1, len(self._lines(width, focused=False)))
 
     def _set(self, index: int, value: Any) -> None:
@@ -123,7 +127,7 @@ class OptionsForm(Widget, can_focus=True):
                 new = int(new) or None
             self._set(self.row, new)
 
-    def action_toggle(self) -> None:
+    def action_switch(self) -> None:
         f = self.current
         if f is not None and f.kind in ("bool", "choice"):
             self.action_change(1)
@@ -152,17 +156,18 @@ class OptionsForm(Widget, can_focus=True):
         return True
 
     @staticmethod
-    def _number_text(value) -> str:
+    def _number_text(value: float | None) -> str:
         return str(value) if value is not None else ""
 
     @staticmethod
-    def _parse(f: Field, text: str):
+    def _parse(f: Field, text: str) -> float | None:
         if not text or text == ".":
             return None
         try:
             value = int(text) if f.kind == "int" else float(text)
-        except ValueError:
-            return f.value
+        except ValueError:  # not a number: the field keeps its value
+            kept: float | None = f.value
+            return kept
         return value if value > 0 else None
 
     def _value_text(self, f: Field) -> str:

@@ -1,13 +1,16 @@
 """The Solver pane: algorithm, its options, the limits, Solve and Cancel."""
 from __future__ import annotations
 
-from textual import on
+from typing import TYPE_CHECKING, Any
+
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.puzzles.interface import Family, Solver
+from puzzle_explorer.tui.host import Host
 from puzzle_explorer.tui.messages import CancelRequested, SolveRequested
 from puzzle_explorer.tui.widgets.form import Field, OptionsForm
 
@@ -16,19 +19,19 @@ STATE_CAP = "max_states"
 TIMEOUT = "timeout"
 
 
-def option_fields(solver: Solver, keep: dict) -> list[Field]:
+def option_fields(solver: Solver, keep: dict[str, Any]) -> list[Field]:
     """A solver's options as form rows, keeping the values already chosen."""
     return [Field(opt.name, opt.label.lower(), opt.kind, keep.get(opt.name, opt.default), opt.choices, opt.help)
             for opt in solver.options]
 
 
-def limit_fields(keep: dict) -> list[Field]:
+def limit_fields(keep: dict[str, Any]) -> list[Field]:
     """The state cap and the time limit as form rows (none: no limit)."""
     return [Field(STATE_CAP, "state cap", "int", keep.get(STATE_CAP)),
             Field(TIMEOUT, "timeout s", "float", keep.get(TIMEOUT))]
 
 
-def chosen(solver: Solver, values: dict, max_memory: int | None = None) -> tuple[dict, Limits]:
+def chosen(solver: Solver, values: dict[str, Any], max_memory: int | None = None) -> tuple[dict[str, Any], Limits]:
     """The solver's options and limits from a form's values (an option the form lacks keeps its default)."""
     options = {o.name: values.get(o.name, o.default) for o in solver.options}
     return options, Limits(max_states=values.get(STATE_CAP), timeout_s=values.get(TIMEOUT), max_memory=max_memory)
@@ -37,8 +40,11 @@ def chosen(solver: Solver, values: dict, max_memory: int | None = None) -> tuple
 class SolverPane(Vertical):
     """Settings for the next solve, as a compact form, with a note on what the algorithm guarantees."""
 
-    def __init__(self, family: Family, **kwargs) -> None:
-        super().__init__(**kwargs)
+    if TYPE_CHECKING:
+        app = getters.app(Host)
+
+    def __init__(self, family: Family, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.family = family
         self.border_title = "Solver"
 
@@ -56,11 +62,11 @@ class SolverPane(Vertical):
             self.query_one(f"#{button_id}", Button).label = f"{word} {key}".strip()
         self._show_note()
 
-    def _fields(self, solver: Solver, keep: dict) -> tuple[Field, ...]:
+    def _fields(self, solver: Solver, keep: dict[str, Any]) -> tuple[Field, ...]:
         algorithm = Field(ALGORITHM, "algorithm", "choice", solver.id, tuple(s.id for s in self.family.solvers))
         return (algorithm, *option_fields(solver, keep), *limit_fields(keep))
 
-    def _reshape(self, name: str, values: dict) -> tuple[Field, ...] | None:
+    def _reshape(self, name: str, values: dict[str, Any]) -> tuple[Field, ...] | None:
         """Another algorithm brings its own option rows, keeping the values they share."""
         return self._fields(self._named(values[ALGORITHM]), values) if name == ALGORITHM else None
 
@@ -74,7 +80,7 @@ class SolverPane(Vertical):
     def solver(self) -> Solver:
         return self._named(self.form.values()[ALGORITHM])
 
-    def settings(self) -> tuple[str, dict, Limits]:
+    def settings(self) -> tuple[str, dict[str, Any], Limits]:
         """(solver id, options, limits) for the next solve."""
         solver = self.solver()
         options, limits = chosen(solver, self.form.values())

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.reactive import reactive
@@ -15,6 +18,7 @@ from puzzle_explorer.core.run.progress import Phase, Snapshot
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles.interface import Solution
 from puzzle_explorer.puzzles.kit.bars import bar_lines
+from puzzle_explorer.tui.host import Host
 from puzzle_explorer.tui.widgets.bars import LayerBars
 
 SPARK_POINTS = 120
@@ -78,8 +82,11 @@ class StatsPane(VerticalScroll):
     outcome: reactive[Text | str] = reactive("")
     details = reactive("")
 
-    def __init__(self, headline: Callable[[Solution], str], family: str = "", **kwargs) -> None:
-        super().__init__(**kwargs)
+    if TYPE_CHECKING:
+        app = getters.app(Host)
+
+    def __init__(self, headline: Callable[[Solution], str], family: str = "", *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.border_title = "Stats"
         self.headline = headline
         self.family = family
@@ -129,7 +136,8 @@ class StatsPane(VerticalScroll):
             self.details = "stopped while the solver was still compiling"
             self.outcome = Text("cancelled", style="yellow")
             return
-        if error is not None:
+        if error is not None or solution is None:
+            error = error or "the search gave no answer"
             self.details = ""
             self.outcome = Text.assemble(("error: ", "bold red"), error)
             return
@@ -178,7 +186,7 @@ class StatsPane(VerticalScroll):
                     Phase.SEARCHING: searching_line(s), Phase.DONE: "finished"}[s.phase]
         self.query_one("#stats-head", Static).update(head)
 
-    def _numbers(self, s: Snapshot | None):
+    def _numbers(self, s: Snapshot | None) -> RenderableType:
         if s is None:
             return ""
         if self.solution is not None:
@@ -206,7 +214,7 @@ class StatsPane(VerticalScroll):
         return table
 
 
-def final_numbers(solution: Solution, short: bool = False):
+def final_numbers(solution: Solution, short: bool = False) -> RenderableType:
     """The finished search's counts, from its statistics alone (the live samples may lag behind)."""
     if not solution.searched:
         return Text("no search needed: the answer follows without one", style="dim")
@@ -223,7 +231,7 @@ def final_numbers(solution: Solution, short: bool = False):
     return table
 
 
-def _value(value) -> str | None:
+def _value(value: object) -> str | None:
     """A detail's value as a user reads it; None for what does not fit on one line."""
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -234,7 +242,7 @@ def _value(value) -> str | None:
     return None
 
 
-def details_text(details: dict) -> str:
+def details_text(details: dict[str, Any]) -> str:
     """A family's extras (census counts, the theorem used...), one per line; lists and grids are left out."""
     lines = []
     for key, value in details.items():

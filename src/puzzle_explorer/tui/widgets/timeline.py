@@ -10,18 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from puzzle_explorer.puzzles.interface import Step
+from puzzle_explorer.tui.host import Host
 from puzzle_explorer.tui.messages import StepChosen
 from puzzle_explorer.tui.model.track import SearchTrack
 
@@ -71,33 +75,37 @@ class Timeline(Vertical):
     """
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Back", id="timeline.back"),
-        Binding("right", "step(1)", "Forward", id="timeline.forward"),
-        Binding("home", "jump(0)", "Start", id="timeline.start"),
-        Binding("end", "jump(-1)", "End", id="timeline.end"),
-        Binding("space", "play", "Play/pause", id="timeline.play"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", id="timeline.faster"),
-        Binding("minus", "speed(-1)", "Slower", id="timeline.slower"),
-        Binding("n", "solution(1)", "Next solution", id="timeline.next"),
-        Binding("p", "solution(-1)", "Previous solution", id="timeline.previous"),
+        Binding("left", "step(-1)", "Back", id="timeline.back", tooltip="one move back"),
+        Binding("right", "step(1)", "Forward", id="timeline.forward", tooltip="one move on"),
+        Binding("home", "jump(0)", "Start", id="timeline.start", tooltip="the starting board"),
+        Binding("end", "jump(-1)", "End", id="timeline.end", tooltip="the solved board"),
+        Binding("space", "play", "Play/pause", id="timeline.play", tooltip="play the solution step by step"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", id="timeline.faster", tooltip="play faster"),
+        Binding("minus", "speed(-1)", "Slower", id="timeline.slower", tooltip="play slower"),
+        Binding("n", "solution(1)", "Next solution", id="timeline.next", tooltip="browse the next solution found"),
+        Binding("p", "solution(-1)", "Previous solution", id="timeline.previous",
+                tooltip="browse the previous solution"),
     ]
 
     index = reactive(0)
     playing = reactive(False)
     speed = reactive(2)  # index into SPEEDS
 
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
+    if TYPE_CHECKING:
+        app = getters.app(Host)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.border_title = "Timeline"
         self.steps: Sequence[Step] = ()
         self.solutions: list[Sequence[Step]] = []  # the steps of every solution to browse
         self.solution_shown = 0  # the index in solutions of the one on the solution track
-        self.search: SearchTrack = SearchTrack()  # the snapshots of the running or last search
+        self.search: SearchTrack[Step] = SearchTrack()  # the snapshots of the running or last search
         self.track = SOLUTION  # which of the two is shown
         self.running = False  # a search is adding snapshots
         self.follow = True  # while it runs, the search track shows its newest snapshot
         self._message = "no solution yet"  # the solution track's head when it has no steps
-        self._timer = None
+        self._timer: Timer | None = None
         self._listed = range(0)  # the steps in the list widget now
         self._generation = 0  # the search track's generation when it was listed
 
@@ -107,7 +115,7 @@ class Timeline(Vertical):
         yield StepList(id="timeline-steps")
 
     # --- content --------------------------------------------------------------
-    def load(self, steps: list[Step], alternatives: list[list[Step]] = ()) -> None:
+    def load(self, steps: Sequence[Step], alternatives: Sequence[Sequence[Step]] = ()) -> None:
         """Show a new solution (and others to browse with n/p), starting at its first step."""
         self.solutions = [steps, *alternatives]
         self.solution_shown = 0
@@ -172,7 +180,7 @@ class Timeline(Vertical):
             self._set_index(track.index_of(number), announce=False)
         self._place(self.index)
 
-    def finish_search(self, steps: Sequence[Step] | None, alternatives: list[list[Step]] = (),
+    def finish_search(self, steps: Sequence[Step] | None, alternatives: Sequence[Sequence[Step]] = (),
                       message: str = "") -> None:
         """The search ended: show its solution if it has steps to show, else say `message` (the
         search track stays a key away)."""
@@ -332,7 +340,7 @@ class Timeline(Vertical):
             self.solution_shown = (self.solution_shown + delta) % len(self.solutions)
             self._show(self.solutions[self.solution_shown])
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "solution":
             return len(self.solutions) > 1  # shown only when there are several
         return True
@@ -396,7 +404,7 @@ class Timeline(Vertical):
         """
         event.stop()
         current = event.option_list.highlighted_option
-        if current is None or current.id != event.option.id or not self.steps:
+        if current is None or current.id is None or current.id != event.option.id or not self.steps:
             return
         index = int(current.id)  # by id: the window may have moved since the list was filled
         if index != self.index:
