@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from puzzle_explorer.puzzles.cube8 import table as T
-from tests import cli
+from tests.cli import commands as cli
 from tests.puzzles.cube8 import reference as R
 from tests.puzzles.cube8.cases import random_cases
 

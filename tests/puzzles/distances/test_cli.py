@@ -5,7 +5,7 @@ import json
 import pytest
 
 from puzzle_explorer.puzzles.klotski.board import parse
-from tests import cli
+from tests.cli import commands as cli
 from tests.puzzles.klotski import reference
 
 BOARD = "AAb/AA./c.d"

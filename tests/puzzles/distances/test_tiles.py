@@ -15,7 +15,7 @@ from puzzle_explorer.puzzles.tiles import distances as TD
 from puzzle_explorer.puzzles.tiles.board import Board, parse
 from puzzle_explorer.puzzles.tiles.kernels import ranks as R
 from puzzle_explorer.puzzles.tiles.solve import solve
-from tests import cli
+from tests.cli import commands as cli
 from tests.puzzles.tiles.reference import distances as reference
 from tests.puzzles.tiles.reference import neighbours, solved
 

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from tests import cli
+from tests.cli import commands as cli
 from tests.puzzles.knights.reference import check_tour, count_tours
 
 

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from tests import cli
+from tests.cli import commands as cli
 from tests.puzzles.tiles.reference import distances, replay, solved
 
 KORF_LINES = """# instance, length, nodes, then the 16 cells (Korf's format)
