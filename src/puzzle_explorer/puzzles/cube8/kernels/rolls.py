@@ -138,7 +138,7 @@ def distances(sources, par, dist, queue, cap, counters):
             queue[tail] = s
             tail += 1
     head = 0
-    depth = 0
+    depth = np.int64(0)
     level_start = 0
     while head < tail:
         node = np.int64(queue[head])
@@ -285,8 +285,8 @@ def bibfs(start, goals, par, max_len, cap, counters):
         else:
             q, lo, hi, own, other, depth = bq, b_lo, b_hi, FROM_GOAL, FROM_START, db
         tail = hi
-        meet_from = -1
-        meet_to = -1
+        meet_from = np.int64(-1)
+        meet_to = np.int64(-1)
         for i in range(lo, hi):
             node = np.int64(q[i])
             k = rolls_from(node, par, cells, out)
