@@ -93,7 +93,7 @@ def rank_bits(n_anchors: int, m: int) -> int:
 def make_layout(board: Board, convention: str, distinct: bool) -> Layout:
     """Group the pieces into classes and check the position fits in a word."""
     target = board.target_piece()
-    groups: dict[tuple, list[Piece]] = {}
+    groups: dict[tuple[str | tuple[int, int], ...], list[Piece]] = {}
     for p in board.pieces:
         key = ("target",) if p.letter == target.letter else (("piece", p.letter) if distinct else ("shape", p.shape))
         groups.setdefault(key, []).append(p)
@@ -220,8 +220,9 @@ def encode(layout: Layout, board: Board) -> int:
     """The packed word of a board that has the layout's pieces (letters may sit anywhere in their class)."""
     word = 0
     at = 0
+    piece = {p.letter: p for p in board.pieces}
     for c, cls in enumerate(layout.classes):
-        anchors = sorted(layout.anchor_index(c, (board.piece(l).x, board.piece(l).y)) for l in cls.letters)
+        anchors = sorted(layout.anchor_index(c, (piece[l].x, piece[l].y)) for l in cls.letters)
         rank = sum(comb(v, i + 1) for i, v in enumerate(anchors))
         word |= rank << at
         at += rank_bits(len(cls.anchors), len(cls.letters))
