@@ -12,6 +12,7 @@ marks states in a byte array, and the hooks the engine's IDA* calls.
 from collections import namedtuple
 
 import numpy as np
+from numpy.typing import NDArray
 
 from puzzle_explorer.core.kernels import ops
 from puzzle_explorer.core.kernels.jit import helper, kernel
@@ -32,7 +33,7 @@ PER_EMPTY = C.PER_EMPTY
 SPACE = C.SPACE
 
 
-def _neighbours():
+def _neighbours() -> NDArray[np.int64]:
     """For each square and direction: the square the cube comes from (-1: off the board)."""
     out = np.full((9, 4), -1, dtype=np.int64)
     for s in range(9):

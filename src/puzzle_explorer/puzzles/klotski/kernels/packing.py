@@ -11,6 +11,7 @@ ceil(log2(C(P, m))) bits. The classes' ranks sit side by side in the word.
 from __future__ import annotations
 
 from collections import namedtuple
+from collections.abc import Iterable
 from dataclasses import dataclass
 from math import comb
 
@@ -18,6 +19,7 @@ import numpy as np
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.kernels.ops import DEAD_END
+from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.klotski.board import Board, Piece
 
 UNIT, STRAIGHT, FREE = 0, 1, 2
@@ -112,14 +114,15 @@ def make_layout(board: Board, convention: str, distinct: bool) -> Layout:
     return Layout(board, tuple(classes), 0, CONVENTIONS[convention], bits)
 
 
-def _cell_bits(board: Board, cells) -> int:
+def _cell_bits(board: Board, cells: Iterable[Cell]) -> int:
     m = 0
     for x, y in cells:
         m |= 1 << (y * board.width + x)
     return m
 
 
-def _single_piece_distances(board: Board, cls: PieceClass, goal: int, kind: int, step) -> np.ndarray:
+def _single_piece_distances(board: Board, cls: PieceClass, goal: int, kind: int,
+                            step: list[list[int]]) -> np.ndarray:
     """Moves the piece needs to reach the goal anchor with only the walls in the way."""
     n = len(cls.anchors)
     # moves are reversible, so search outwards from the goal

@@ -77,7 +77,7 @@ def rank(cells, k, weights):
     return r
 
 
-def rank_py(cells, n: int) -> int:
+def rank_py(cells: Sequence[int], n: int) -> int:
     """rank() in plain Python, for tests and tools."""
     w = rank_weights(n, len(cells))
     used: list[int] = []
