@@ -17,6 +17,7 @@ start orientation), '..' for the empty square, rows separated by '/':
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from puzzle_explorer.core.errors import InputError
@@ -130,7 +131,7 @@ def _parse_cubes(text: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _lines(text: str):
+def _lines(text: str) -> Iterator[tuple[int, str]]:
     """(line number, piece) for each non-blank piece; '/' breaks rows except from a cubes:
     setting on (its rows are '/'-separated themselves), so a whole board fits on one line."""
     for number, raw in enumerate(text.splitlines(), start=1):

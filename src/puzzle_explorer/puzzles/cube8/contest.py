@@ -48,14 +48,14 @@ def _start(text: str, where: str) -> int | None:
     return C.square_at(x - 1, y - 1)
 
 
-def _non_blank(source: IO) -> Iterator[tuple[int, str]]:
+def _non_blank(source: IO[str] | IO[bytes]) -> Iterator[tuple[int, str]]:
     """(line number, line) for each line with something on it."""
     for n, line in enumerate(input_lines(source), start=1):
         if line.strip():
             yield n, line
 
 
-def datasets(source: IO) -> Iterator[Dataset]:
+def datasets(source: IO[str] | IO[bytes]) -> Iterator[Dataset]:
     """The datasets of a contest input (a text or binary stream, read as UTF-8), one by one;
     InputError at the first bad one."""
     numbered = _non_blank(source)

@@ -24,6 +24,7 @@ parity). That gives SPACE = 9 * 3 * 6**7 = 7,558,272 numbers per parity.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import permutations
 
 COLOURS = "WBR"  # white, blue, red: colour numbers 0, 1, 2
@@ -85,7 +86,7 @@ def parity(position: tuple[int, ...]) -> int:
     return (sum(PARITY[o] for o in position if o != EMPTY) + x + y) % 2
 
 
-def rolls(position: tuple[int, ...]):
+def rolls(position: tuple[int, ...]) -> Iterator[tuple[int, int, tuple[int, ...]]]:
     """(cube's square, empty square, next position) for each cube that can roll."""
     e = empty_of(position)
     ex, ey = xy(e)
@@ -132,13 +133,14 @@ def position(number: int, par: int) -> tuple[int, ...]:
 # red as well keeps the start orientation the start orientation, so every symmetry maps
 # start positions to start positions and rolls to rolls. Up to symmetry there are three
 # starts: a corner, an edge and the centre.
+Symmetry = tuple[tuple[int, ...], bool]  # square -> square, and whether the x and y axes swap
 
-def _maps():
+def _maps() -> tuple[Symmetry, ...]:
     out = []
     for swap in (False, True):
         for fx in (False, True):
             for fy in (False, True):
-                def f(x, y, swap=swap, fx=fx, fy=fy):
+                def f(x: int, y: int, swap: bool = swap, fx: bool = fx, fy: bool = fy) -> tuple[int, int]:
                     if swap:
                         x, y = y, x
                     return (2 - x if fx else x), (2 - y if fy else y)
@@ -152,7 +154,7 @@ SWAPPED = tuple(ORIENTATION_OF[(RELABEL[t], RELABEL[y], RELABEL[x])] for t, x, y
 START_CLASSES = (square_at(0, 0), square_at(1, 0), square_at(1, 1))  # corner, edge, centre
 
 
-def canonical(start: int) -> tuple[int, tuple[tuple[int, ...], bool]]:
+def canonical(start: int) -> tuple[int, Symmetry]:
     """(start class 0..2, a symmetry taking `start` to that class's square)."""
     for cls, rep in enumerate(START_CLASSES):
         for sym in SYMMETRIES:
@@ -161,7 +163,7 @@ def canonical(start: int) -> tuple[int, tuple[tuple[int, ...], bool]]:
     raise AssertionError("every square is some class's image")
 
 
-def map_position(position: tuple[int, ...], sym) -> tuple[int, ...]:
+def map_position(position: tuple[int, ...], sym: Symmetry) -> tuple[int, ...]:
     squares, swap = sym
     out = [EMPTY] * SQUARES
     for s, o in enumerate(position):
@@ -169,14 +171,14 @@ def map_position(position: tuple[int, ...], sym) -> tuple[int, ...]:
     return tuple(out)
 
 
-def unmap_position(position: tuple[int, ...], sym) -> tuple[int, ...]:
+def unmap_position(position: tuple[int, ...], sym: Symmetry) -> tuple[int, ...]:
     """The inverse of map_position (every symmetry's colour change is its own inverse)."""
     squares, swap = sym
     return tuple(position[squares[s]] if position[squares[s]] == EMPTY or not swap
                  else SWAPPED[position[squares[s]]] for s in range(SQUARES))
 
 
-def map_pattern(pattern: tuple[int, ...], sym) -> tuple[int, ...]:
+def map_pattern(pattern: tuple[int, ...], sym: Symmetry) -> tuple[int, ...]:
     """A pattern of top colours (EMPTY for the empty square) under a symmetry."""
     squares, swap = sym
     out = [EMPTY] * SQUARES

@@ -7,11 +7,13 @@ back to its start when edited.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.puzzles.cube8 import cubes as C
 from puzzle_explorer.puzzles.cube8.board import Board
-from puzzle_explorer.puzzles.interface import Cell, EditAction
+from puzzle_explorer.puzzles.interface import EditAction
+from puzzle_explorer.puzzles.kit.text import Cell
 
 BRUSHES = ()  # colours have their own keys
 
@@ -21,7 +23,7 @@ def new_board() -> Board:
     return Board(C.square_at(1, 1), (C.EMPTY,) + (C.WHITE,) * 8)
 
 
-def _painter(colour: int):
+def _painter(colour: int) -> Callable[[Board, Cell, str], tuple[Board, Cell]]:
     name = C.COLOUR_NAMES[colour]
 
     def paint(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:

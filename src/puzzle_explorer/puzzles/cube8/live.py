@@ -3,16 +3,19 @@ from __future__ import annotations
 
 from typing import Callable
 
+import numpy as np
+from numpy.typing import NDArray
+
 from puzzle_explorer.core.run.live import Live
 from puzzle_explorer.puzzles.cube8 import cubes as C
 from puzzle_explorer.puzzles.cube8.board import Board
-from puzzle_explorer.puzzles.interface import LiveView, path_view
+from puzzle_explorer.puzzles.interface import LiveView, Step, path_view
 
 
-def decoder(board: Board, par: int, path_steps: Callable) -> Callable[[Live], LiveView | None]:
+def decoder(board: Board, par: int, path_steps: Callable[[Board, list[tuple[int, ...]]], list[Step]]) -> Callable[[Live], LiveView | None]:
     """Live -> LiveView for searches over positions of parity `par` (path_steps: solve.path_steps)."""
 
-    def steps(entries):
+    def steps(entries: NDArray[np.uint64]) -> list[Step]:
         return path_steps(board, [C.position(int(n), par) for n in entries])
 
     def view(live: Live) -> LiveView | None:

@@ -28,7 +28,7 @@ MET = Style(color="green3", bold=True)
 UNMET = Style(color="yellow", bold=True)
 
 
-def cell_size(zoom: int, board=None) -> tuple[int, int]:
+def cell_size(zoom: int, board: Board | None = None) -> tuple[int, int]:
     return CELL[1 if zoom else 0]
 
 

@@ -17,11 +17,16 @@ so a reader never sees half a table.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO
 
 from puzzle_explorer.core.files import write_atomically
 from puzzle_explorer.core.run.cache import cache_base
 from puzzle_explorer.puzzles.cube8 import cubes as C
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer
 
 VERSION = 1
 FILE_NAME = f"cube8-distances-v{VERSION}.bin"
@@ -58,14 +63,14 @@ class Table:
     def __enter__(self) -> "Table":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def distance(self, cls: int, number: int) -> int:
         """Fewest rolls from class cls's start to position `number` (UNREACHED if none)."""
         return _pread(self._fd, 1, len(HEADER) + cls * C.SPACE + number)[0]
 
-    def best_goal(self, start: int, pattern: tuple[int, ...]) -> tuple[int, int, int, tuple]:
+    def best_goal(self, start: int, pattern: tuple[int, ...]) -> tuple[int, int, int, C.Symmetry]:
         """(fewest rolls, goal number, class, symmetry): the nearest position showing the
         pattern, in the frame of the start's class."""
         cls, sym = C.canonical(start)
@@ -111,12 +116,12 @@ def open_table(path: Path | None = None) -> Table | None:
     return Table(path, fd)
 
 
-def write_table(classes, path: Path | None = None) -> Path:
+def write_table(classes: Iterable[Buffer], path: Path | None = None) -> Path:
     """Write the three distance arrays (each C.SPACE bytes, any buffer) atomically; returns the path."""
     path = path or default_path()
     path.parent.mkdir(parents=True, exist_ok=True)
 
-    def write(f) -> None:
+    def write(f: BinaryIO) -> None:
         f.write(HEADER)
         for dist in classes:
             view = memoryview(dist).cast("B")

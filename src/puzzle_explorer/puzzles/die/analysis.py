@@ -12,8 +12,8 @@ odd, on the other colour when n is even.
 """
 from __future__ import annotations
 
-from puzzle_explorer.puzzles.die.board import Board, Cell
-from puzzle_explorer.puzzles.kit.text import cell_text
+from puzzle_explorer.puzzles.die.board import Board
+from puzzle_explorer.puzzles.kit.text import Cell, cell_text
 
 
 def colour(cell: Cell) -> int:

@@ -5,11 +5,13 @@ Every edit drops any tour drawn on the board: it belonged to the old board.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.puzzles.die.board import MAX_SIDE, Board, Cell, open_board, where
+from puzzle_explorer.puzzles.die.board import MAX_SIDE, Board, open_board, where
 from puzzle_explorer.puzzles.interface import EditAction
 from puzzle_explorer.puzzles.kit.resizing import resize_actions
+from puzzle_explorer.puzzles.kit.text import Cell
 
 BRUSHES = ()
 
@@ -28,7 +30,7 @@ def toggle_blocked(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, 
     return replace(board, blocked=blocked), cursor
 
 
-def _end_setter(which: str):
+def _end_setter(which: str) -> Callable[[Board, Cell, str], tuple[Board, Cell]]:
     def set_end(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
         board = _fresh(board)
         if cursor in board.blocked:
@@ -37,7 +39,9 @@ def _end_setter(which: str):
         if cursor == other:
             swapped = replace(board, start=board.goal, goal=board.start)
             return swapped, cursor
-        return replace(board, **{which: cursor}), cursor
+        if which == "start":
+            return replace(board, start=cursor), cursor
+        return replace(board, goal=cursor), cursor
     set_end.__doc__ = f"Put the {which} on the cursor (on the other end: swap start and goal)."
     return set_end
 
@@ -53,7 +57,8 @@ def clear_blocked(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, C
 def resized(board: Board, w: int, h: int) -> Board:
     """The board at a new size, blocked cells outside dropped; refused while the start or goal is outside."""
     board = _fresh(board)
-    inside = lambda c: c[0] < w and c[1] < h  # noqa: E731
+    def inside(c: Cell) -> bool:
+        return c[0] < w and c[1] < h
     if not inside(board.start) or not inside(board.goal):
         raise InputError("the start or the goal is on the edge being removed; move it first")
     return replace(board, width=w, height=h, blocked=frozenset(c for c in board.blocked if inside(c)))

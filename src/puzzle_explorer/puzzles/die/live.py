@@ -5,13 +5,15 @@ from dataclasses import replace
 from typing import Callable
 
 import numpy as np
+from numpy.typing import NDArray
 
 from puzzle_explorer.core.run.live import Live
-from puzzle_explorer.puzzles.die.board import Board
-from puzzle_explorer.puzzles.interface import LiveView, cut_note
+from puzzle_explorer.puzzles.die.board import Board, Placed
+from puzzle_explorer.puzzles.interface import JSON, LiveView, cut_note
 
 
-def decoder(board: Board, placements: Callable, roll_data: Callable) -> Callable[[Live], LiveView | None]:
+def decoder(board: Board, placements: Callable[[Board, NDArray[np.int64]], list[Placed]],
+            roll_data: Callable[[Placed, Placed], JSON]) -> Callable[[Live], LiveView | None]:
     """Live -> LiveView (placements: solve.decode_path, nodes -> (x, y, orientation); roll_data:
     solve.roll_data, the JSON of one roll)."""
     base = board.without_tour()

@@ -27,7 +27,7 @@ from puzzle_explorer.puzzles.die.orientation import (
     mark_direction,
 )
 from puzzle_explorer.puzzles.interface import ZOOM_LARGE, ZOOM_OVERVIEW, View
-from puzzle_explorer.puzzles.kit.text import cell_text
+from puzzle_explorer.puzzles.kit.text import Cell, cell_text
 
 HEART = "♥"
 
@@ -56,12 +56,12 @@ def cell_size(zoom: int, board: Board | None = None) -> tuple[int, int]:
     return len(str(cells)) + 2, 1
 
 
-def _content(board: Board, cell, number: int | None, mark: int | None, wide: int) -> str:
+def _content(board: Board, cell: Cell, number: int | None, mark: int | None, wide: int) -> str:
     """What a cell shows, without its separator: wide - 1 characters, the glyph last."""
     room = wide - 1
     if cell in board.blocked:
         return "█" * room
-    if number is None:
+    if number is None or mark is None:  # not on the tour (the two come together)
         ch = "S" if cell == board.start else "G" if cell == board.goal else "·"
         return ch.rjust(room)
     glyph = ARROW[mark]

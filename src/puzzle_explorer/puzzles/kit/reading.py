@@ -49,7 +49,7 @@ def find_preset(presets: Iterable[Preset], name: str, family_id: str) -> Preset:
     raise InputError(f"unknown preset {name!r} for {family_id}; `puzzle-explorer list` shows them")
 
 
-def input_lines(stream: IO, limit: int = MAX_LINE_BYTES) -> Iterator[str]:
+def input_lines(stream: IO[str] | IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[str]:
     """The lines of a stream (binary or text) as strict UTF-8 text, each at most `limit` long.
 
     A byte that is not UTF-8 or an endless line is an InputError naming the line,
@@ -65,8 +65,9 @@ def input_lines(stream: IO, limit: int = MAX_LINE_BYTES) -> Iterator[str]:
         if len(line) > limit and line[-1:] not in ("\n", b"\n"):
             raise InputError(f"line {number} is longer than {limit:,} characters")
         if isinstance(line, bytes):
+            raw = line
             try:
-                line = line.decode("utf-8")
+                line = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
-                raise InputError(f"line {number}: {_not_utf8(line, exc.start)}") from None
+                raise InputError(f"line {number}: {_not_utf8(raw, exc.start)}") from None
         yield line

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.puzzles.interface import Cell, EditAction
+from puzzle_explorer.puzzles.interface import EditAction
+from puzzle_explorer.puzzles.kit.text import Cell
 
 # (board, width, height) -> the board at that size: what falls outside dropped, or InputError to refuse
 Resized = Callable[[Any, int, int], Any]

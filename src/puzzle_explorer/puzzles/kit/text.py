@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Sequence, Sized
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.puzzles.kit.numbers import count_text, shown, whole
@@ -38,7 +38,7 @@ def parse_size(text: str, what: str, square: bool = False) -> tuple[int, int]:
     return width, height
 
 
-def rectangle_width(rows: Sequence[str]) -> int:
+def rectangle_width(rows: Sequence[Sized]) -> int:
     """The width of rows that must all be as long as the first; the error names the first that is not."""
     if not rows or not rows[0]:
         raise InputError("empty board: no rows of cells")

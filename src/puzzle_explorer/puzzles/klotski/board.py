@@ -1,6 +1,7 @@
 """The sliding-block board: pieces, walls, the target piece and its goal; text format."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from puzzle_explorer.core.errors import InputError
@@ -64,7 +65,7 @@ class Board:
                 return p
         return None
 
-    def with_pieces(self, pieces) -> "Board":
+    def with_pieces(self, pieces: Iterable[Piece]) -> "Board":
         return replace(self, pieces=tuple(sorted(pieces)))
 
     def inside(self, cell: Cell) -> bool:

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import string
 from dataclasses import replace
+from typing import Callable
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.puzzles.interface import Cell, EditAction
+from puzzle_explorer.puzzles.interface import EditAction
 from puzzle_explorer.puzzles.kit.resizing import resize_actions
+from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.klotski.board import MAX_SIDE, Board, Piece
 
 BRUSHES = ("2x2", "1x2", "2x1", "1x1", "3x1", "1x3", "2x3", "3x2", "wall")
@@ -60,7 +62,7 @@ def delete(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
     return replace(board, pieces=rest, target=target), cursor
 
 
-def _mover(dx: int, dy: int):
+def _mover(dx: int, dy: int) -> Callable[[Board, Cell, str], tuple[Board, Cell]]:
     def move(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
         piece = board.piece_at(cursor)
         if piece is None:
@@ -87,7 +89,8 @@ def mark_goal(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]
 
 def resized(board: Board, w: int, h: int) -> Board:
     """The board at a new size: pieces and walls not wholly inside dropped, and the target and goal with them."""
-    inside = lambda c: c[0] < w and c[1] < h  # noqa: E731
+    def inside(c: Cell) -> bool:
+        return c[0] < w and c[1] < h
     pieces = tuple(p for p in board.pieces if all(inside(c) for c in p.cells()))
     letters = {p.letter for p in pieces}
     goal = board.goal if board.goal is None or inside(board.goal) else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Callable
 
 import numpy as np
+from numpy.typing import NDArray
 
 from puzzle_explorer.core.run.live import Live
 from puzzle_explorer.puzzles.interface import LiveView, Step, path_view
@@ -15,17 +16,18 @@ def board_at(layout: Layout, board: Board, word: int) -> Board:
     """The board of a packed position. Same-shaped pieces are interchangeable: they take the
     class's cells in letter order."""
     pieces = []
+    piece = {p.letter: p for p in board.pieces}
     for cls, cells in zip(layout.classes, decode(layout, word)):
         for letter, (x, y) in zip(sorted(cls.letters), cells):
-            pieces.append(board.piece(letter).moved_to(x, y))
+            pieces.append(piece[letter].moved_to(x, y))
     return board.with_pieces(pieces)
 
 
-def decoder(layout: Layout, board: Board, path_steps: Callable) -> Callable[[Live], LiveView | None]:
+def decoder(layout: Layout, board: Board, path_steps: Callable[[Layout, Board, NDArray[np.uint64]], list[Step]]) -> Callable[[Live], LiveView | None]:
     """Live -> LiveView for searches of this layout from this board (path_steps: solve.path_steps)."""
     start = encode(layout, board)
 
-    def steps_from(path: np.ndarray, root: Board | None) -> list[Step]:
+    def steps_from(path: NDArray[np.uint64], root: Board | None) -> list[Step]:
         """The steps along path, from root if the path starts there, else from its own first position."""
         first = int(path[0])
         origin = root if root is not None and first == start else board_at(layout, board, first)

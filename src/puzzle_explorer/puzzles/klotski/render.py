@@ -17,7 +17,7 @@ TARGET_COLOUR = "red3"
 CELL = {ZOOM_NORMAL: (4, 2), ZOOM_OVERVIEW: (2, 1), ZOOM_LARGE: (6, 3)}  # characters per cell (wide, high)
 
 
-def cell_size(zoom: int, board=None) -> tuple[int, int]:
+def cell_size(zoom: int, board: Board | None = None) -> tuple[int, int]:
     return CELL.get(zoom, CELL[ZOOM_NORMAL])
 
 

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.puzzles.interface import Cell, EditAction
+from puzzle_explorer.puzzles.interface import EditAction
 from puzzle_explorer.puzzles.kit.resizing import kept_inside, resize_actions
+from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.knights.board import MAX_SIDE, Board
 
 BRUSHES = ()
@@ -44,13 +46,14 @@ def toggle_closed(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, C
 
 def resized(board: Board, width: int, height: int) -> Board:
     """The board at a new size: blocked squares outside dropped, the start kept inside."""
-    inside = lambda c: c[0] < width and c[1] < height  # noqa: E731
+    def inside(c: Cell) -> bool:
+        return c[0] < width and c[1] < height
     start = kept_inside(board.start, width, height)
     blocked = frozenset(c for c in board.blocked if inside(c)) - {start}
     return replace(board.plain(), width=width, height=height, start=start, blocked=blocked)
 
 
-def _scaler(factor: float):
+def _scaler(factor: float) -> Callable[[Board, Cell, str], tuple[Board, Cell]]:
     def scale(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
         w = max(1, min(MAX_SIDE, round(board.width * factor)))
         h = max(1, min(MAX_SIDE, round(board.height * factor)))

@@ -13,7 +13,8 @@ DIVES = 4000  # over all the starts together
 MIN_DIVES = 200  # per start
 
 
-def example_args(table: np.ndarray, counters: np.ndarray) -> tuple:
+def example_args(table: np.ndarray, counters: np.ndarray) -> tuple[np.ndarray, int, int, np.ndarray, int, bool, int, int,
+                                                                   np.ndarray]:
     return (table, 5, 5, np.zeros(1, dtype=np.int32), 25, False, 1, 1, counters)
 
 
@@ -24,9 +25,9 @@ def estimate(table: np.ndarray, width: int, height: int, starts: list[tuple[int,
     stop flag ends the dives early (the dives only read it)."""
     counters = new_counters(quiet=True) if stop is None else stop
 
-    def dive(total: int) -> list[tuple[np.ndarray, np.ndarray, int]]:
+    def dive(total: int) -> list[tuple[np.ndarray, np.ndarray, float]]:
         each = max(MIN_DIVES, total // max(1, len(starts)))
-        parts = []
+        parts: list[tuple[np.ndarray, np.ndarray, float]] = []
         for k, (start, weight) in enumerate(starts):
             prefix = np.array([start], dtype=np.int32)
             node_est, tour_est, made = pruned.probe(table, width, height, prefix, free_count, closed, each, seed + k,

@@ -29,8 +29,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
 from puzzle_explorer.core.kernels.jit import kernel
+from puzzle_explorer.puzzles.interface import JSON
 from puzzle_explorer.puzzles.kit.text import cell_text
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.kernels.geometry import table_for
@@ -42,7 +44,7 @@ class Verdict:
     reason: str
     rule: str  # short name of the argument: schwenk, open-boards, colours, four-lines, graph, unknown...
 
-    def as_json(self) -> dict:
+    def as_json(self) -> JSON:
         return {"exists": self.exists, "reason": self.reason, "rule": self.rule}
 
 
@@ -124,7 +126,7 @@ def _open(board: Board) -> Verdict:
 
 
 @kernel
-def reach(table, start):
+def reach(table: NDArray[np.int32], start: int) -> int:
     """How many free squares a knight can reach from start (start included)."""
     n = table.shape[0]
     seen = np.zeros(n, dtype=np.bool_)

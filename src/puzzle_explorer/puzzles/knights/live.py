@@ -6,12 +6,13 @@ from typing import Callable
 import numpy as np
 
 from puzzle_explorer.core.run.live import Live
-from puzzle_explorer.puzzles.interface import LiveView, cut_note
+from puzzle_explorer.puzzles.interface import JSON, LiveView, cut_note
+from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.tour import Tour
 
 
-def _move(a, b) -> dict:
+def _move(a: Cell, b: Cell) -> JSON:
     return {"from": [a[0] + 1, a[1] + 1], "to": [b[0] + 1, b[1] + 1]}
 
 

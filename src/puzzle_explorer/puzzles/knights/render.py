@@ -14,6 +14,7 @@ import math
 from dataclasses import replace
 
 import numpy as np
+from numpy.typing import NDArray
 from rich.style import Style
 from rich.text import Text
 
@@ -72,6 +73,7 @@ def _numbers(board: Board, view: View) -> Text:
     wide, high = cell_size(view.zoom, board)
     xs, ys = _window(board, view)
     order, shown = _visit_order(board)
+    first = board.tour.first if board.tour is not None else 0
     out = Text(no_wrap=True, overflow="crop")
     w = board.width
     for y in ys:
@@ -85,8 +87,8 @@ def _numbers(board: Board, view: View) -> Text:
             else:
                 k = int(row_order[x - xs.start]) if order is not None else -1
                 if 0 <= k < shown:
-                    body = str(k + 1 + board.tour.first)
-                    style = KNIGHT if k == shown - 1 else (START if k + board.tour.first == 0 else VISITED)
+                    body = str(k + 1 + first)
+                    style = KNIGHT if k == shown - 1 else (START if k + first == 0 else VISITED)
                 elif here == board.start:
                     body, style = "S", START
                 else:
@@ -117,6 +119,7 @@ def _overview(board: Board, view: View) -> Text:
 
 def _one_char_each(board: Board, view: View) -> Text:
     order, shown = _visit_order(board)
+    first = board.tour.first if board.tour is not None else 0
     out = Text(no_wrap=True, overflow="crop")
     for y in range(board.height):
         for x in range(board.width):
@@ -125,7 +128,7 @@ def _one_char_each(board: Board, view: View) -> Text:
             if here in board.blocked:
                 ch, style = "#", WALL
             elif 0 <= k < shown:
-                ch, style = ("@", KNIGHT) if k == shown - 1 else ("•", START if k + board.tour.first == 0 else VISITED)
+                ch, style = ("@", KNIGHT) if k == shown - 1 else ("•", START if k + first == 0 else VISITED)
             elif here == board.start:
                 ch, style = "S", START
             else:
@@ -138,12 +141,13 @@ def _one_char_each(board: Board, view: View) -> Text:
     return out
 
 
-def _block_sums(mask: np.ndarray, block: int) -> np.ndarray:
+def _block_sums(mask: NDArray[np.bool_], block: int) -> NDArray[np.signedinteger]:
     h, w = mask.shape
     hb, wb = -(-h // block), -(-w // block)
     padded = np.zeros((hb * block, wb * block), dtype=np.int32)
     padded[:h, :w] = mask
-    return padded.reshape(hb, block, wb, block).sum(axis=(1, 3))
+    sums: NDArray[np.signedinteger] = padded.reshape(hb, block, wb, block).sum(axis=(1, 3))  # stubs: Any
+    return sums
 
 
 def _density(board: Board, view: View, block: int) -> Text:
@@ -157,7 +161,7 @@ def _density(board: Board, view: View, block: int) -> Text:
         ((order >= 0) & (order < shown)).reshape(h, w))
     free_sum = _block_sums(free, block)
     seen_sum = _block_sums(visited, block)
-    knight = board.tour.cell(shown - 1) if order is not None else board.start
+    knight = board.tour.cell(shown - 1) if board.tour is not None and order is not None else board.start
     kx, ky = knight[0] // block, knight[1] // block
     cursor = (view.cursor[0] // block, view.cursor[1] // block) if view.cursor else None
     out = Text(no_wrap=True, overflow="crop")

@@ -1,13 +1,16 @@
 """The board's symmetries: squares they swap have the same number of tours, so count one of each class."""
 from __future__ import annotations
 
-from puzzle_explorer.puzzles.knights.board import Board, Cell
+from typing import Callable
+
+from puzzle_explorer.puzzles.kit.text import Cell
+from puzzle_explorer.puzzles.knights.board import Board
 
 
-def maps(board: Board) -> list:
+def maps(board: Board) -> list[Callable[[int, int], Cell]]:
     """The reflections and rotations that map the board, blocked squares included, onto itself."""
     w, h = board.width, board.height
-    candidates = [
+    candidates: list[Callable[[int, int], Cell]] = [
         lambda x, y: (x, y),
         lambda x, y: (w - 1 - x, y),
         lambda x, y: (x, h - 1 - y),

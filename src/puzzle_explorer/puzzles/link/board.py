@@ -147,20 +147,22 @@ def parse(text: str) -> Board:
     rectangle_width(rows)
     board = Board(tuple(rows))
     if "segments" in settings:
-        value, line = settings["segments"]
+        value, at = settings["segments"]
         try:
             limit = whole(value, "segments:", 1, MAX_SEGMENTS)
         except InputError:
-            raise InputError(f"line {line}: segments: expects a whole number from 1 to {MAX_SEGMENTS:,}, "
+            raise InputError(f"line {at}: segments: expects a whole number from 1 to {MAX_SEGMENTS:,}, "
                              f"not {shown(value)}") from None
         board = replace(board, max_segments=limit)
-    for name in ("outside", "gravity"):
-        if name in settings:
-            value, line = settings[name]
-            board = replace(board, **{name: _flag(value, name, line)})
+    if "outside" in settings:
+        value, at = settings["outside"]
+        board = replace(board, outside=_flag(value, "outside", at))
+    if "gravity" in settings:
+        value, at = settings["gravity"]
+        board = replace(board, gravity=_flag(value, "gravity", at))
     if "marked" in settings:
-        value, line = settings["marked"]
-        cells = tuple(parse_cell(part, f"line {line}: marked cell") for part in value.split())
+        value, at = settings["marked"]
+        cells = tuple(parse_cell(part, f"line {at}: marked cell") for part in value.split())
         board = replace(board, marked=cells)
     validate(board)
     return board

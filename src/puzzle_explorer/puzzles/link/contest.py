@@ -99,7 +99,7 @@ def _pair(lines: _Lines, line: str, board: Board, i: int) -> tuple[tuple[int, in
     return ends[0], ends[1]
 
 
-def answer(source: IO, out: TextIO) -> int:
+def answer(source: IO[str] | IO[bytes], out: TextIO) -> int:
     """Answer every board of a contest input (a text or binary stream, read as UTF-8); returns how many
     boards. Raises InputError on bad input."""
     lines = _Lines(input_lines(source))
@@ -116,7 +116,7 @@ def answer(source: IO, out: TextIO) -> int:
             raise lines.error(f"board size {w}x{h}: each side must be 1 to {MAX_SIDE}")
         rows = tuple(_row(lines, lines.next(), w, h, y) for y in range(h))
         board = Board(rows)  # paths may leave the board: the outside ring is open
-        stride = np.int64(stride_of(board))
+        stride = stride_of(board)
         blocked = blocked_map(board)
         most = np.int64(no_limit(board))
         out.write(f"Board #{lines.board}:\n")
@@ -129,7 +129,7 @@ def answer(source: IO, out: TextIO) -> int:
             if pair is None:
                 break
             i += 1
-            code, segments, _ = fewest_segments(blocked, stride, np.int64(index(stride, pair[0])),
+            code, segments, _ = fewest_segments(blocked, np.int64(stride), np.int64(index(stride, pair[0])),
                                                 np.int64(index(stride, pair[1])), most, counters)
             out.write(f"Pair {i}: {segments} segments.\n" if code == FOUND else f"Pair {i}: impossible.\n")
         out.write("\n")

@@ -7,6 +7,7 @@ edits the board and its rules. Undo and redo are the app's.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.runner import Job
@@ -14,7 +15,8 @@ from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles.interface import EditAction
 from puzzle_explorer.puzzles.kit.resizing import resize_actions
-from puzzle_explorer.puzzles.link.board import EMPTY, MAX_SIDE, Board, Cell
+from puzzle_explorer.puzzles.kit.text import Cell
+from puzzle_explorer.puzzles.link.board import EMPTY, MAX_SIDE, Board
 from puzzle_explorer.puzzles.link.kernels.generate import KIND_CHARS, MAX_KINDS, generate
 from puzzle_explorer.puzzles.link.play import remove_pair, where
 
@@ -96,7 +98,7 @@ def delete(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
     return board.with_cells({cursor: EMPTY}), cursor
 
 
-def _kind_stepper(step: int):
+def _kind_stepper(step: int) -> Callable[[Board, Cell, str], tuple[Board, Cell]]:
     def change(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
         _inside(board, cursor)
         ch = board.at(cursor)
@@ -110,7 +112,7 @@ def _kind_stepper(step: int):
     return change
 
 
-def _segments(step: int):
+def _segments(step: int) -> Callable[[Board, Cell, str], tuple[Board, Cell]]:
     def change(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
         n = board.play_limit() + step
         if not 1 <= n <= MAX_SEGMENTS:

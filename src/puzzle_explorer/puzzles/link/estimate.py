@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from puzzle_explorer.core.estimate.dives import duration
@@ -25,7 +26,7 @@ from puzzle_explorer.puzzles.kit import engines
 from puzzle_explorer.puzzles.kit.numbers import count_text
 from puzzle_explorer.puzzles.link import split
 from puzzle_explorer.puzzles.link.board import Board, validate
-from puzzle_explorer.puzzles.link.kernels.grid import build
+from puzzle_explorer.puzzles.link.kernels.grid import Grid, build
 from puzzle_explorer.puzzles.link.solve import clear_limit, ruled_out, search_args, split_args, with_rules
 
 EMPTY = "the board is already clear"
@@ -132,7 +133,7 @@ class ClearEstimate:
         return lines
 
 
-def _trial(board: Board, grid, limit: int, limits: Limits) -> tuple[Unsplit, split.Cleared] | None:
+def _trial(board: Board, grid: Grid, limit: int, limits: Limits) -> tuple[Unsplit, split.Cleared] | None:
     """The start of the unsplit trial solve.clear runs when the worker count is left open; None
     when it does not fit the budget (the search ends there with limit memory)."""
     args, _ = search_args(board, grid, limit, limits)
@@ -147,7 +148,7 @@ def _trial(board: Board, grid, limit: int, limits: Limits) -> tuple[Unsplit, spl
     return Unsplit(out.nodes, time.perf_counter() - began, out.complete, trial, alone), out
 
 
-def estimate_clear(board: Board, options: dict, limits: Limits = Limits(), k: int = SAMPLE, seed: int = 0,
+def estimate_clear(board: Board, options: dict[str, Any], limits: Limits = Limits(), k: int = SAMPLE, seed: int = 0,
                    cap: int | None = None, budget_s: float = BUDGET_S) -> ClearEstimate:
     """The clear search's nodes and time as `solve(board, "clear", options, ...)` would run it
     (options: the engine, workers, subtrees and rules as solve reads them): with the worker count
@@ -160,34 +161,34 @@ def estimate_clear(board: Board, options: dict, limits: Limits = Limits(), k: in
     grid = build(board)
     tiles = len(grid.tile_cell)
     workers, args, cap_limit = split_args(board, grid, limit, limits, spec)
-    said = {"workers": workers, "tiles": tiles, "max_segments": limit}
+    said = partial(ClearEstimate, workers=workers, tiles=tiles, max_segments=limit)
     reason = ruled_out(board, limit)
     if reason:
-        return ClearEstimate(**said, reason=reason)
+        return said(reason=reason)
     if not tiles:
-        return ClearEstimate(**said, found=EMPTY)
+        return said(found=EMPTY)
     unsplit = None
     if spec.workers is None:
         tried = _trial(board, grid, limit, limits)
         if tried is None:
-            return ClearEstimate(**said, no_room=True)
+            return said(no_room=True)
         unsplit, out = tried
         if out.code == FOUND:
-            return ClearEstimate(**said, found=f"the unsplit search meets one after {count_text(out.nodes, 'node')}")
+            return said(found=f"the unsplit search meets one after {count_text(out.nodes, 'node')}")
         if unsplit.finished or unsplit.alone:
-            return ClearEstimate(**said, unsplit=unsplit)
+            return said(unsplit=unsplit)
     if args is None:
-        return ClearEstimate(**said, no_room=True)
+        return said(no_room=True)
     split.Warm(args)()
     cut = split.split(args, tiles // 2, wanted_subtrees(workers, options.get("subtrees", 0),
                                                           resumable=spec.checkpoint is not None))
     if cut.code == FOUND:
-        return ClearEstimate(**said, found=f"the cut into subtrees meets one after {count_text(cut.nodes, 'node')}")
+        return said(found=f"the cut into subtrees meets one after {count_text(cut.nodes, 'node')}")
     tasks = [split.ClearFrom(args, p) for p in cut.prefixes]
     sample, results = sample_tasks(tasks, lambda r: (r.nodes, r.complete), cut.nodes, k, seed, cap, budget_s,
                                    decisive=lambda r: r.code == FOUND)
     i, last = results[-1] if results else (0, None)
     if last is not None and last.code == FOUND:
-        return ClearEstimate(**said, found=f"subtree {i + 1:,} of {len(tasks):,} clears the board", sample=sample)
+        return said(found=f"subtree {i + 1:,} of {len(tasks):,} clears the board", sample=sample)
     full = any(r.code == CAP for _, r in results)
-    return ClearEstimate(**said, sample=sample, store_full=cap_limit.value if full else "", unsplit=unsplit)
+    return said(sample=sample, store_full=cap_limit.value if full else "", unsplit=unsplit)

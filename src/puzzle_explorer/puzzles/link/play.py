@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.puzzles.link.board import EMPTY, Board, Cell, cell_text
+from puzzle_explorer.puzzles.kit.text import Cell, cell_text
+from puzzle_explorer.puzzles.link.board import EMPTY, Board
 from puzzle_explorer.puzzles.link.kernels.linking import LinkPath, quick_path
 
 

@@ -13,7 +13,8 @@ from rich.style import Style
 from rich.text import Text
 
 from puzzle_explorer.puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, View
-from puzzle_explorer.puzzles.link.board import EMPTY, Board, Cell, cell_text
+from puzzle_explorer.puzzles.kit.text import Cell, cell_text
+from puzzle_explorer.puzzles.link.board import EMPTY, Board
 from puzzle_explorer.puzzles.link.kernels.linking import LinkPath, quick_path
 
 PALETTE = ("dodger_blue2", "green3", "dark_orange", "medium_purple", "gold3", "deep_pink3", "turquoise4",
@@ -31,7 +32,7 @@ PATH_TRAIL = Style(color="cyan", bold=True)
 REACHED = Style(color="bright_green")
 
 
-def cell_size(zoom: int, board=None) -> tuple[int, int]:
+def cell_size(zoom: int, board: Board | None = None) -> tuple[int, int]:
     return CELL.get(zoom, CELL[ZOOM_NORMAL])
 
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+from numpy.typing import NDArray
 
 from puzzle_explorer.core.run.progress import new_counters
 from puzzle_explorer.core.run.status import FOUND
 from puzzle_explorer.puzzles.interface import Step
-from puzzle_explorer.puzzles.link.board import EMPTY, Board, Cell, cell_text
+from puzzle_explorer.puzzles.kit.text import Cell, cell_text
+from puzzle_explorer.puzzles.link.board import EMPTY, Board
 from puzzle_explorer.puzzles.link.kernels.grid import Grid, blocked_map, cell_at, index
 from puzzle_explorer.puzzles.link.kernels.linking import fewest_segments
 
@@ -22,7 +24,7 @@ def one_based(cell: Cell) -> list[int]:
     return [cell[0] + 1, cell[1] + 1]
 
 
-def replay(board: Board, grid: Grid, moves: np.ndarray, limit: int) -> list[Step]:
+def replay(board: Board, grid: Grid, moves: NDArray[np.int64], limit: int) -> list[Step]:
     """The start and one step per removed pair: the board after it (its trail the path used)."""
     stride = grid.stride
     chars = [list(r) for r in board.rows]
@@ -54,7 +56,8 @@ def replay(board: Board, grid: Grid, moves: np.ndarray, limit: int) -> list[Step
     return steps
 
 
-def _remove(board: Board, chars, owner, pos, blocked, stride, gone) -> set[int]:
+def _remove(board: Board, chars: list[list[str]], owner: list[list[int]], pos: list[Cell], blocked: NDArray[np.uint8],
+            stride: int, gone: tuple[Cell, ...]) -> set[int]:
     """Take the cells in `gone` off the grid (gravity as the board says); returns the rows changed."""
     if not board.gravity:
         for x, y in gone:
@@ -62,7 +65,7 @@ def _remove(board: Board, chars, owner, pos, blocked, stride, gone) -> set[int]:
             owner[y][x] = -1
             blocked[index(stride, (x, y))] = 0
         return {y for _, y in gone}
-    touched = set()
+    touched: set[int] = set()
     for x in {c[0] for c in gone}:
         low = max(y for gx, y in gone if gx == x)
         kept = [(chars[y][x], owner[y][x]) for y in range(low + 1) if (x, y) not in gone]

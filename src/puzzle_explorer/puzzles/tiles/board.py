@@ -13,11 +13,12 @@ On one line (as --board takes a board) the goal follows the rows after a '/':
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.puzzles.kit.numbers import shown, whole
-from puzzle_explorer.puzzles.kit.text import MAX_TYPED, rectangle_width
+from puzzle_explorer.puzzles.kit.text import MAX_TYPED, Cell, rectangle_width
 from puzzle_explorer.puzzles.kit.text import parse_size as size_text
 
 MIN_SIDE = 2
@@ -25,7 +26,6 @@ MAX_SIDE = 6
 BLANK = 0
 BLANK_TEXT = "."
 
-Cell = tuple[int, int]
 _NUMBER = re.compile(r"[0-9]+")
 _GOAL = re.compile(r"^\s*goal\s*:\s*(.*?)\s*$", re.IGNORECASE)
 _GOAL_AFTER_ROWS = re.compile(r"/\s*(?=goal\s*:)", re.IGNORECASE)  # '1 2/3 ./goal: blank first': one line
@@ -79,7 +79,7 @@ class Board:
     def solved(self) -> bool:
         return self.tiles == self.goal_tiles()
 
-    def with_tiles(self, tiles) -> "Board":
+    def with_tiles(self, tiles: Iterable[int]) -> "Board":
         return replace(self, tiles=tuple(tiles), entry=None)
 
     def rows(self, tiles: tuple[int, ...] | None = None) -> list[list[int]]:

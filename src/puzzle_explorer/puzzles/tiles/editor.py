@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Callable
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.puzzles.interface import EditAction
 from puzzle_explorer.puzzles.kit.resizing import resize_actions
+from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.tiles.board import BLANK, MAX_SIDE, MIN_SIDE, Board, solved_tiles
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
 
-Cell = tuple[int, int]
 SHUFFLES = (10, 30, 100, 1000)
 BRUSHES = tuple(f"shuffle {n}" for n in SHUFFLES)
 
@@ -41,7 +42,7 @@ def put(board: Board, cursor: Cell, number: int) -> Board:
     return replace(board.with_tiles(tiles), entry=cursor)
 
 
-def _typer(digit: int):
+def _typer(digit: int) -> Callable[[Board, Cell, str], tuple[Board, Cell]]:
     def type_digit(board: Board, cursor: Cell, brush: str = "") -> tuple[Board, Cell]:
         here = board.at(cursor)
         longer = here * 10 + digit

@@ -3,17 +3,20 @@ from __future__ import annotations
 
 from typing import Callable
 
+import numpy as np
+from numpy.typing import NDArray
+
 from puzzle_explorer.core.run.live import Live
 from puzzle_explorer.puzzles.interface import LiveView, Step, path_view
 from puzzle_explorer.puzzles.tiles.board import BLANK, Board
 from puzzle_explorer.puzzles.tiles.kernels.hooks import unpack
 
 
-def decoder(board: Board, packed: bool, path_steps: Callable) -> Callable[[Live], LiveView | None]:
+def decoder(board: Board, packed: bool, path_steps: Callable[[Board, list[int]], list[Step]]) -> Callable[[Live], LiveView | None]:
     """Live -> LiveView (path_steps: solve.path_steps). packed: the entries are packed positions
     (the engine's searches, the census); else the blank's cells from the start (the family's IDA*)."""
 
-    def from_positions(entries) -> list[Step]:
+    def from_positions(entries: NDArray[np.uint64]) -> list[Step]:
         """Steps along packed positions, from the first of them (the start, unless the path is cut)."""
         rows = [unpack(int(e), board.size) for e in entries]
         first = board.with_tiles(rows[0])

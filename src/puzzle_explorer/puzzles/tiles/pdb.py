@@ -23,8 +23,10 @@ import mmap
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
+from numpy.typing import NDArray
 
 from puzzle_explorer.core.files import write_atomically
 from puzzle_explorer.core.run.cache import cache_base
@@ -80,13 +82,13 @@ class Databases:
 
     part: Partition
     path: Path
-    data: np.ndarray  # every table, one after the other
+    data: NDArray[np.uint8]  # every table, one after the other
     offsets: dict[Table, int]
     built_s: float
 
     @property
     def size(self) -> int:
-        return HEADER_SIZE + self.data.shape[0]
+        return HEADER_SIZE + len(self.data)
 
     def describe(self) -> str:
         return describe(self.part, self.path, self.built_s)
@@ -188,7 +190,7 @@ def build(part: Partition, control: SearchControl, path: Path | None = None) -> 
         seconds += elapsed
     done = 0
 
-    def write(f) -> None:
+    def write(f: BinaryIO) -> None:
         nonlocal seconds, done
         f.truncate(file_size(part))
         for t in part.tables():

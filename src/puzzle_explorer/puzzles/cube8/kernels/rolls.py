@@ -12,6 +12,7 @@ marks states in a byte array, and the hooks the engine's IDA* calls.
 from collections import namedtuple
 
 import numpy as np
+from numpy.typing import NDArray
 
 from puzzle_explorer.core.kernels import ops
 from puzzle_explorer.core.kernels.jit import helper, kernel
@@ -32,7 +33,7 @@ PER_EMPTY = C.PER_EMPTY
 SPACE = C.SPACE
 
 
-def _neighbours():
+def _neighbours() -> NDArray[np.int64]:
     """For each square and direction: the square the cube comes from (-1: off the board)."""
     out = np.full((9, 4), -1, dtype=np.int64)
     for s in range(9):
@@ -138,7 +139,7 @@ def distances(sources, par, dist, queue, cap, counters):
             queue[tail] = s
             tail += 1
     head = 0
-    depth = 0
+    depth = np.int64(0)
     level_start = 0
     while head < tail:
         node = np.int64(queue[head])
@@ -285,8 +286,8 @@ def bibfs(start, goals, par, max_len, cap, counters):
         else:
             q, lo, hi, own, other, depth = bq, b_lo, b_hi, FROM_GOAL, FROM_START, db
         tail = hi
-        meet_from = -1
-        meet_to = -1
+        meet_from = np.int64(-1)
+        meet_to = np.int64(-1)
         for i in range(lo, hi):
             node = np.int64(q[i])
             k = rolls_from(node, par, cells, out)

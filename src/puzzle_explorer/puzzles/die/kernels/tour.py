@@ -25,6 +25,7 @@ that holds a tour is ever cut:
   search (analysis.py): colour balance cannot change along the way.
 """
 from collections import namedtuple
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -217,7 +218,7 @@ def _branching(ctx):
 ops.implement(DieCtx, children=_children, enter=_enter, leave=_leave, complete=_complete, branching=_branching)
 
 
-def make_context(width: int, height: int, open_cells, goal: tuple[int, int], goal_face: int,
+def make_context(width: int, height: int, open_cells: Sequence[tuple[int, int]], goal: tuple[int, int], goal_face: int,
                  never_up: bool = True, prune: bool = True) -> DieCtx:
     """The padded grid for a board: open_cells are (x, y) pairs, goal is (x, y)."""
     stride = width + 2

@@ -11,6 +11,7 @@ ceil(log2(C(P, m))) bits. The classes' ranks sit side by side in the word.
 from __future__ import annotations
 
 from collections import namedtuple
+from collections.abc import Iterable
 from dataclasses import dataclass
 from math import comb
 
@@ -18,6 +19,7 @@ import numpy as np
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.kernels.ops import DEAD_END
+from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.klotski.board import Board, Piece
 
 UNIT, STRAIGHT, FREE = 0, 1, 2
@@ -93,7 +95,7 @@ def rank_bits(n_anchors: int, m: int) -> int:
 def make_layout(board: Board, convention: str, distinct: bool) -> Layout:
     """Group the pieces into classes and check the position fits in a word."""
     target = board.target_piece()
-    groups: dict[tuple, list[Piece]] = {}
+    groups: dict[tuple[str | tuple[int, int], ...], list[Piece]] = {}
     for p in board.pieces:
         key = ("target",) if p.letter == target.letter else (("piece", p.letter) if distinct else ("shape", p.shape))
         groups.setdefault(key, []).append(p)
@@ -112,14 +114,15 @@ def make_layout(board: Board, convention: str, distinct: bool) -> Layout:
     return Layout(board, tuple(classes), 0, CONVENTIONS[convention], bits)
 
 
-def _cell_bits(board: Board, cells) -> int:
+def _cell_bits(board: Board, cells: Iterable[Cell]) -> int:
     m = 0
     for x, y in cells:
         m |= 1 << (y * board.width + x)
     return m
 
 
-def _single_piece_distances(board: Board, cls: PieceClass, goal: int, kind: int, step) -> np.ndarray:
+def _single_piece_distances(board: Board, cls: PieceClass, goal: int, kind: int,
+                            step: list[list[int]]) -> np.ndarray:
     """Moves the piece needs to reach the goal anchor with only the walls in the way."""
     n = len(cls.anchors)
     # moves are reversible, so search outwards from the goal
@@ -220,8 +223,9 @@ def encode(layout: Layout, board: Board) -> int:
     """The packed word of a board that has the layout's pieces (letters may sit anywhere in their class)."""
     word = 0
     at = 0
+    piece = {p.letter: p for p in board.pieces}
     for c, cls in enumerate(layout.classes):
-        anchors = sorted(layout.anchor_index(c, (board.piece(l).x, board.piece(l).y)) for l in cls.letters)
+        anchors = sorted(layout.anchor_index(c, (piece[l].x, piece[l].y)) for l in cls.letters)
         rank = sum(comb(v, i + 1) for i, v in enumerate(anchors))
         word |= rank << at
         at += rank_bits(len(cls.anchors), len(cls.letters))

@@ -7,6 +7,7 @@ lands on a blocked square; the order of a row is the order a search tries.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 from puzzle_explorer.core.kernels.jit import helper, kernel
 from puzzle_explorer.puzzles.knights.board import Board
@@ -93,10 +94,11 @@ def leave_start(table, deg, home, start, closed):
     return count
 
 
-def table_for(board: Board, order: str = "clockwise") -> np.ndarray:
+def table_for(board: Board, order: str = "clockwise") -> NDArray[np.int32]:
     """The neighbour table of a board in the named move order."""
     dx, dy = deltas(ORDERS[order])
-    return neighbour_table(board.width, board.height, free_mask(board), dx, dy)
+    table: NDArray[np.int32] = neighbour_table(board.width, board.height, free_mask(board), dx, dy)
+    return table
 
 
 def colour(x: int, y: int) -> int:

@@ -24,6 +24,7 @@ import numpy as np
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.kernels.jit import helper, kernel
+from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.link.board import GAME_SEGMENTS, MAX_SIDE, Board
 from puzzle_explorer.puzzles.link.kernels.grid import BLOCKED, FREE, PAD, index
 from puzzle_explorer.puzzles.link.kernels.reach import ANY_FREE, direction_steps, new_work, reach
@@ -193,7 +194,8 @@ def _take_back(cells, stride, gravity, bucket, fill, slot, depth, placed_a, plac
 
 
 def place_args(cells: np.ndarray, width: int, height: int, pairs: int, limit: int, gravity: bool,
-               by_edge: bool, seed: int, depth: np.ndarray | None = None) -> tuple:
+               by_edge: bool, seed: int, depth: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.int64, np.int64, np.int64, np.ndarray, np.int64, np.int64, bool, bool, np.int64]:
     """The arguments of place_pairs, of the types it is compiled for (depth: onion_depth's, computed if None)."""
     stride = width + 2 * PAD
     if depth is None:
@@ -285,14 +287,14 @@ def edge_pairs(cells: np.ndarray, stride: int, width: int, height: int, first: i
     an even number of cells, which is always possible when all four corners
     are free (they are: only the edge layer's own pairs ever fill them).
     """
-    def free(c):
-        return cells[index(stride, c)] == FREE
+    def free(c: Cell) -> bool:
+        return bool(cells[index(stride, c)] == FREE)
 
     sides = [[(x, 0) for x in range(1, width - 1)], [(width - 1, y) for y in range(1, height - 1)],
              [(x, height - 1) for x in range(1, width - 1)], [(0, y) for y in range(1, height - 1)]]
     sides = [[c for c in side if free(c)] for side in sides]
-    corners = [(0, 0), (width - 1, 0), (width - 1, height - 1), (0, height - 1)]  # between sides i-1 and i
-    corners = [c if free(c) else None for c in corners]
+    ends = [(0, 0), (width - 1, 0), (width - 1, height - 1), (0, height - 1)]  # between sides i-1 and i
+    corners: list[Cell | None] = [c if free(c) else None for c in ends]
     if (sum(map(len, sides)) + sum(c is not None for c in corners)) % 2:
         side = rng.choice([s for s in sides if s] or [[]])
         if side:

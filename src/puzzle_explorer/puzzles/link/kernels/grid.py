@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
-from puzzle_explorer.puzzles.link.board import EMPTY, Board, Cell
+from puzzle_explorer.puzzles.kit.text import Cell
+from puzzle_explorer.puzzles.link.board import EMPTY, Board
 
 PAD = 2
 FREE = -1      # an empty cell a path may cross
@@ -67,12 +69,13 @@ def build(board: Board) -> Grid:
     return Grid(stride, cells, tile_cell, np.array(tile_kind, dtype=np.int32), kinds)
 
 
-def blocked_map(board: Board) -> np.ndarray:
+def blocked_map(board: Board) -> NDArray[np.uint8]:
     """uint8 per padded cell: 1 where a path cannot pass (tiles, the sentinel, the ring if closed)."""
-    return (_padded_cells(board) != FREE).astype(np.uint8)
+    blocked: NDArray[np.bool_] = _padded_cells(board) != FREE  # numpy's stubs give `!=` as Any
+    return blocked.astype(np.uint8)
 
 
-def _padded_cells(board: Board) -> np.ndarray:
+def _padded_cells(board: Board) -> NDArray[np.int32]:
     """The padded grid with FREE for empty cells and 0 for tiles (cheaper than build)."""
     w, h = board.width, board.height
     stride = stride_of(board)

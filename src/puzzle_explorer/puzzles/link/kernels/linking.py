@@ -13,13 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
 from puzzle_explorer.core.kernels.jit import helper, kernel
 from puzzle_explorer.core.run import live
 from puzzle_explorer.core.run.progress import SearchControl, due, publish
 from puzzle_explorer.core.run.search import timed
 from puzzle_explorer.core.run.status import EXHAUSTED, FOUND, STOPPED
-from puzzle_explorer.puzzles.link.board import Board, Cell
+from puzzle_explorer.puzzles.kit.text import Cell
+from puzzle_explorer.puzzles.link.board import Board
 from puzzle_explorer.puzzles.link.kernels.grid import PAD, blocked_map, cell_at, index, stride_of
 from puzzle_explorer.puzzles.link.kernels.reach import direction_steps
 
@@ -160,7 +162,9 @@ def no_limit(board: Board) -> int:
     return 4 * (board.width + 4) * (board.height + 4)
 
 
-def path_args(board: Board, a: Cell, b: Cell, limit: int | None, counters: np.ndarray) -> tuple:
+def path_args(board: Board, a: Cell, b: Cell, limit: int | None,
+              counters: NDArray[np.int64]) -> tuple[NDArray[np.uint8], np.int64, np.int64, np.int64, np.int64,
+                                                      NDArray[np.int64]]:
     """The arguments of fewest_segments for a path from a to b, of the types it is compiled for."""
     stride = stride_of(board)
     cap = no_limit(board) if limit is None else int(limit)

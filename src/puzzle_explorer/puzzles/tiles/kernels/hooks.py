@@ -8,6 +8,7 @@ array.
 from __future__ import annotations
 
 from collections import namedtuple
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -31,7 +32,7 @@ FOUR = np.uint64(4)
 NIBBLE = np.uint64(15)
 
 
-def pack(tiles) -> int:
+def pack(tiles: Iterable[int]) -> int:
     word = 0
     for c, t in enumerate(tiles):
         word |= int(t) << (4 * c)

@@ -19,6 +19,7 @@ the diagonal through it).
 from __future__ import annotations
 
 from collections import namedtuple
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import perm
 
@@ -28,7 +29,7 @@ from puzzle_explorer.core.kernels.jit import helper
 from puzzle_explorer.puzzles.tiles.geometry import inverse, symmetries
 
 # Named partitions, for the goal's blank in the top-left corner (cell 0), as goal cells.
-NAMED = {
+NAMED: dict[tuple[int, int], dict[str, tuple[tuple[int, ...], ...]]] = {
     (2, 2): {"3": ((1, 2, 3),)},
     (3, 3): {"4-4": ((1, 2, 4, 5), (3, 6, 7, 8))},
     (4, 4): {"6-6-3": ((1, 2, 3, 5, 6, 7), (9, 10, 11, 13, 14, 15), (4, 8, 12)),
@@ -76,7 +77,7 @@ def rank(cells, k, weights):
     return r
 
 
-def rank_py(cells, n: int) -> int:
+def rank_py(cells: Sequence[int], n: int) -> int:
     """rank() in plain Python, for tests and tools."""
     w = rank_weights(n, len(cells))
     used: list[int] = []
@@ -132,14 +133,11 @@ class Partition:
         return f"{self.width}x{self.height} {self.name}"
 
 
-def canonical(width: int, height: int, cells) -> tuple[Table, tuple[int, ...]]:
+def canonical(width: int, height: int, cells: Sequence[int]) -> tuple[Table, tuple[int, ...]]:
     """The table for a group of cells, and the symmetry from the table's orientation to the group."""
-    best = None
-    for sym in symmetries(width, height):
-        image = tuple(sorted(sym[c] for c in cells))
-        if best is None or image < best[0]:
-            best = (image, inverse(sym))
-    return Table(best[0]), best[1]
+    images = ((tuple(sorted(sym[c] for c in cells)), sym) for sym in symmetries(width, height))
+    image, sym = min(images, key=lambda pair: pair[0])  # the first of the smallest
+    return Table(image), inverse(sym)
 
 
 def _corner_frame(width: int, height: int, blank: int) -> tuple[int, ...] | None:
@@ -160,7 +158,8 @@ def _generic_groups(width: int, height: int, blank: int) -> list[tuple[int, ...]
     order = sorted((c for c in range(n) if c != blank), key=lambda c: (c // width // 2, c % width, c // width))
     count = -(-len(order) // k)
     size, extra = divmod(len(order), count)
-    groups, at = [], 0
+    groups: list[tuple[int, ...]] = []
+    at = 0
     for i in range(count):
         step = size + (1 if i < extra else 0)
         groups.append(tuple(order[at:at + step]))
@@ -226,13 +225,15 @@ def make_lookups(part: Partition, goal: tuple[int, ...], tables: dict[Table, np.
     `tables` is the concatenated bytes with `offsets` per table, or a dict of arrays.
     """
     n = part.n
-    if offsets is None:
+    if isinstance(tables, dict):
         parts, offsets, at = [], {}, 0
         for t in part.tables():
             offsets[t] = at
             parts.append(np.asarray(tables[t], dtype=np.uint8))
             at += parts[-1].shape[0]
         table = np.concatenate(parts) if parts else np.zeros(1, dtype=np.uint8)
+    elif offsets is None:
+        raise ValueError("tables concatenated need their offsets")
     else:
         table = tables
     tile_at = {c: t for c, t in enumerate(goal)}
@@ -260,8 +261,8 @@ def make_lookups(part: Partition, goal: tuple[int, ...], tables: dict[Table, np.
         lookups.cell_map[i] = cell_map
         lookups.weights[i, :len(tiles)] = rank_weights(n, len(tiles))
         lookups.lookup_set[i] = s
-        for t in tiles:
-            lookups.tile_lookup[s, t] = i
+        for tile in tiles:
+            lookups.tile_lookup[s, tile] = i
     return lookups
 
 

@@ -21,6 +21,7 @@ exactly.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import factorial
 
 import numpy as np
@@ -122,22 +123,22 @@ def tiles_of(order, blank, n, tiles):
 
 # --- from Python -------------------------------------------------------------------------------
 
-def board_class(tiles, width: int) -> int:
+def board_class(tiles: Sequence[int], width: int) -> int:
     """0 or 1: which of the two classes of positions the arrangement is in."""
     n = len(tiles)
     order = [0] * (n - 1)
     blank = order_of(list(tiles), n, order)
-    return (order_parity(order, n - 1) + (width - 1) * (blank // width)) & 1
+    return int(order_parity(order, n - 1) + (width - 1) * (blank // width)) & 1
 
 
-def rank(tiles, width: int) -> int:
+def rank(tiles: Sequence[int], width: int) -> int:
     """The arrangement's number in its class (exact for any size)."""
     n = len(tiles)
     m = n - 1
     order = [0] * m
     blank = order_of(list(tiles), n, order)
     weights = [factorial(m - 1 - i) // 2 for i in range(m - 2)]
-    return blank * (factorial(m) // 2) + order_rank(order, m, weights)
+    return int(blank * (factorial(m) // 2) + order_rank(order, m, weights))
 
 
 def unrank(number: int, cells: int, width: int, cls: int) -> tuple[int, ...]:

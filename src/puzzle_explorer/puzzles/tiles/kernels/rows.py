@@ -12,7 +12,10 @@ end.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
+from numpy.typing import NDArray
 
 from puzzle_explorer.core.kernels.jit import kernel
 from puzzle_explorer.core.run.memory import fits
@@ -109,13 +112,13 @@ def cancel_backtracks(path):
 class _Board:
     """The working board: tiles by cell, cells by tile, moved along blank paths."""
 
-    def __init__(self, width: int, tiles: tuple[int, ...]):
+    def __init__(self, width: int, tiles: tuple[int, ...]) -> None:
         self.width = width
         self.tiles = list(tiles)
         self.pos = {t: c for c, t in enumerate(tiles)}
         self.path = [self.pos[0]]
 
-    def follow(self, blanks) -> None:
+    def follow(self, blanks: Sequence[int] | NDArray[np.int64]) -> None:
         for c in blanks[1:]:
             c = int(c)
             b = self.pos[0]
@@ -125,7 +128,8 @@ class _Board:
             self.path.append(c)
 
 
-def _lines(x0: int, x1: int, y0: int, y1: int, goal_blank: tuple[int, int]):
+def _lines(x0: int, x1: int, y0: int, y1: int,
+           goal_blank: tuple[int, int]) -> tuple[list[tuple[int, int]], tuple[int, int, int, int]]:
     """The next line to put in place: (its cells in placing order), and the region left after it."""
     w, h = x1 - x0, y1 - y0
     gx, gy = goal_blank
@@ -147,7 +151,7 @@ def rows_bytes(width: int, height: int) -> int:
 
 
 def solve_rows(width: int, height: int, tiles: tuple[int, ...], goal: tuple[int, ...],
-               control: SearchControl, limits: Limits = Limits()):
+               control: SearchControl, limits: Limits = Limits()) -> tuple[Status, Limit | None, list[int], Stats]:
     """(status, limit, blank cells along a (not shortest) solution, stats).
 
     A state is a position one of the placing searches stored, or a node the
@@ -197,7 +201,7 @@ def solve_rows(width: int, height: int, tiles: tuple[int, ...], goal: tuple[int,
     return Status.SOLVED, None, list(cancel_backtracks(np.array(board.path, dtype=np.int64))), stats
 
 
-def _finish(board: _Board, width: int, region, goal: tuple[int, ...], control: SearchControl,
+def _finish(board: _Board, width: int, region: tuple[int, int, int, int], goal: tuple[int, ...], control: SearchControl,
             cap: int) -> tuple[int, Stats]:
     """Solve the last small region exactly, renumbering its tiles as a board of its own."""
     x0, x1, y0, y1 = region
