@@ -14,3 +14,11 @@ def run_cli(capsys, *args):
         code = exit_.code
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def one_line_error(code, err, words=""):
+    """Bad input as the command line must answer it: exit status 2, one line on stderr naming `words`."""
+    assert code == 2, err
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+    assert words in err, err

@@ -2,36 +2,21 @@
 and `serve`."""
 from __future__ import annotations
 
-import argparse
 import importlib
 import os
 import sys
+from typing import TYPE_CHECKING, Callable
 
 from puzzle_explorer import (
     __version__,
     core,  # noqa: F401  (sets up the kernel cache before numba loads)
 )
-from puzzle_explorer.core.errors import one_line
+from puzzle_explorer.cli.parser import Parser
 from puzzle_explorer.core.run import interrupts
+from puzzle_explorer.core.run.exit_codes import ExitCode
 
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
-EXIT_ENGINE = 1  # a split search lost a worker: no answer, and not the input's fault
-EXIT_INTERRUPTED = 130  # a KeyboardInterrupt that no signal handler saw (128 + SIGINT)
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse with one-line errors: what is wrong, exit status 2, no usage dump."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {one_line(message)} (see --help)\n")
-
-    def _get_values(self, action, arg_strings):
-        # argparse before Python 3.12.7 drops a '--' given as an option's value (`--board=--`) and
-        # hands on an empty list; the option gets the text, which its reader then refuses in words
-        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
-            return self._get_value(action, "--")
-        return super()._get_values(action, arg_strings)
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def light_command(argv: list[str]) -> int | None:
@@ -48,7 +33,8 @@ def light_command(argv: list[str]) -> int | None:
     # Look before importing: importing a family's package may load everything it has.
     if not any(os.path.isfile(os.path.join(folder, argv[1], "light.py")) for folder in puzzles.__path__):
         return None
-    return importlib.import_module(f"puzzle_explorer.puzzles.{argv[1]}.light").run(argv[2:])
+    light: Callable[[list[str]], int | None] = importlib.import_module(f"puzzle_explorer.puzzles.{argv[1]}.light").run
+    return light(argv[2:])
 
 
 def build_parser() -> Parser:
@@ -72,7 +58,7 @@ def build_parser() -> Parser:
         sub = by_family.add_parser(family.id, help=family.title, description=family.description)
         family.add_cli_arguments(sub)
     from puzzle_explorer.cli import race as race_cli
-    race_cli.add_parser(commands, Parser)
+    race_cli.add_arguments(commands.add_parser("race", help=race_cli.HELP, description=race_cli.DESCRIPTION))
     open_ = commands.add_parser("open", help="open the app on a board")
     open_.add_argument("family", choices=list(registry.families()), metavar="FAMILY",
                        help="one of: " + ", ".join(registry.families()))
@@ -82,7 +68,7 @@ def build_parser() -> Parser:
     return parser
 
 
-def list_families(console) -> None:
+def list_families(console: Console) -> None:
     """Every family with its algorithms and presets. On a terminal the notes wrap under themselves;
     piped, each entry is one line, for grep and for pagers that wrap on their own."""
     from rich.table import Table
@@ -114,7 +100,7 @@ def command(argv: list[str]) -> int:
     """One command line, with its exit status: 0 done, 2 bad input."""
     if argv[0] in ("--version", "-V"):  # before the parser, which loads every family
         print(f"puzzle-explorer {__version__}")
-        return EXIT_OK
+        return ExitCode.OK
     if argv[0] == "warm":  # before the parser, which loads every family: done in a moment when done already
         from puzzle_explorer.cli.warm import main as warm_main
         return warm_main(argv[1:])
@@ -134,7 +120,7 @@ def command(argv: list[str]) -> int:
     try:
         if args.command == "list":
             list_families(console)
-            return cli_support.EXIT_OK
+            return ExitCode.OK
         if args.command == "solve":
             return registry.get(args.family).run_cli(args, console)
         if args.command == "race":
@@ -147,11 +133,11 @@ def command(argv: list[str]) -> int:
         return cli_support.fail(str(exc))
     except EngineError as exc:
         cli_support.fail(str(exc))
-        return EXIT_ENGINE
+        return ExitCode.FAULT
     except CancelledBeforeSearch:
         cli_support.cancelled_while_compiling(getattr(args, "json", False))
-        return EXIT_INTERRUPTED
-    return cli_support.EXIT_OK
+        return ExitCode.INTERRUPTED
+    return ExitCode.OK
 
 
 def _quiet_stdout() -> None:
@@ -177,10 +163,10 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.flush()
         except KeyboardInterrupt:
             sys.stderr.write("interrupted\n")
-            code = EXIT_INTERRUPTED
+            code = ExitCode.INTERRUPTED
         except BrokenPipeError:
             _quiet_stdout()
-            code = EXIT_OK
+            code = ExitCode.OK
     return caught.exit_status(code)
 
 

@@ -11,19 +11,22 @@ import json
 import sys
 from typing import Callable
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
+from puzzle_explorer.cli.parser import Parser
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run import interrupts
+from puzzle_explorer.core.run.exit_codes import ExitCode
 from puzzle_explorer.core.run.progress import Phase, Snapshot
 from puzzle_explorer.core.run.race import RUNNING, Race
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.puzzles import race as R
-from puzzle_explorer.puzzles.interface import Family
+from puzzle_explorer.puzzles.interface import Family, Solution
 from puzzle_explorer.puzzles.kit import cli_support
+from puzzle_explorer.puzzles.kit.cli_options import value_words
+from puzzle_explorer.puzzles.kit.typed import positive_int
 
-EXIT_DISAGREE = 1
 RACE_HELP = {
     "max_states": "each solver stops with status 'limit' after holding N states",
     "timeout": "each solver stops with status 'limit' after S seconds of search",
@@ -39,12 +42,8 @@ def settings_help(family: Family) -> str:
     lines = []
     by_options: dict[str, list[str]] = {}
     for s in family.solvers:
-        words = []
-        for o in s.options:
-            values = "|".join(o.choices) if o.kind == "choice" else {"bool": "yes|no", "int": "N",
-                                                                     "float": "X"}[o.kind]
-            words.append(f"{o.name}={values}")
-        by_options.setdefault(" ".join(words) or "(no options)", []).append(s.id)
+        words = " ".join(f"{o.name}={value_words(o)}" for o in s.options)
+        by_options.setdefault(words or "(no options)", []).append(s.id)
     for words, ids in by_options.items():
         lines.append(f"  {', '.join(ids)}: {words}")
     return ("settings: KEY=VALUE for every solver that has the option, NAME:KEY=VALUE for one\n"
@@ -52,14 +51,16 @@ def settings_help(family: Family) -> str:
             "\n  every solver: max_states=N timeout=S max_memory=SIZE (its share of --max-memory)")
 
 
-def add_parser(commands, parser_class) -> None:
+HELP = "run several solvers on one board side by side and compare them"
+DESCRIPTION = ("Run several solvers of a family on one board at once (as many at a time as there are cores, "
+               "within one memory budget) and compare them in a table.")
+
+
+def add_arguments(race: argparse.ArgumentParser) -> None:
+    """`race FAMILY`: a command for each family, with its board options, the solvers, their settings."""
     from puzzle_explorer.puzzles import registry
 
-    race = commands.add_parser("race", help="run several solvers on one board side by side and compare them",
-                               description="Run several solvers of a family on one board at once (as many "
-                                           "at a time as there are cores, within one memory budget) and "
-                                           "compare them in a table.")
-    by_family = race.add_subparsers(dest="family", metavar="FAMILY", parser_class=parser_class, required=True)
+    by_family = race.add_subparsers(dest="family", metavar="FAMILY", parser_class=Parser, required=True)
     for family in registry.families().values():
         sub = by_family.add_parser(family.id, help=family.title, description=family.description,
                                    epilog=settings_help(family), formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -70,11 +71,9 @@ def add_parser(commands, parser_class) -> None:
                                 f"{', '.join(s.id for s in family.solvers)} (one may come twice with other settings)")
         group.add_argument("settings", nargs="*", metavar="[NAME:]KEY=VALUE",
                            help="a solver option for every solver that has it, or for the one named (see below)")
-        group.add_argument("--jobs", type=cli_support.positive_int, metavar="N",
+        group.add_argument("--jobs", type=positive_int, metavar="N",
                            help=f"run at most N solvers at once (default: one a core, here {R.cores()})")
-        cli_support.add_limit_arguments(sub)
-        for action in sub._actions:  # the shared limits, as they apply to a race
-            action.help = RACE_HELP.get(action.dest, action.help)
+        cli_support.add_limit_arguments(sub, RACE_HELP)
 
 
 class RaceProgress:
@@ -83,7 +82,7 @@ class RaceProgress:
     def __init__(self) -> None:
         err = Console(stderr=True)
         self.status = err.status("starting the race…") if err.is_terminal else None
-        self.race: Race | None = None
+        self.race: Race[Solution] | None = None
         self._started = False
 
     def __call__(self, index: int, snapshot: Snapshot) -> None:
@@ -108,7 +107,7 @@ class RaceProgress:
             self.status.stop()
 
 
-def run(args, console: Console) -> int:
+def run(args: argparse.Namespace, console: Console) -> int:
     from puzzle_explorer.puzzles import registry
 
     if args.trace:
@@ -140,7 +139,9 @@ def run(args, console: Console) -> int:
 
 
 def print_report(console: Console, family: Family, report: R.Report, title: str) -> None:
-    say: Callable = lambda text: console.print(text, highlight=False, soft_wrap=False)  # noqa: E731
+    def say(text: RenderableType) -> None:
+        console.print(text, highlight=False, soft_wrap=False)
+
     console.print(Text(title, style="bold"), highlight=False)
     say(R.results_table(report))
     for line in R.legend(report):
@@ -162,7 +163,7 @@ def exit_status(report: R.Report, fail: Callable[[str], int]) -> int:
         if not isinstance(r.lane.error, InputError):
             err.print(f"error: {r.entry.name} failed: {r.error}", markup=False, soft_wrap=True)
     if report.disagreements or any(not isinstance(r.lane.error, InputError) for r in failed):
-        return EXIT_DISAGREE
+        return ExitCode.FAULT
     if failed:
         return fail(f"{failed[0].entry.name}: {failed[0].error}")
-    return cli_support.EXIT_OK
+    return ExitCode.OK

@@ -11,39 +11,42 @@ import argparse
 import shlex
 import socket
 import sys
+from typing import TYPE_CHECKING
 
-from puzzle_explorer.core.errors import InputError, one_line
+from puzzle_explorer.cli.parser import Parser
+from puzzle_explorer.core.errors import one_line
+from puzzle_explorer.core.run.exit_codes import ExitCode
 from puzzle_explorer.puzzles.kit import numbers
+from puzzle_explorer.puzzles.kit.typed import option_type
+
+if TYPE_CHECKING:
+    from textual_serve.server import Server
 
 DESCRIPTION = ("Serve the app to web browsers: each visitor of http://HOST:PORT gets an app of their own, "
                "as in a terminal. Ctrl+C stops the server.")
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-EXIT_BAD_INPUT = 2
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default=DEFAULT_HOST, metavar="HOST",
                         help=f"the address to listen on (default {DEFAULT_HOST}: this machine only; "
                              "0.0.0.0 for every network)")
-    parser.add_argument("--port", type=_port, default=DEFAULT_PORT, metavar="PORT",
+    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT, metavar="PORT",
                         help=f"the TCP port to listen on (default {DEFAULT_PORT})")
     parser.add_argument("--public-url", metavar="URL",
                         help="the address browsers reach the server at, when it is not http://HOST:PORT "
                              "(with --host 0.0.0.0, or behind a proxy): the page's terminal connects back to it")
 
 
-def _port(text: str) -> int:
-    # not cli_support.option_type: that module loads numba, which serving does not need
-    try:
-        return numbers.whole(text, "", 1, 65535)
-    except InputError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+@option_type
+def port_number(text: str) -> int:
+    return numbers.whole(text, "", 1, 65535)
 
 
 def fail(message: str) -> int:
     sys.stderr.write(f"puzzle-explorer serve: error: {one_line(message)}\n")
-    return EXIT_BAD_INPUT
+    return ExitCode.BAD_INPUT
 
 
 def app_command() -> str:
@@ -68,8 +71,6 @@ def check_address(host: str, port: int) -> str | None:
 
 
 def main(argv: list[str]) -> int:
-    from puzzle_explorer.cli.main import Parser
-
     parser = Parser(prog="puzzle-explorer serve", description=DESCRIPTION)
     add_arguments(parser)
     args = parser.parse_args(argv)
@@ -81,14 +82,15 @@ def main(argv: list[str]) -> int:
         server.serve()
     except OSError as exc:  # the port was taken between the check and the server's own bind
         return fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
-    return 0
+    return ExitCode.OK
 
 
-def _server(host: str, port: int, public_url: str | None):
+def _server(host: str, port: int, public_url: str | None) -> Server:
+    from aiohttp import web
     from textual_serve.server import Server
 
     class PuzzleServer(Server):
-        async def on_startup(self, app) -> None:
+        async def on_startup(self, app: web.Application) -> None:
             self.console.print(f"puzzle-explorer: serving the app on {self.public_url} (Ctrl+C stops)",
                                highlight=False, soft_wrap=True)
 

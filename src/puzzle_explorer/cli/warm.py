@@ -17,7 +17,20 @@ import os
 import queue
 import sys
 import time
+from dataclasses import dataclass
 from importlib import metadata
+from multiprocessing.queues import Queue
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+
+from puzzle_explorer.cli.parser import Parser
+from puzzle_explorer.core.run.exit_codes import ExitCode
+
+if TYPE_CHECKING:
+    from puzzle_explorer.puzzles.interface import JSON
 
 MARKER = "compiled-ahead.json"
 MAX_JOBS = 4  # each worker holds its own numba and LLVM, about 200 MB
@@ -32,50 +45,67 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="print the CPU seconds of every kernel and family as JSON")
 
 
-def _stamp() -> dict:
+def _stamp() -> dict[str, str]:
     """What the compiled code depends on besides the sources (which name the folder)."""
     return {"numba": metadata.version("numba"), "python": sys.version.split()[0]}
 
 
-def done_already(folder) -> bool:
+def done_already(folder: Path) -> bool:
     try:
-        return json.loads((folder / MARKER).read_text())["stamp"] == _stamp()
+        return bool(json.loads((folder / MARKER).read_text())["stamp"] == _stamp())
     except (OSError, ValueError, KeyError, TypeError):
         return False
 
 
-def _worker(tasks, reports) -> None:
+@dataclass(frozen=True)
+class Report:
+    """What a worker says of a family: it has `kernels` to compile ("start"), one more is compiled
+    ("kernel": `done` of them, the last `name`, in `cpu_s`), all are ("done", in `cpu_s` and
+    `wall_s`), or it could not ("failed", `error` says why)."""
+
+    kind: str
+    family: str
+    kernels: int = 0
+    done: int = 0
+    name: str = ""
+    cpu_s: float = 0.0
+    wall_s: float = 0.0
+    error: str = ""
+
+
+def _worker(tasks: Queue[str | None], reports: Queue[Report]) -> None:
     """Compile whole families taken from `tasks` until it says stop; report on `reports`."""
     from puzzle_explorer import core  # noqa: F401  (the kernel cache, before numba loads)
-    from puzzle_explorer.core.run.warmup import compile_kernels
+    from puzzle_explorer.core.run.warmup import Kernel, compile_kernels
     from puzzle_explorer.puzzles import registry
 
     while (family_id := tasks.get()) is not None:
         cpu, wall = time.process_time(), time.perf_counter()
+
+        def compiled(k: Kernel, done: int, seconds: float, family: str = family_id) -> None:
+            reports.put(Report("kernel", family, done=done, name=k.name, cpu_s=seconds))
+
         try:
             kernels = registry.get(family_id).kernels()
-            reports.put(("start", family_id, len(kernels)))
-            compile_kernels(family_id, kernels,
-                            lambda k, done, seconds: reports.put(("kernel", family_id, done, k.name, seconds)))
+            reports.put(Report("start", family_id, kernels=len(kernels)))
+            compile_kernels(family_id, kernels, compiled)
         except Exception as exc:  # reported; the other families go on
-            reports.put(("failed", family_id, f"{type(exc).__name__}: {exc}"))
+            reports.put(Report("failed", family_id, error=f"{type(exc).__name__}: {exc}"))
             continue
-        reports.put(("done", family_id, time.process_time() - cpu, time.perf_counter() - wall))
+        reports.put(Report("done", family_id, cpu_s=time.process_time() - cpu, wall_s=time.perf_counter() - wall))
 
 
-class _Lines:
+class Lines:
     """One line per family: live bars on a terminal, else a line as each family finishes."""
 
-    def __init__(self, console, families: list[str]) -> None:
+    def __init__(self, console: Console, families: list[str]) -> None:
         self.console = console
         self.live = console.is_terminal
-        self.tasks: dict[str, int] = {}
+        self.tasks: dict[str, TaskID] = {}
+        self.progress = Progress(TextColumn("  {task.description:<8}"), BarColumn(bar_width=24),
+                                 MofNCompleteColumn(), TextColumn("kernels"), TimeElapsedColumn(),
+                                 TextColumn("{task.fields[now]}", style="dim"), console=console)
         if self.live:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-            self.progress = Progress(TextColumn("  {task.description:<8}"), BarColumn(bar_width=24),
-                                     MofNCompleteColumn(), TextColumn("kernels"), TimeElapsedColumn(),
-                                     TextColumn("{task.fields[now]}", style="dim"), console=console)
             for f in families:
                 self.tasks[f] = self.progress.add_task(f, total=None, start=False, now="")
             self.progress.start()
@@ -104,7 +134,7 @@ class _Lines:
             self.progress.stop()
 
 
-def compile_ahead(console, jobs: int | None = None) -> dict:
+def compile_ahead(console: Console, jobs: int | None = None) -> JSON:
     """Compile every family in worker processes; returns the report (JSON-ready).
 
     Raises RuntimeError naming the families that could not compile.
@@ -114,14 +144,15 @@ def compile_ahead(console, jobs: int | None = None) -> dict:
     families = list(registry.families())
     jobs = max(1, min(jobs or min(os.cpu_count() or 1, MAX_JOBS), len(families)))
     context = multiprocessing.get_context("spawn")  # a fresh interpreter: no threads or numba state copied
-    tasks, reports = context.Queue(), context.Queue()
+    tasks: Queue[str | None] = context.Queue()
+    reports: Queue[Report] = context.Queue()
     for f in families:  # the registry lists the biggest first, so the load evens out
         tasks.put(f)
     for _ in range(jobs):
         tasks.put(None)
     workers = [context.Process(target=_worker, args=(tasks, reports), daemon=True) for _ in range(jobs)]
-    report: dict = {"families": {}, "jobs": jobs}
-    lines = _Lines(console, families)
+    report: JSON = {"families": {}, "jobs": jobs}
+    lines = Lines(console, families)
     started = time.perf_counter()
     failed: dict[str, str] = {}
     try:
@@ -136,20 +167,20 @@ def compile_ahead(console, jobs: int | None = None) -> dict:
                     failed.update({f: "the worker process ended unexpectedly" for f in pending})
                     break
                 continue
-            kind, family = message[0], message[1]
+            family = message.family
             entry = report["families"].setdefault(family, {"kernels": []})
-            if kind == "start":
-                lines.start(family, message[2])
-            elif kind == "kernel":
-                entry["kernels"].append({"name": message[3], "cpu_s": round(message[4], 3)})
-                lines.kernel(family, message[2], message[3])
-            elif kind == "done":
-                entry["cpu_s"], entry["wall_s"] = round(message[2], 3), round(message[3], 3)
-                lines.finish(family, len(entry["kernels"]), message[3])
+            if message.kind == "start":
+                lines.start(family, message.kernels)
+            elif message.kind == "kernel":
+                entry["kernels"].append({"name": message.name, "cpu_s": round(message.cpu_s, 3)})
+                lines.kernel(family, message.done, message.name)
+            elif message.kind == "done":
+                entry["cpu_s"], entry["wall_s"] = round(message.cpu_s, 3), round(message.wall_s, 3)
+                lines.finish(family, len(entry["kernels"]), message.wall_s)
                 pending.discard(family)
             else:
-                failed[family] = message[2]
-                lines.finish(family, 0, 0.0, message[2])
+                failed[family] = message.error
+                lines.finish(family, 0, 0.0, message.error)
                 pending.discard(family)
     finally:
         lines.close()
@@ -165,9 +196,6 @@ def compile_ahead(console, jobs: int | None = None) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    from rich.console import Console
-
-    from puzzle_explorer.cli.main import Parser
     from puzzle_explorer.core.run.cache import kernel_folder
 
     parser = Parser(prog="puzzle-explorer warm", description=DESCRIPTION)
@@ -182,7 +210,7 @@ def main(argv: list[str]) -> int:
             print(json.dumps({"compiled_already": str(folder)}))
         else:
             console.print(f"solver kernels: compiled already (in {folder})", highlight=False, soft_wrap=True)
-        return 0
+        return ExitCode.OK
     if not args.json:
         console.print("Compiling the solvers' kernels: this happens once, later runs load them from the cache "
                       f"({folder}).", highlight=False, soft_wrap=True)
@@ -191,9 +219,9 @@ def main(argv: list[str]) -> int:
     except RuntimeError as exc:
         print(f"puzzle-explorer warm: some kernels did not compile ({exc}); they will compile on their "
               "first solve", file=sys.stderr)
-        return 1
+        return ExitCode.FAULT
     except KeyboardInterrupt:
-        return 130
+        return ExitCode.INTERRUPTED
     try:
         (folder / MARKER).write_text(json.dumps({"stamp": _stamp(), "report": report}))
     except OSError:
@@ -204,7 +232,7 @@ def main(argv: list[str]) -> int:
         kernels = sum(len(f["kernels"]) for f in report["families"].values())
         console.print(f"Compiled {kernels} kernels in {report['wall_s']:.1f} s with {report['jobs']} "
                       f"process{'es' if report['jobs'] > 1 else ''}.", highlight=False)
-    return 0
+    return ExitCode.OK
 
 
 DESCRIPTION = ("Compile every solver's kernels into the cache now, using every core, so that no solve waits "

@@ -37,6 +37,11 @@ class Option:
     # pruning rule, whether like pieces are told apart). A race compares the lengths its
     # optimal solvers find only where the options that change the answer are equal.
     search_only: bool = False
+    # The values an "int" or "float" option takes when typed (a race's setting, a solve's flag), low
+    # to high (None: the most kit/typed.py lets any count or decimal be). A default of 0 below `low`
+    # means "none", which leaving the option out says.
+    low: int = 0
+    high: int | None = None
 
 
 @dataclass(frozen=True)

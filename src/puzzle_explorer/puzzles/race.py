@@ -26,7 +26,8 @@ from puzzle_explorer.core.run.race import DONE, Lane, Race, RaceRefused, Runner,
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles.interface import Family, Option, Solution, Solver
-from puzzle_explorer.puzzles.kit import cli_support, numbers
+from puzzle_explorer.puzzles.kit import cli_support, numbers, typed
+from puzzle_explorer.puzzles.kit.cli_options import read_value
 
 MIN_ENTRIES = 2
 MAX_ENTRIES = 8  # on the command line; the app has room for four columns
@@ -102,30 +103,12 @@ def read_algos(family: Family, text: str) -> list[str]:
     return ids
 
 
-def read_value(option: Option, text: str, where: str) -> Any:
-    """A typed value for an option from what was typed."""
-    if option.kind == "int":
-        return numbers.whole(text, where, 0, cli_support.MAX_COUNT, grouped=True)
-    if option.kind == "float":
-        return numbers.decimal(text, where, 0.0, cli_support.MAX_TIMEOUT_S)
-    if option.kind == "bool":
-        word = text.strip().lower()
-        if word in ("yes", "true", "on", "1"):
-            return True
-        if word in ("no", "false", "off", "0"):
-            return False
-        raise InputError(f"{where} {numbers.shown(text)} is not yes or no")
-    if text not in option.choices:
-        raise InputError(f"{where} {numbers.shown(text)} is not one of {', '.join(option.choices)}")
-    return text
-
-
 def read_limit(key: str, text: str, where: str) -> Any:
     if key == MAX_STATES:
-        return numbers.whole(text, where, 1, cli_support.MAX_STATES, grouped=True)
+        return numbers.whole(text, where, 1, typed.MAX_STATES, grouped=True)
     if key == TIMEOUT:
-        return numbers.decimal(text, where, 0.0, cli_support.MAX_TIMEOUT_S, above_low=True)
-    return numbers.byte_size(text, where, cli_support.MAX_MEMORY)
+        return numbers.decimal(text, where, 0.0, typed.MAX_TIMEOUT_S, above_low=True)
+    return numbers.byte_size(text, where, typed.MAX_MEMORY)
 
 
 def _set(entry: Entry, key: str, text: str, where: str) -> Entry:

@@ -7,17 +7,10 @@ import sys
 
 import pytest
 
-from tests.cli.commands import ROOT, run_cli
+from tests.cli.commands import ROOT, one_line_error, run_cli
 
 HUGE = "9" * 5000
 C_LONG_PLUS_ONE = str(2**63)
-
-
-def one_line_error(code, err, words=""):
-    assert code == 2, err
-    assert err.endswith("\n") and err.count("\n") == 1, err
-    assert "Traceback" not in err
-    assert words in err, err
 
 
 def with_stdin(monkeypatch, data: bytes):

@@ -5,14 +5,14 @@ import json
 import pytest
 
 from puzzle_explorer.puzzles.klotski.board import parse
-from tests.cli import commands as cli
+from tests.cli.commands import run_cli
 from tests.puzzles.klotski import reference
 
 BOARD = "AAb/AA./c.d"
 
 
 def census_json(capsys, *args):
-    code, out, err = cli.run_cli(capsys, "solve", "klotski", "--board", BOARD, "--census", "--from-goal",
+    code, out, err = run_cli(capsys, "solve", "klotski", "--board", BOARD, "--census", "--from-goal",
                                  "--json", *args)
     assert code == 0, err
     return json.loads(out)
@@ -36,20 +36,20 @@ def test_a_saved_table_answers_later_without_a_search(capsys, tmp_path):
     data = census_json(capsys, "--moves", "straight", "--save-table", str(path))
     assert data["table"]["path"] == str(path) and data["estimate"]["fits"] is True
     assert data["table"]["positions"] == data["census"]["states"]
-    code, out, err = cli.run_cli(capsys, "solve", "klotski", "--board", BOARD, "--moves", "straight",
+    code, out, err = run_cli(capsys, "solve", "klotski", "--board", BOARD, "--moves", "straight",
                                  "--table", str(path), "--json")
     solved = json.loads(out)
     assert code == 0 and solved["solver"] == "table" and solved["stats"]["nodes_expanded"] == 0
     assert solved["length"] == data["census"]["start_distance"]
-    code, out, _ = cli.run_cli(capsys, "solve", "klotski", "--board", BOARD, "--moves", "straight",
+    code, out, _ = run_cli(capsys, "solve", "klotski", "--board", BOARD, "--moves", "straight",
                                "--table", str(path), "--census", "--from-goal", "--json")
     assert json.loads(out)["census"]["by_distance"] == data["census"]["by_distance"]
-    code, out, err = cli.run_cli(capsys, "solve", "klotski", "--board", BOARD, "--moves", "unit", "--table", str(path))
+    code, out, err = run_cli(capsys, "solve", "klotski", "--board", BOARD, "--moves", "unit", "--table", str(path))
     assert code == 2 and "moves straight in the table, unit here" in err and "Traceback" not in err
 
 
 def test_the_bars_and_the_hardest_positions_in_words(capsys):
-    code, out, _ = cli.run_cli(capsys, "solve", "klotski", "--preset", "hengdao-lima", "--moves", "unit",
+    code, out, _ = run_cli(capsys, "solve", "klotski", "--preset", "hengdao-lima", "--moves", "unit",
                                "--census", "--from-goal", "--component", "--hardest", "1")
     assert code == 0
     lines = out.splitlines()
@@ -63,7 +63,7 @@ def test_the_bars_and_the_hardest_positions_in_words(capsys):
 
 
 def test_a_table_that_cannot_fit_is_refused_before_the_census(capsys):
-    code, out, err = cli.run_cli(capsys, "solve", "cube8", "--preset", "three-rolls", "--census", "--from-goal",
+    code, out, err = run_cli(capsys, "solve", "cube8", "--preset", "three-rolls", "--census", "--from-goal",
                                  "--save-table", "unused.tbl", "--max-memory", "20M", "--json")
     data = json.loads(out)
     assert code == 0 and data["status"] == "limit" and data["stats"]["nodes_expanded"] == 0
@@ -78,5 +78,5 @@ def test_a_table_that_cannot_fit_is_refused_before_the_census(capsys):
     (["--table", "missing.tbl"], "cannot read the table"),
 ])
 def test_options_that_do_not_go_together_say_so_in_one_line(capsys, args, message):
-    code, out, err = cli.run_cli(capsys, "solve", "klotski", "--board", BOARD, *args)
+    code, out, err = run_cli(capsys, "solve", "klotski", "--board", BOARD, *args)
     assert code == 2 and message in err and "Traceback" not in err

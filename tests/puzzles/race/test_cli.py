@@ -3,8 +3,7 @@ import json
 
 import pytest
 
-from tests.cli.commands import run_cli
-from tests.cli.input.test_bad_input_cli import one_line_error
+from tests.cli.commands import one_line_error, run_cli
 from tests.puzzles.race import fake
 
 BOARD = ("--board", "AAb./AAc./d.ee/fg..")

@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, Callable, Iterator
 
+from puzzle_explorer.core.run.exit_codes import after_signal
+
 Handler = Callable[[int, FrameType | None], Any] | int | None  # what signal.signal takes and returns
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -44,7 +46,7 @@ class Interrupts:
 
     def exit_status(self, code: int) -> int:
         """128 + the signal, as shells expect, once a stop signal has arrived; else code."""
-        return 128 + int(self.signal) if self.signal is not None else code
+        return after_signal(self.signal) if self.signal is not None else code
 
     def install(self) -> bool:
         """Catch the stop signals (only the main thread can); False when not installed."""

@@ -5,15 +5,18 @@ import argparse
 import sys
 from dataclasses import replace
 from itertools import chain
+from pathlib import Path
 
 from rich.console import Console
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.run.exit_codes import ExitCode
 from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles import registry
 from puzzle_explorer.puzzles.cube8 import board as cboard
 from puzzle_explorer.puzzles.cube8 import cubes as C
 from puzzle_explorer.puzzles.cube8 import table as T
-from puzzle_explorer.puzzles.cube8.contest import DEFAULT_CAP, MAX_CAP, answer_line, datasets
+from puzzle_explorer.puzzles.cube8.contest import DEFAULT_CAP, answer_line, datasets
 from puzzle_explorer.puzzles.cube8.presets import PRESETS
 from puzzle_explorer.puzzles.cube8.render import legend, render
 from puzzle_explorer.puzzles.cube8.solve import (
@@ -25,14 +28,9 @@ from puzzle_explorer.puzzles.cube8.solve import (
     run_idastar,
     solve,
 )
-from puzzle_explorer.puzzles.kit import cli_support, numbers
+from puzzle_explorer.puzzles.kit import cli_support
 
 ALGOS = tuple(s.id for s in SOLVERS)
-
-
-@cli_support.option_type
-def rolls(text: str) -> int:
-    return numbers.whole(text, "", 0, MAX_CAP, grouped=True)
 
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,40 +46,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--algo", choices=ALGOS,
                         help="bibfs, idastar or table (default: table once it is built, else bibfs; "
                              "all give the fewest rolls)")
-    parser.add_argument("--contest", action="store_true",
-                        help="read the contest format on stdin (`x y`, three rows, … until `0 0`) and "
-                             "print the fewest rolls per dataset, or -1 past the cap")
-    parser.add_argument("--cap", type=rolls, metavar="N",
-                        help=f"most rolls worth reporting: past it the contest prints -1 (default {DEFAULT_CAP}) "
-                             "and a single solve ends with status limit (default: no cap; 0: none)")
-    parser.add_argument("--build-table", action="store_true",
-                        help=f"build the distance table ({T.SIZE / 2**20:.1f} MiB in the user cache) and exit")
-    parser.add_argument("--census", action="store_true",
-                        help="with --from-goal: count the positions by their rolls to the pattern")
-    cli_support.add_distance_arguments(parser)
-    cli_support.add_engine_arguments(parser, cli_support.CENSUS_ENGINE_HELP)
+    cli_support.add_switches(parser, {
+        "--contest": "read the contest format on stdin (`x y`, three rows, … until `0 0`) and print the fewest "
+                     "rolls per dataset, or -1 past the cap",
+        "--build-table": f"build the distance table ({T.SIZE / 2**20:.1f} MiB in the user cache) and exit"})
+    cli_support.add_solver_arguments(parser, SOLVERS, helps={
+        "cap": f"most rolls worth reporting: past it the contest prints -1 (default {DEFAULT_CAP}) and a single "
+               "solve ends with status limit (default: no cap; 0: none)"})
+    cli_support.add_census_arguments(parser, "with --from-goal: count the positions by their rolls to the pattern")
     cli_support.add_limit_arguments(parser)
 
 
-def _family():
-    from puzzle_explorer.puzzles.cube8 import FAMILY
-    return FAMILY
-
-
-def board_from_args(args) -> cboard.Board:
+def board_from_args(args: argparse.Namespace) -> cboard.Board:
     """The board from --board/--file/--preset, with --start and --pattern applied on top."""
     given = cli_support.board_given(args)
     if not given and (args.start is None or args.pattern is None):
         raise InputError("no board: give --start X,Y and --pattern ROWS (or --board, --file, --preset)")
-    board = cboard.parse(cli_support.board_text(args, _family())) if given else None
-    start = cboard.parse_cell(args.start, "--start") if args.start is not None else board.start
-    pattern = cboard.parse_pattern(args.pattern) if args.pattern is not None else board.pattern
-    board = replace(board, start=start, pattern=pattern) if board else cboard.Board(start, pattern)
+    board = cboard.parse(cli_support.board_text(args, registry.get("cube8"))) if given else None
+    start = cboard.parse_cell(args.start, "--start") if args.start is not None else None
+    pattern = cboard.parse_pattern(args.pattern) if args.pattern is not None else None
+    if board is None:
+        assert start is not None and pattern is not None  # else the first check refused it
+        board = cboard.Board(start, pattern)
+    else:
+        board = replace(board, start=board.start if start is None else start,
+                        pattern=board.pattern if pattern is None else pattern)
     cboard.validate(board)
     return board
 
 
-def build(console: Console, quiet: bool = False, trace: str | None = None):
+def build(console: Console, quiet: bool = False, trace: str | None = None) -> Path | None:
     """Build the table with progress (and its trace, if asked); returns its path (None if stopped)."""
     err = Console(stderr=True)
     path, seconds = cli_support.run_build(build_table, "building the distance table", sum(TABLE_POSITIONS), "positions",
@@ -114,18 +108,18 @@ def _first_table(console: Console) -> tuple[T.Table | None, bool]:
     return T.open_table(path), False
 
 
-def run_contest(args, console: Console) -> int:
+def run_contest(args: argparse.Namespace, console: Console) -> int:
     """Answer every dataset on stdin; a bad dataset ends the run after the earlier answers."""
     cap = args.cap if args.cap is not None else DEFAULT_CAP
     todo = datasets(sys.stdin)
     first = next(todo, None)  # bad or empty input is answered before a table is built for it
     if first is None:
-        return cli_support.EXIT_OK
+        return ExitCode.OK
     table = T.open_table() if args.algo in (None, "table") else None
     if table is None and args.algo in (None, "table"):
         table, stopped = _first_table(console)
         if stopped:
-            return cli_support.EXIT_OK
+            return ExitCode.OK
     limits = cli_support.limits_from(args)
     out = sys.stdout
     try:
@@ -140,7 +134,7 @@ def run_contest(args, console: Console) -> int:
                     task = lambda control: run_bibfs(start, ds.pattern, cap, control, limits)  # noqa: E731
                 status, _, path, _ = cli_support.run_job(task, limits, progress=False)
                 if status not in (Status.SOLVED, Status.LIMIT, Status.UNSOLVABLE):
-                    return cli_support.EXIT_OK  # cancelled
+                    return ExitCode.OK  # cancelled
                 rolls = len(path) - 1 if status == Status.SOLVED else None
             out.write(answer_line(rolls, cap) + "\n")
             out.flush()
@@ -148,14 +142,14 @@ def run_contest(args, console: Console) -> int:
         out.flush()
         if table is not None:
             table.close()
-    return cli_support.EXIT_OK
+    return ExitCode.OK
 
 
-def run(args, console: Console) -> int:
+def run(args: argparse.Namespace, console: Console) -> int:
     engine = cli_support.census_options(args)
     if args.build_table:
         build(console, trace=args.trace)
-        return cli_support.EXIT_OK
+        return ExitCode.OK
     if args.contest:
         if args.trace:
             raise InputError("--trace follows one search; --contest runs one per dataset: leave out --trace")
@@ -165,17 +159,17 @@ def run(args, console: Console) -> int:
         raise InputError("a cube8 census counts from the pattern: add --from-goal")
     if cli_support.distance_mode(args):
         x, y = C.xy(board.start)
-        return cli_support.run_distances(args, _family(), board, engine, console, render,
+        return cli_support.run_distances(args, registry.get("cube8"), board, engine, console, render,
                                 {"start": [x + 1, y + 1], "pattern": board.pattern_text()})
     algo = args.algo or ("table" if T.open_table() is not None else "bibfs")
-    options = {"cap": args.cap or 0}
+    options = cli_support.solver_values(args, SOLVERS)
     limits = cli_support.limits_from(args)
     solution = cli_support.run_job(lambda control: solve(board, algo, options, control, limits), limits,
                                    trace=args.trace)
     x, y = C.xy(board.start)
     if args.json:
         cli_support.print_json(cli_support.solution_json(solution, start=[x + 1, y + 1], pattern=board.pattern_text()))
-        return cli_support.EXIT_OK
+        return ExitCode.OK
     console.print(render(board))
     console.print(legend(), style="dim", highlight=False)
     for line in cli_support.summary_lines(solution, headline(solution)):
@@ -185,7 +179,7 @@ def run(args, console: Console) -> int:
                       f"{solution.details['table_built_s']:.1f} s", highlight=False, soft_wrap=True)
     if len(solution.steps) > 1:
         cli_support.print_steps(console, solution, render)
-    return cli_support.EXIT_OK
+    return ExitCode.OK
 
 
 __all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "PRESETS"]

@@ -11,12 +11,10 @@ import os
 import sys
 
 from puzzle_explorer.core.errors import InputError, one_line
+from puzzle_explorer.core.run.exit_codes import ExitCode
 from puzzle_explorer.puzzles.cube8.contest import DEFAULT_CAP, MAX_CAP, answer_line, datasets
 from puzzle_explorer.puzzles.cube8.table import open_table
 from puzzle_explorer.puzzles.kit.numbers import whole
-
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
 
 
 def _options(argv: list[str]) -> int | None:
@@ -64,10 +62,10 @@ def run(argv: list[str]) -> int | None:
         except InputError as exc:
             out.flush()
             sys.stderr.write(f"error: {one_line(str(exc))}\n")
-            return EXIT_BAD_INPUT
+            return ExitCode.BAD_INPUT
         except KeyboardInterrupt:
-            return 130
+            return ExitCode.INTERRUPTED
         except BrokenPipeError:  # the reader went away (`| head`): nothing left to say
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return EXIT_OK
-    return EXIT_OK
+            return ExitCode.OK
+    return ExitCode.OK

@@ -50,7 +50,7 @@ GOAL_FACE = Option("goal_face", "Mark at the goal", "choice", "up", GOAL_FACES,
                    "up: the marked face must be on top at the goal; not-up: it must not; any: either")
 KEEP = Option("keep", "Solutions kept", "int", 100,
               help=f"how many tours to keep for listing, at most {MAX_KEEP:,} (the first {BROWSE} can be "
-                   "browsed); the count is always complete", search_only=True)
+                   "browsed); the count is always complete", search_only=True, low=1, high=MAX_KEEP)
 PRUNING = Option("pruning", "Exact pruning", "bool", True,
                  help="off: try every roll the rules allow, with no degree, connectivity or parity checks "
                       "(the same tours, many more nodes)", search_only=True)

@@ -4,86 +4,94 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Callable, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import Any, Callable, Protocol, TypeVar
 
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
 from puzzle_explorer.core.errors import InputError, one_line
 from puzzle_explorer.core.run import interrupts
+from puzzle_explorer.core.run.exit_codes import ExitCode
 from puzzle_explorer.core.run.progress import Phase, SearchControl, Snapshot
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.interface import Family, Solution, View
-from puzzle_explorer.puzzles.kit import numbers
+from puzzle_explorer.core.scale.engine import EngineSpec
+from puzzle_explorer.puzzles.interface import JSON, Family, Option, Solution, Solver, View
+from puzzle_explorer.puzzles.kit import engines
+from puzzle_explorer.puzzles.kit.cli_options import Flags, add_option_flags, given, option_values, solver_options
 from puzzle_explorer.puzzles.kit.reading import find_preset, read_board_file
 from puzzle_explorer.puzzles.kit.trace import trace_to
+from puzzle_explorer.puzzles.kit.typed import byte_size, positive_float, positive_int, states
 
 T = TypeVar("T")
 
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
+
+class Render(Protocol):
+    """A family's board drawing (its render module's render)."""
+
+    def __call__(self, board: Any, view: View = ...) -> RenderableType: ...
 
 
-MAX_STATES = 10**12  # far past any memory: 8 TB of states at a word each
-MAX_TIMEOUT_S = 1e8  # three years
-MAX_MEMORY = 2**50  # 1 PiB
-MAX_COUNT = 10**6  # any other count an option takes (segments, tile kinds, tours kept, rolls)
+LIMIT_HELP = {
+    "max_states": "stop with status 'limit' after holding N states",
+    "timeout": "stop with status 'limit' after S seconds of search",
+    "max_memory": "memory budget such as 512M or 4G (default: half of the free memory)",
+    "json": "print one JSON object instead of the summary",
+    "trace": "write one JSON line per progress snapshot (10 a second): counters, depth, the current path as "
+             "moves, layer sizes; the README shows how to read it",
+}
 
 
-def option_type(read: Callable[[str], object]) -> Callable[[str], object]:
-    """An argparse type from a reader that raises InputError: its message becomes argparse's."""
-    def convert(text: str):
-        try:
-            return read(text)
-        except InputError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-    convert.__name__ = read.__name__
-    return convert
-
-
-@option_type
-def positive_int(text: str) -> int:
-    return numbers.whole(text, "", 1, MAX_COUNT, grouped=True)
-
-
-@option_type
-def states(text: str) -> int:
-    return numbers.whole(text, "", 1, MAX_STATES, grouped=True)
-
-
-@option_type
-def positive_float(text: str) -> float:
-    return numbers.decimal(text, "", 0.0, MAX_TIMEOUT_S, above_low=True)
-
-
-@option_type
-def seed(text: str) -> int:
-    """A random generator's seed: any whole number that fits 64 bits."""
-    return numbers.whole(text, "", 0, 2**63 - 1)
-
-
-@option_type
-def byte_size(text: str) -> int:
-    """'512M', '2G', '1000000' -> bytes."""
-    return numbers.byte_size(text, "", MAX_MEMORY)
-
-
-def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+def add_limit_arguments(parser: argparse.ArgumentParser, helps: Mapping[str, str] | None = None) -> None:
+    """--max-states, --timeout, --max-memory, --json and --trace; `helps` words them for another
+    command (by their dest), where they mean something else there."""
+    words = {**LIMIT_HELP, **(helps or {})}
     group = parser.add_argument_group("limits and output")
-    group.add_argument("--max-states", type=states, metavar="N",
-                       help="stop with status 'limit' after holding N states")
-    group.add_argument("--timeout", type=positive_float, metavar="S",
-                       help="stop with status 'limit' after S seconds of search")
-    group.add_argument("--max-memory", type=byte_size, metavar="SIZE",
-                       help="memory budget such as 512M or 4G (default: half of the free memory)")
-    group.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
-    group.add_argument("--trace", metavar="FILE",
-                       help="write one JSON line per progress snapshot (10 a second): counters, depth, the "
-                            "current path as moves, layer sizes; the README shows how to read it")
+    group.add_argument("--max-states", type=states, metavar="N", help=words["max_states"])
+    group.add_argument("--timeout", type=positive_float, metavar="S", help=words["timeout"])
+    group.add_argument("--max-memory", type=byte_size, metavar="SIZE", help=words["max_memory"])
+    group.add_argument("--json", action="store_true", help=words["json"])
+    group.add_argument("--trace", metavar="FILE", help=words["trace"])
+
+
+def flagged_options(solvers: Iterable[Solver], leave: Iterable[Option] = ()) -> tuple[Option, ...]:
+    """The options of the family's solvers that add_solver_arguments makes flags of: all but those
+    in `leave` (the family's own flags give them) and those with flags of their own here: where a
+    search runs (add_engine_arguments) and the census from the goal's (--component, --save-table)."""
+    from puzzle_explorer.puzzles.kit import distances
+
+    return solver_options(solvers, (*engines.OPTIONS, distances.SCOPE, distances.KEEP, *leave))
+
+
+def add_solver_arguments(parser: Flags, solvers: Iterable[Solver], leave: Iterable[Option] = (),
+                         helps: Mapping[str, str] | None = None) -> None:
+    """A flag for each of flagged_options() (kit/cli_options.py says how an option becomes one)."""
+    add_option_flags(parser, flagged_options(solvers, leave), helps)
+
+
+def solver_values(args: argparse.Namespace, solvers: Iterable[Solver],
+                  leave: Iterable[Option] = ()) -> dict[str, Any]:
+    """The values of flagged_options(): each flag's, or the option's default."""
+    return option_values(args, flagged_options(solvers, leave))
+
+
+def add_switches(parser: Flags, switches: Mapping[str, str]) -> None:
+    """Flags that take no value and choose what the command does ('--census': its help)."""
+    for name, words in switches.items():
+        parser.add_argument(name, action="store_true", help=words)
+
+
+def add_census_arguments(parser: argparse.ArgumentParser, census_help: str,
+                         engine_about: str | None = None) -> None:
+    """--census (what it counts: census_help), the census from the goal (add_distance_arguments) and
+    where a census runs (add_engine_arguments; engine_about: what else splits, if anything)."""
+    add_switches(parser, {"--census": census_help})
+    add_distance_arguments(parser)
+    add_engine_arguments(parser, engine_about or CENSUS_ENGINE_HELP)
 
 
 def add_distance_arguments(parser: argparse.ArgumentParser) -> None:
@@ -108,16 +116,11 @@ def add_distance_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_engine_arguments(parser: argparse.ArgumentParser, about: str | None = None,
                          checkpoint: bool = False) -> None:
-    """Where an exhaustive search runs (families whose searches split over workers); `about` says
-    what the family's split does; `checkpoint`: its tree searches can keep their finished
-    subtrees in a file to go on from."""
-    from puzzle_explorer.core.scale.engine import ENGINES, LOCAL
-
+    """Where an exhaustive search runs (families whose searches split over workers): the engine
+    options' flags, and the cluster's address; `about` says what the family's split does;
+    `checkpoint`: its tree searches can keep their finished subtrees in a file to go on from."""
     group = parser.add_argument_group("workers", about)
-    group.add_argument("--engine", choices=ENGINES, default=LOCAL,
-                       help="local: worker processes on this machine (default); ray: a Ray cluster")
-    group.add_argument("--workers", type=positive_int, metavar="N",
-                       help="how many workers (default: one per core, or every CPU of the cluster)")
+    add_option_flags(group, engines.OPTIONS)
     group.add_argument("--address", metavar="ADDR",
                        help="with --engine ray: the cluster to join (default: start one here for the run)")
     if checkpoint:
@@ -131,30 +134,35 @@ CENSUS_ENGINE_HELP = ("the census runs in this process (two threads) unless --wo
                       "with the same counts")
 
 
-def engine_from(args):
+def engine_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The solver options the engine arguments give (add_engine_arguments), as the family's solve
+    reads them (engines.spec_from)."""
+    return {**option_values(args, engines.OPTIONS), "address": args.address,
+            "checkpoint": getattr(args, "checkpoint", None)}
+
+
+def engine_from(args: argparse.Namespace) -> EngineSpec:
     """The EngineSpec the engine arguments name; InputError for ones that do not go together or a
     missing Ray."""
     from puzzle_explorer.core.scale.engine import RAY, EngineSpec, require_ray
 
-    spec = EngineSpec(args.engine, args.workers, args.address, getattr(args, "checkpoint", None))
+    chosen = option_values(args, engines.OPTIONS)
+    spec = EngineSpec(chosen["engine"], chosen["workers"] or None, args.address, getattr(args, "checkpoint", None))
     if spec.kind == RAY:
         require_ray()
     return spec
 
 
-def engine_asked(args) -> bool:
+def engine_asked(args: argparse.Namespace) -> bool:
     """Whether the command line names an engine, workers or a cluster (not the defaults)."""
-    from puzzle_explorer.core.scale.engine import LOCAL
+    return any(given(args, option) and getattr(args, option.name) != option.default for option in engines.OPTIONS) \
+        or bool(args.address)
 
-    return bool(args.workers or args.engine != LOCAL or args.address)
 
-
-def census_options(args) -> dict:
+def census_options(args: argparse.Namespace) -> dict[str, Any]:
     """The engine options of a census as plain values (the family's solve reads them with
     engines.spec_from), checked here before anything runs; InputError for engine options given to
     another search, ones that do not go together, or a missing Ray."""
-    from puzzle_explorer.puzzles.kit.engines import engine_options
-
     if not args.census:
         if engine_asked(args):
             raise InputError("--engine, --workers and --address spread a census over workers: add --census")
@@ -163,10 +171,10 @@ def census_options(args) -> dict:
     return engine_options(args)
 
 
-def distance_mode(args) -> bool:
+def distance_mode(args: argparse.Namespace) -> bool:
     """Whether the command is about distances to the goal (a census from it, or a saved table);
     InputError for options that do not go together."""
-    from_goal = getattr(args, "from_goal", False)
+    from_goal = bool(getattr(args, "from_goal", False))
     if from_goal and not args.census:
         raise InputError("--from-goal is a kind of census: add --census")
     for name in ("component", "hardest", "save_table"):
@@ -182,13 +190,14 @@ def distance_mode(args) -> bool:
     return from_goal or bool(getattr(args, "table", None))
 
 
-def run_distances(args, family: Family, board, options: dict, console: Console, render, extra: dict) -> int:
+def run_distances(args: argparse.Namespace, family: Family, board: Any, options: JSON, console: Console,
+                  render: Render, extra: JSON) -> int:
     """The census from the goal (or a saved table's answer): JSON, or the summary, the positions
     per distance as bars, the hardest positions."""
     from puzzle_explorer.puzzles.kit import distances as D
 
     hooks = family.distances
-    space = hooks.space(board, options)
+    space: D.Space = hooks.space(board, options)
     limits = limits_from(args)
     hardest = args.hardest or D.HARDEST
     if args.table:
@@ -203,7 +212,7 @@ def run_distances(args, family: Family, board, options: dict, console: Console, 
             solution.details["table"]["path"] = str(D.save_table(solution, args.save_table, family.id))
     if args.json:
         print_json(solution_json(solution, **extra))
-        return EXIT_OK
+        return ExitCode.OK
     console.print(render(board))
     for line in summary_lines(solution, family.headline(solution)):
         console.print(line, highlight=False)
@@ -215,20 +224,20 @@ def run_distances(args, family: Family, board, options: dict, console: Console, 
         print_census(console, census, space.unit)
     elif len(solution.steps) > 1:
         print_steps(console, solution, render)
-    table = solution.details.get("table")
-    if table and table.get("path"):
+    table_json = solution.details.get("table")
+    if table_json and table_json.get("path"):
         from puzzle_explorer.core.run.memory import describe_bytes
-        console.print(f"table: {table['positions']:,} positions, {describe_bytes(table['bytes'])}, written to "
-                      f"{table['path']}", highlight=False, soft_wrap=True)
+        console.print(f"table: {table_json['positions']:,} positions, {describe_bytes(table_json['bytes'])}, "
+                      f"written to {table_json['path']}", highlight=False, soft_wrap=True)
     elif args.save_table:
         console.print("no table written: the census did not finish", highlight=False)
-    return EXIT_OK
+    return ExitCode.OK
 
 
 HISTOGRAM_ROWS = 16  # bars of a census from the goal on the command line (fits 24 rows with the rest)
 
 
-def print_census(console: Console, census: dict, unit: str) -> None:
+def print_census(console: Console, census: JSON, unit: str) -> None:
     from puzzle_explorer.puzzles.kit.bars import bar_lines
 
     levels = census["by_distance"]
@@ -244,26 +253,34 @@ def print_census(console: Console, census: dict, unit: str) -> None:
 
 
 def add_board_arguments(parser: argparse.ArgumentParser, presets_hint: str) -> None:
+    """--board, --file and --preset, one of them (families whose boards come only from those)."""
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--board", metavar="TEXT", help="the board inline, rows separated by '/'")
+    add_board_sources(source, presets_hint)
+
+
+def add_board_sources(source: Flags, presets_hint: str,
+                      board_help: str = "the board inline, rows separated by '/'") -> None:
+    """--board, --file and --preset into `source`, a group where one of them (or another way to give
+    the board that the family adds) may be given."""
+    source.add_argument("--board", metavar="TEXT", help=board_help)
     source.add_argument("--file", metavar="PATH", help="read the board from a file")
     source.add_argument("--preset", metavar="NAME", help=f"a named board ({presets_hint})")
 
 
-def limits_from(args) -> Limits:
+def limits_from(args: argparse.Namespace) -> Limits:
     return Limits(max_states=getattr(args, "max_states", None), timeout_s=getattr(args, "timeout", None),
                   max_memory=getattr(args, "max_memory", None))
 
 
-def board_given(args) -> bool:
+def board_given(args: argparse.Namespace) -> bool:
     """Whether --board, --file or --preset names the board (else the family makes one from other options)."""
     return args.board is not None or args.file is not None or args.preset is not None
 
 
-def board_text(args, family: Family) -> str:
+def board_text(args: argparse.Namespace, family: Family) -> str:
     """The board text given by --board, --file or --preset."""
     if args.board is not None:
-        return args.board
+        return str(args.board)
     if args.file is not None:
         return read_board_file(args.file)
     if args.preset is not None:
@@ -272,31 +289,33 @@ def board_text(args, family: Family) -> str:
 
 
 # what the progress line says before the search clock runs
-_WAITING = {Phase.IDLE: "starting…", Phase.COMPILING: "compiling solver…", Phase.STARTING: "starting workers…",
-            Phase.ESTIMATING: "estimating the search's size…"}
+WAITING = {Phase.IDLE: "starting…", Phase.COMPILING: "compiling solver…", Phase.STARTING: "starting workers…",
+           Phase.ESTIMATING: "estimating the search's size…"}
 
 
-def _progress_printer(console: Console) -> Callable[[Snapshot], None] | None:
-    if not console.is_terminal:
-        return None
-    status = console.status("starting…")
-    started = [False]
+class ProgressLine:
+    """The running search's line on a terminal's stderr (rich's status spinner), one snapshot at a time."""
 
-    def show(s: Snapshot) -> None:
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.status = console.status("starting…")
+        self.started = False
+
+    def __call__(self, s: Snapshot) -> None:
         if s.phase == Phase.DONE:
-            status.stop()
-            started[0] = False  # between two kernels of one job (IDA*'s iterations): it starts again
+            self.stop()  # between two kernels of one job (IDA*'s iterations): it starts again
             return
-        if not started[0]:
-            status.start()
-            started[0] = True
+        if not self.started:
+            self.status.start()
+            self.started = True
         if s.phase != Phase.SEARCHING:
-            status.update(_WAITING[s.phase])
+            self.status.update(WAITING[s.phase])
         else:
-            status.update(search_line(s, console.width - 2))  # (the spinner and its space)
+            self.status.update(search_line(s, self.console.width - 2))  # (the spinner and its space)
 
-    show.stop = status.stop  # type: ignore[attr-defined]
-    return show
+    def stop(self) -> None:
+        self.status.stop()
+        self.started = False
 
 
 def search_line(s: Snapshot, width: int) -> str:
@@ -328,8 +347,8 @@ def eta_text(s: Snapshot) -> str:
     return f" · about {duration(eta[0])} left{of} (± {duration(eta[1])})"
 
 
-def _run(task: Callable[[SearchControl], T], timeout_s: float | None, show: Callable[[Snapshot], None] | None,
-         trace: str | None, stop: Callable[[], None] | None) -> T:
+def run_with(task: Callable[[SearchControl], T], timeout_s: float | None, show: Callable[[Snapshot], None] | None,
+             trace: str | None, stop: Callable[[], None] | None) -> T:
     """The task as a Job: each snapshot to `show` and to the `trace` file if one is named
     (puzzles/kit/trace.py); Ctrl-C or SIGTERM cancels it; `stop` ends the progress display."""
     with trace_to(trace) as write:
@@ -353,9 +372,9 @@ def run_job(task: Callable[[SearchControl], T], limits: Limits, progress: bool =
     """Run a solve in the background with live progress on stderr (when it is a terminal and
     `progress`), each snapshot written to the `trace` file if one is named. Ctrl-C or SIGTERM
     cancels it: the task's cancelled result comes back."""
-    show = _progress_printer(Console(stderr=True)) if progress else None
-    stop = show.stop if show is not None else None  # type: ignore[attr-defined]
-    return _run(task, limits.timeout_s, show, trace, stop)
+    err = Console(stderr=True)
+    show = ProgressLine(err) if progress and err.is_terminal else None
+    return run_with(task, limits.timeout_s, show, trace, show.stop if show is not None else None)
 
 
 def run_build(task: Callable[[SearchControl], T], what: str, total: int, unit: str, step: str,
@@ -365,28 +384,28 @@ def run_build(task: Callable[[SearchControl], T], what: str, total: int, unit: s
     `trace` file if one is named. Ctrl-C, SIGTERM or the timeout stop it; the task then returns
     what it returns when stopped."""
     err = Console(stderr=True)
-    status = err.status(f"{what}…") if err.is_terminal else None
+    if not err.is_terminal:
+        return run_with(task, timeout_s, None, trace, None)
+    status = err.status(f"{what}…")
 
     def show(s: Snapshot) -> None:
         share = min(1.0, s.stored / total) if total else 1.0
         status.update(f"{what}: {share:4.0%} ({s.stored:,} of {total:,} {unit}, {s.depth} {step} deep) "
                       f"· {s.elapsed_s:.1f} s")
 
-    if status is None:
-        return _run(task, timeout_s, None, trace, None)
     status.start()
-    return _run(task, timeout_s, show, trace, status.stop)
+    return run_with(task, timeout_s, show, trace, status.stop)
 
 
-def stats_json(solution: Solution) -> dict:
+def stats_json(solution: Solution) -> JSON:
     s = solution.stats
     return {"nodes_expanded": s.nodes_expanded, "states_seen": s.states_seen,
             "max_frontier": s.max_frontier, "elapsed_s": round(s.elapsed_s, 6)}
 
 
-def solution_json(solution: Solution, **extra) -> dict:
+def solution_json(solution: Solution, **extra: Any) -> JSON:
     """The JSON object every family prints: status, length, moves, stats, then its extras."""
-    out = {
+    out: JSON = {
         "status": solution.status.value,
         "length": solution.length,
         "moves": [step.data for step in solution.steps[1:]],
@@ -401,7 +420,7 @@ def solution_json(solution: Solution, **extra) -> dict:
     return out
 
 
-def print_json(obj: dict) -> None:
+def print_json(obj: JSON) -> None:
     json.dump(obj, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
 
@@ -420,7 +439,7 @@ def summary_lines(solution: Solution, headline: str) -> list[str]:
     ]
 
 
-def print_steps(console: Console, solution: Solution, render, compact: bool = True) -> None:
+def print_steps(console: Console, solution: Solution, render: Render, compact: bool = True) -> None:
     """Every step's board, small, side by side, each titled with its move."""
     panels = []
     for i, step in enumerate(solution.steps):
@@ -459,5 +478,4 @@ def cancelled_while_compiling(as_json: bool) -> None:
 def fail(message: str) -> int:
     """Print a one-line error on stderr and return the bad-input exit status."""
     Console(stderr=True, highlight=False).print(f"error: {one_line(message)}", markup=False, soft_wrap=True)
-    return EXIT_BAD_INPUT
-
+    return ExitCode.BAD_INPUT

@@ -3,39 +3,38 @@ the app's solver pane and on the command line, for the tree searches and the cen
 into an EngineSpec the same way (spec_from, in the family's solve)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from puzzle_explorer.core.run.status import Limit
 from puzzle_explorer.core.scale.engine import ENGINES, LOCAL, RAY, EngineSpec
-from puzzle_explorer.puzzles.interface import Option, Solution
+from puzzle_explorer.puzzles.interface import JSON, Option, Solution
 from puzzle_explorer.puzzles.kit.numbers import count_text
+
+if TYPE_CHECKING:
+    from puzzle_explorer.core.scale.tasks import Run
 
 ENGINE = Option("engine", "Engine", "choice", LOCAL, ENGINES,
                 "local: worker processes on this machine; ray: a Ray cluster (started here when none is named)",
                 search_only=True)
 WORKERS = Option("workers", "Workers", "int", 0,
-                 help="how many workers share the search (0: one per core, or every CPU of a Ray cluster); "
-                      "a census on this machine with 0 or 1 stays in this process",
-                 search_only=True)
+                 help="how many workers share the search (none: one per core, or every CPU of a Ray "
+                      "cluster); a census on this machine with none or 1 stays in this process",
+                 search_only=True, low=1)
 OPTIONS = (ENGINE, WORKERS)
 # what a search that must stay in one process runs with (a census that keeps its table)
 ONE_PROCESS = {"engine": LOCAL, "workers": 1, "address": None}
 
 
-def spec_from(options: dict) -> EngineSpec:
+def spec_from(options: JSON) -> EngineSpec:
     """The engine the options name (InputError for a bad one). None named: one local worker per core
     for a tree search, this process for a census (puzzle_explorer.core.scale.partitioned.partitioned)."""
     return EngineSpec(options.get("engine") or LOCAL, options.get("workers") or None, options.get("address") or None,
                       options.get("checkpoint") or None)
 
 
-def engine_options(args) -> dict:
-    """The solver options the command line's engine arguments give (cli_support.add_engine_arguments)."""
-    return {"engine": args.engine, "workers": args.workers, "address": args.address,
-            "checkpoint": getattr(args, "checkpoint", None)}
-
-
-def run_json(run) -> dict:
+def run_json(run: Run) -> JSON:
     """How a split search ran (a puzzle_explorer.core.scale.tasks.Run), for a solution's details."""
-    out = {"engine": run.engine, "workers": run.workers, "tasks": len(run.results),
+    out: JSON = {"engine": run.engine, "workers": run.workers, "tasks": len(run.results),
            "tasks_done": run.done, "retried": run.retried}
     if run.checkpoint is not None:
         out["restored"] = run.restored

@@ -24,15 +24,15 @@ from __future__ import annotations
 
 import json
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.progress import Phase, Snapshot
 
 
-def snapshot_json(s: Snapshot) -> dict:
+def snapshot_json(s: Snapshot) -> dict[str, Any]:
     """One snapshot as the trace's JSON object."""
-    out: dict = {
+    out: dict[str, Any] = {
         "t": round(s.elapsed_s, 6),
         "phase": s.phase,
         "counters": {"expanded": s.expanded, "frontier": s.frontier, "depth": s.depth, "stored": s.stored,

@@ -7,11 +7,14 @@ from dataclasses import replace
 from rich.console import Console
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.run.exit_codes import ExitCode
+from puzzle_explorer.puzzles import registry
 from puzzle_explorer.puzzles.kit import cli_support
+from puzzle_explorer.puzzles.kit.text import parse_cell
 from puzzle_explorer.puzzles.klotski import board as kboard
 from puzzle_explorer.puzzles.klotski.presets import PRESETS
 from puzzle_explorer.puzzles.klotski.render import render
-from puzzle_explorer.puzzles.klotski.solve import MOVES, headline, solve
+from puzzle_explorer.puzzles.klotski.solve import SOLVERS, headline, solve
 
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,52 +27,41 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
-    parser.add_argument("--moves", choices=MOVES.choices, default=MOVES.default,
-                        help="move convention: unit (one cell), straight (one line), free (anywhere, turns "
-                             f"included); default {MOVES.default}")
     parser.add_argument("--algo", choices=("bfs", "bibfs", "astar", "idastar"),
                         help="search algorithm (default bfs; all give a shortest answer)")
-    parser.add_argument("--distinct", action="store_true",
-                        help="every piece is its own (default: same-shaped pieces are interchangeable)")
-    parser.add_argument("--census", action="store_true",
-                        help="count every reachable position instead of solving")
-    cli_support.add_distance_arguments(parser)
-    cli_support.add_engine_arguments(parser, cli_support.CENSUS_ENGINE_HELP)
+    cli_support.add_solver_arguments(parser, SOLVERS)
+    cli_support.add_census_arguments(parser, "count every reachable position instead of solving")
     cli_support.add_limit_arguments(parser)
 
 
-def board_from_args(args) -> kboard.Board:
-    board = kboard.parse(cli_support.board_text(args, _family()))
+def board_from_args(args: argparse.Namespace) -> kboard.Board:
+    board = kboard.parse(cli_support.board_text(args, registry.get("klotski")))
     if args.target is not None:
         if board.piece(args.target) is None:
             raise InputError(f"--target {args.target!r} is not a piece on the board")
         board = replace(board, target=args.target)
     if args.goal is not None:
-        board = replace(board, goal=kboard.parse_cell(args.goal, "--goal"))
+        board = replace(board, goal=parse_cell(args.goal, "--goal"))
     kboard.validate(board)
     return board
 
 
-def _family():
-    from puzzle_explorer.puzzles.klotski import FAMILY
-    return FAMILY
-
-
-def run(args, console: Console) -> int:
+def run(args: argparse.Namespace, console: Console) -> int:
     board = board_from_args(args)
-    options = {"moves": args.moves, "distinct": args.distinct, **cli_support.census_options(args)}
+    chosen = cli_support.solver_values(args, SOLVERS)
+    options = {**chosen, **cli_support.census_options(args)}
+    described = {"convention": chosen["moves"], "distinct": chosen["distinct"]}
     if cli_support.distance_mode(args):
-        return cli_support.run_distances(args, _family(), board, options, console, render,
-                                {"convention": args.moves, "distinct": args.distinct})
+        return cli_support.run_distances(args, registry.get("klotski"), board, options, console, render, described)
     solver = "census" if args.census else (args.algo or "bfs")
     limits = cli_support.limits_from(args)
     solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits,
                                    trace=args.trace)
     if args.json:
-        cli_support.print_json(cli_support.solution_json(solution, convention=args.moves, distinct=args.distinct))
-        return cli_support.EXIT_OK
+        cli_support.print_json(cli_support.solution_json(solution, **described))
+        return ExitCode.OK
     console.print(render(board))
-    for line in cli_support.summary_lines(solution, f"{headline(solution)} ({args.moves} convention)"):
+    for line in cli_support.summary_lines(solution, f"{headline(solution)} ({chosen['moves']} convention)"):
         console.print(line, highlight=False)
     census = solution.details.get("census")
     if census:
@@ -78,7 +70,7 @@ def run(args, console: Console) -> int:
                       highlight=False)
     elif len(solution.steps) > 1:
         cli_support.print_steps(console, solution, render)
-    return cli_support.EXIT_OK
+    return ExitCode.OK
 
 
 __all__ = ["add_arguments", "add_board_arguments", "board_from_args", "run", "PRESETS"]

@@ -5,18 +5,23 @@ import argparse
 import json
 import sys
 from dataclasses import replace
+from typing import Callable, TextIO
 
 from rich.console import Console
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.run.exit_codes import ExitCode
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.interface import Solution, View
+from puzzle_explorer.core.scale.engine import EngineSpec
+from puzzle_explorer.puzzles import registry
+from puzzle_explorer.puzzles.interface import JSON, Solution, View
 from puzzle_explorer.puzzles.kit import cli_support
-from puzzle_explorer.puzzles.kit.engines import engine_options, estimate_workers, run_line
+from puzzle_explorer.puzzles.kit.engines import estimate_workers, run_line
+from puzzle_explorer.puzzles.kit.text import parse_cell
 from puzzle_explorer.puzzles.knights import board as kboard
-from puzzle_explorer.puzzles.knights.kernels.geometry import ORDERS
 from puzzle_explorer.puzzles.knights.render import number_width, render
-from puzzle_explorer.puzzles.knights.solve import ORDER, SOLVER_IDS, board_json, estimate_count, headline, solve
+from puzzle_explorer.puzzles.knights.solve import SOLVER_IDS, SOLVERS, board_json, estimate_count, headline, solve
+from puzzle_explorer.puzzles.knights.tour import Tour
 
 DRAW_UP_TO = 40  # boards up to this many squares a side are drawn with their tour
 JSON_CHUNK = 50_000  # squares written at a time, so a million-square tour never sits in memory as text
@@ -44,40 +49,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     how.add_argument("--algo", choices=SOLVER_IDS, default="warnsdorff",
                      help="warnsdorff (default; any size), warnsdorff-backtrack (complete), backtrack (the article's "
                           "plain search), count (every tour)")
-    how.add_argument("--order", choices=tuple(ORDERS), default=ORDER.default,
-                     help="move order of --algo backtrack: program (the classic article's program, default), listed (the "
-                          "order the classic article's text lists) or clockwise")
-    how.add_argument("--count", action="store_true",
-                     help="count every tour from the start (pruned; with --algo backtrack: the plain search)")
-    how.add_argument("--all-starts", action="store_true",
-                     help="with --count: count from every square and print the counts square by square")
-    how.add_argument("--estimate", action="store_true",
-                     help="with --count: print only Knuth's estimate of the count's nodes, tours and time (random "
-                          "dives down the search tree), without counting")
-    how.add_argument("--no-board", action="store_true", help="do not draw the board with the tour")
+    cli_support.add_solver_arguments(how, SOLVERS, helps={
+        "count": "count every tour from the start (pruned; with --algo backtrack: the plain search)",
+        "all_starts": "with --count: count from every square and print the counts square by square"})
+    cli_support.add_switches(how, {
+        "--estimate": "with --count: print only Knuth's estimate of the count's nodes, tours and time (random "
+                      "dives down the search tree), without counting",
+        "--no-board": "do not draw the board with the tour"})
     cli_support.add_engine_arguments(parser, checkpoint=True)
     cli_support.add_limit_arguments(parser)
 
 
-def _family():
-    from puzzle_explorer.puzzles.knights import FAMILY
-    return FAMILY
-
-
-def board_from_args(args) -> kboard.Board:
+def board_from_args(args: argparse.Namespace) -> kboard.Board:
     """The board from --size/--start/--closed/--blocked, or from --board/--file/--preset plus overrides."""
     given = cli_support.board_given(args)
     if given and args.size is not None:
         raise InputError("give either --size or a board (--board, --file, --preset), not both")
     if given:
-        board = kboard.parse(cli_support.board_text(args, _family()))
+        board = kboard.parse(cli_support.board_text(args, registry.get("knights")))
     elif args.size is not None:
         width, height = kboard.parse_size(args.size, "--size")
         board = kboard.Board(width, height)
     else:
         raise InputError("no board: give --size WxH (or --board TEXT, --file PATH, --preset NAME)")
     if args.start is not None:
-        board = replace(board, start=kboard.parse_cell(args.start, "--start"))
+        board = replace(board, start=parse_cell(args.start, "--start"))
     if args.closed:
         board = replace(board, closed=True)
     for cells in args.blocked or ():
@@ -86,53 +82,54 @@ def board_from_args(args) -> kboard.Board:
     return board
 
 
-def solver_and_options(args) -> tuple[str, dict]:
-    if args.all_starts and not args.count:
+def solver_and_options(args: argparse.Namespace) -> tuple[str, JSON]:
+    chosen = cli_support.solver_values(args, SOLVERS)
+    if chosen["all_starts"] and not chosen["count"]:
         raise InputError("--all-starts goes with --count")
-    if args.estimate and not args.count:
+    if args.estimate and not chosen["count"]:
         raise InputError("--estimate goes with --count")
     if args.algo == "backtrack" and args.estimate:
         raise InputError("--estimate estimates the pruned counter (--algo count), not --algo backtrack")
     if args.algo == "backtrack":
-        if args.all_starts:
+        if chosen["all_starts"]:
             raise InputError("--all-starts counts with the pruned counter (--algo count), not --algo backtrack")
-        return "backtrack", {"order": args.order, "count": args.count}
-    if args.count or args.algo == "count":
-        return "count", {"all_starts": args.all_starts, **engine_options(args)}
+        return "backtrack", {"order": chosen["order"], "count": chosen["count"]}
+    if chosen["count"] or args.algo == "count":
+        return "count", {"all_starts": chosen["all_starts"], **cli_support.engine_options(args)}
     return args.algo, {}
 
 
-def run(args, console: Console) -> int:
+def run(args: argparse.Namespace, console: Console) -> int:
     board = board_from_args(args)
     solver, options = solver_and_options(args)
     spec = cli_support.engine_from(args)
     if args.estimate:
-        return print_estimate(console, board, args, spec)
+        return print_estimate(console, board, bool(options.get("all_starts")), spec, args.json)
     limits = cli_support.limits_from(args)
     solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits,
                                    trace=args.trace)
     if args.json:
         write_json(solution, sys.stdout)
-        return cli_support.EXIT_OK
+        return ExitCode.OK
     print_human(console, board, solution, draw=not args.no_board)
-    return cli_support.EXIT_OK
+    return ExitCode.OK
 
 
 # --- output ---------------------------------------------------------------------------------
 
-def print_estimate(console: Console, board: kboard.Board, args, spec) -> int:
-    guess = estimate_count(board, args.all_starts, spec)
+def print_estimate(console: Console, board: kboard.Board, all_starts: bool, spec: EngineSpec, as_json: bool) -> int:
+    guess = estimate_count(board, all_starts, spec)
     workers = estimate_workers(spec, sum(guess.seconds(1)) if guess else 0.0)
-    if args.json:
+    if as_json:
         cli_support.print_json({"estimate": guess.as_json(workers) if guess else None, "board": board_json(board)})
-        return cli_support.EXIT_OK
-    console.print(_describe(board, args.all_starts), highlight=False)
+        return ExitCode.OK
+    console.print(_describe(board, all_starts), highlight=False)
     if guess is None:
         console.print("theory rules out a tour from every start: nothing to count", highlight=False)
     else:
         kind = "closed tours" if board.closed else "tours"
         console.print(f"estimate: {guess.text(workers, kind)}", highlight=False, soft_wrap=True)
-    return cli_support.EXIT_OK
+    return ExitCode.OK
 
 
 def _describe(board: kboard.Board, every_square: bool = False) -> str:
@@ -142,13 +139,15 @@ def _describe(board: kboard.Board, every_square: bool = False) -> str:
     return f"{kind} knight's tour on {board.width}x{board.height}{holes}, from {start}"
 
 
-def _theory(verdict: dict) -> str:
+def _theory(verdict: JSON) -> str:
     word = {True: "a tour exists", False: "no tour", None: "unknown"}[verdict["exists"]]
     return f"theory: {word}: {verdict['reason']}"
 
 
 def print_human(console: Console, board: kboard.Board, solution: Solution, draw: bool = True) -> None:
-    say = lambda text: console.print(text, highlight=False, markup=False, soft_wrap=True)  # noqa: E731
+    def say(text: str) -> None:
+        console.print(text, highlight=False, markup=False, soft_wrap=True)
+
     d = solution.details
     say(_describe(board, "per_square" in d))
     if "existence" in d:
@@ -180,7 +179,7 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
     say(f"{first}: {shown}{more} ({len(xy):,} squares; --json lists them all)")
 
 
-def _print_counts(say, d: dict) -> None:
+def _print_counts(say: Callable[[str], None], d: JSON) -> None:
     grid = d["per_square"]
     wide = max(3, max(len(f"{v:,}") for row in grid for v in row if v is not None) + 1)
     say("tours from each square, row by row ('#' blocked):")
@@ -188,7 +187,7 @@ def _print_counts(say, d: dict) -> None:
         say("".join(("#" if v is None else f"{v:,}").rjust(wide) for v in row))
 
 
-def write_json(solution: Solution, out) -> None:
+def write_json(solution: Solution, out: TextIO) -> None:
     """The JSON object of the foundation (status, length, moves, stats, …) plus tour. The two lists
     as long as the tour are written a piece at a time, so a million-square tour never sits in
     memory as text or as a million small objects."""
@@ -217,11 +216,11 @@ class _TourList:
     """The tour's moves ({"from": [x, y], "to": [x, y]}) or its squares ([x, y]) as a JSON list,
     written as json.dumps writes it."""
 
-    def __init__(self, tour, moves: bool):
+    def __init__(self, tour: Tour | None, moves: bool) -> None:
         self.tour = tour
         self.moves = moves
 
-    def write(self, out) -> None:
+    def write(self, out: TextIO) -> None:
         if self.tour is None:
             out.write("[]")
             return

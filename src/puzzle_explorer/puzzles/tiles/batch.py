@@ -9,13 +9,14 @@ starting with '#' are skipped.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.interface import Solution
+from puzzle_explorer.puzzles.interface import JSON, Solution
 from puzzle_explorer.puzzles.kit.reading import read_board_file
 from puzzle_explorer.puzzles.tiles.board import MAX_SIDE, MIN_SIDE, Board, check_size, parse_rows
 from puzzle_explorer.puzzles.tiles.solve import solve
@@ -88,11 +89,14 @@ class Batch:
         stats = Stats()
         for r in self.results:
             stats = stats.plus(r.solution.stats)
-        return len(solved), sum(r.solution.length for r in solved), stats
+        return len(solved), sum(r.solution.length or 0 for r in solved), stats
 
 
-def run(lines: list[Line], goal, solver: str, options: dict, control: SearchControl, limits: Limits,
-        on_result=None, batch: Batch | None = None) -> Batch:
+Goal = Callable[[Board], Board]  # gives a board its goal (--goal, --goal-blank)
+
+
+def run(lines: list[Line], goal: Goal | None, solver: str, options: JSON, control: SearchControl, limits: Limits,
+        on_result: Callable[[Result], None] | None = None, batch: Batch | None = None) -> Batch:
     """Solve every line with the same goal setting (None: each board's default; or a goal function).
 
     The results go into `batch` (a new one if None) as they come, so a caller that stops
@@ -112,7 +116,7 @@ def run(lines: list[Line], goal, solver: str, options: dict, control: SearchCont
     return batch
 
 
-def with_goal(goal_text: str | None, blank_first: bool | None):
+def with_goal(goal_text: str | None, blank_first: bool | None) -> Goal | None:
     """A function giving each board its goal from --goal / --goal-blank (None: keep the default)."""
     from puzzle_explorer.puzzles.tiles.board import parse_goal, solved_tiles
 

@@ -8,13 +8,16 @@ from dataclasses import replace
 from rich.console import Console
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.run.exit_codes import ExitCode
 from puzzle_explorer.core.run.memory import describe_bytes
 from puzzle_explorer.core.run.runner import CancelledBeforeSearch
+from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.interface import View
-from puzzle_explorer.puzzles.kit import cli_support
+from puzzle_explorer.puzzles import registry
+from puzzle_explorer.puzzles.interface import JSON, View
+from puzzle_explorer.puzzles.kit import cli_support, typed
 from puzzle_explorer.puzzles.kit.distances import SOLVER_ID as DISTANCES
-from puzzle_explorer.puzzles.kit.engines import engine_options, run_line
+from puzzle_explorer.puzzles.kit.engines import run_line
 from puzzle_explorer.puzzles.tiles import batch as B
 from puzzle_explorer.puzzles.tiles import pdb as D
 from puzzle_explorer.puzzles.tiles.board import Board, inline, parse, parse_goal, parse_size, solved_tiles
@@ -23,25 +26,24 @@ from puzzle_explorer.puzzles.tiles.kernels import patterns as P
 from puzzle_explorer.puzzles.tiles.presets import PRESETS
 from puzzle_explorer.puzzles.tiles.render import render
 from puzzle_explorer.puzzles.tiles.solve import (
-    HEURISTICS,
-    PARTITION_NAMES,
     SOLVER_IDS,
+    SOLVERS,
     estimate_idastar,
     headline,
     partition_for,
     solve,
 )
 
-size_value = cli_support.option_type(parse_size)
+size_value = typed.option_type(parse_size)
 ALGOS = tuple(a for a in SOLVER_IDS if a != DISTANCES)  # the census from the goal: --census --from-goal
 SPLIT_ALGOS = (None, "auto", "idastar")  # the searches whose large iterations split over workers
 
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     cli_support.add_board_arguments(parser, "e.g. korf-1 or hardest-8a; see `puzzle-explorer list`")
-    parser.add_argument("--shuffle", type=cli_support.positive_int, metavar="N",
+    parser.add_argument("--shuffle", type=typed.positive_int, metavar="N",
                         help="solve a board N random moves from the goal (of --size, default 4x4)")
-    parser.add_argument("--seed", type=cli_support.seed, metavar="S", help="random seed for --shuffle")
+    parser.add_argument("--seed", type=typed.seed, metavar="S", help="random seed for --shuffle")
     parser.add_argument("--size", type=size_value, metavar="WxH",
                         help="board size for --shuffle, --build-pdb and batch lines with other columns")
     parser.add_argument("--goal-blank", choices=("first", "last"),
@@ -56,35 +58,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--algo", choices=ALGOS,
                         help="auto (default: the fastest optimal search the board allows, and says which), "
                              "idastar, astar, bibfs, bfs, census, or rows (fast, not shortest)")
-    parser.add_argument("--census", action="store_true",
-                        help="count the positions reachable from the board (as --algo census), or with "
-                             "--from-goal those that reach the goal, by their distance to it")
-    parser.add_argument("--heuristic", choices=tuple(HEURISTICS), default="pdb",
-                        help="for idastar: pdb (pattern databases, default), linear-conflict or manhattan")
-    parser.add_argument("--pdb", choices=PARTITION_NAMES, default="auto", metavar="PARTITION",
-                        help="pattern databases: auto, or a partition for the size: 6-6-3 or 7-8 (4x4), "
-                             "6-6-6-6 (5x5), 4-4 (3x3), generic")
-    parser.add_argument("--estimate", action="store_true",
-                        help="with IDA* (auto, idastar): print only the expected nodes and time of its "
-                             "iterations for each length the answer may have (stratified sampling), "
-                             "without searching")
-    parser.add_argument("--build-pdb", action="store_true",
-                        help="build the pattern databases for the board's size (or --size, default 4x4) "
-                             "into the user cache and exit")
-    cli_support.add_distance_arguments(parser)
-    cli_support.add_engine_arguments(parser, "IDA* (auto, idastar) runs an iteration here while the one before "
-                                     "it was small, and splits larger ones into subtrees over the workers, with "
-                                     "the same answer and node counts; " + cli_support.CENSUS_ENGINE_HELP
-                                     + " (the census from the goal sweeps its table in this process)")
+    cli_support.add_solver_arguments(parser, SOLVERS)
+    cli_support.add_switches(parser, {
+        "--estimate": "with IDA* (auto, idastar): print only the expected nodes and time of its iterations for "
+                      "each length the answer may have (stratified sampling), without searching",
+        "--build-pdb": "build the pattern databases for the board's size (or --size, default 4x4) into the user "
+                       "cache and exit"})
+    cli_support.add_census_arguments(
+        parser, "count the positions reachable from the board (as --algo census), or with --from-goal those "
+                "that reach the goal, by their distance to it",
+        "IDA* (auto, idastar) runs an iteration here while the one before it was small, and splits larger ones "
+        "into subtrees over the workers, with the same answer and node counts; " + cli_support.CENSUS_ENGINE_HELP
+        + " (the census from the goal sweeps its table in this process)")
     cli_support.add_limit_arguments(parser)
 
 
-def _family():
-    from puzzle_explorer.puzzles.tiles import FAMILY
-    return FAMILY
-
-
-def _apply_goal(board: Board, args) -> Board:
+def _apply_goal(board: Board, args: argparse.Namespace) -> Board:
     if args.goal is not None:
         return replace(board, goal=parse_goal(args.goal, board.width, board.height))
     if args.goal_blank is not None:
@@ -93,7 +82,7 @@ def _apply_goal(board: Board, args) -> Board:
     return board
 
 
-def board_from_args(args) -> Board:
+def board_from_args(args: argparse.Namespace) -> Board:
     """The board from --board/--file/--preset or --shuffle, with the goal options applied."""
     given = cli_support.board_given(args)
     if args.shuffle is not None:
@@ -102,15 +91,15 @@ def board_from_args(args) -> Board:
         width, height = args.size or (4, 4)
         goal = _apply_goal(Board(width, height, solved_tiles(width, height)), args)
         return random_walk(goal.with_tiles(goal.goal_tiles()), args.shuffle, random.Random(args.seed))
-    board = _apply_goal(parse(cli_support.board_text(args, _family())), args)
+    board = _apply_goal(parse(cli_support.board_text(args, registry.get("tiles"))), args)
     if args.size is not None and args.size != (board.width, board.height):
         raise InputError(f"--size {args.size[0]}x{args.size[1]} but the board is {board.width}x{board.height}")
     return board
 
 
-def _options(args) -> dict:
+def _options(args: argparse.Namespace) -> JSON:
     """The solver's options; the engine arguments go to a census or to IDA* (auto, idastar)."""
-    options = {"heuristic": args.heuristic, "pdb": args.pdb}
+    options = cli_support.solver_values(args, SOLVERS)
     if args.census:
         return {**options, **cli_support.census_options(args)}
     if args.algo not in SPLIT_ALGOS:
@@ -119,33 +108,34 @@ def _options(args) -> dict:
                              f"over workers, not --algo {args.algo}")
         return options
     cli_support.engine_from(args)
-    return {**options, **engine_options(args)}
+    return {**options, **cli_support.engine_options(args)}
 
 
 # --- building the databases -----------------------------------------------------------------------
 
-def build(args, console: Console) -> int:
+def build(args: argparse.Namespace, console: Console) -> int:
     """--build-pdb: the tables for the board's shape (or --size), within the limits given."""
     given = cli_support.board_given(args)
-    size = args.size or (4, 4)
-    board = board_from_args(args) if given else _apply_goal(Board(*size, solved_tiles(*size)), args)
-    if args.pdb == "auto":  # the shape's default, not a larger one that happens to be built
+    width, height = args.size or (4, 4)
+    board = board_from_args(args) if given else _apply_goal(Board(width, height, solved_tiles(width, height)), args)
+    pdb = cli_support.solver_values(args, SOLVERS)["pdb"]
+    if pdb == "auto":  # the shape's default, not a larger one that happens to be built
         part = P.partition(board.width, board.height, board.goal_tiles().index(0))
     else:
-        part = partition_for(board, args.pdb)
+        part = partition_for(board, pdb)
     dbs = D.open_databases(part)
     if dbs is not None:
         console.print(f"pattern databases already built: {dbs.describe()}", highlight=False, soft_wrap=True)
-        return cli_support.EXIT_OK
+        return ExitCode.OK
     need = D.build_memory(part)
     if not D.fits_memory(part, args.max_memory):
         console.print(f"not built: the {part.label()} pattern databases need {describe_bytes(need)} to build, "
                       "more than the memory budget", highlight=False, soft_wrap=True)
-        return cli_support.EXIT_OK
+        return ExitCode.OK
     if args.max_states is not None and args.max_states < part.entries():
         console.print(f"not built: the {part.label()} pattern databases fill {part.entries():,} entries, more "
                       "than --max-states", highlight=False, soft_wrap=True)
-        return cli_support.EXIT_OK
+        return ExitCode.OK
     err = Console(stderr=True)
     err.print(f"building the {part.label()} pattern databases: {D.describe(part)}; this needs "
               f"{describe_bytes(need)} and may take about {D.build_seconds(part):,.0f} s",
@@ -154,25 +144,25 @@ def build(args, console: Console) -> int:
                                  part.entries(), "entries", "moves", args.timeout, trace=args.trace)
     if path is None:
         err.print("the build was stopped; nothing was written", highlight=False)
-        return cli_support.EXIT_OK
+        return ExitCode.OK
     console.print(f"pattern databases: {D.describe(part, path, seconds)}", highlight=False, soft_wrap=True)
-    return cli_support.EXIT_OK
+    return ExitCode.OK
 
 
 # --- one board ---------------------------------------------------------------------------------------
 
-def _extras(board: Board) -> dict:
+def _extras(board: Board) -> JSON:
     return {"width": board.width, "height": board.height, "board": inline(board),
             "goal": inline(board, board.goal_tiles())}
 
 
-def run_one(args, console: Console) -> int:
+def run_one(args: argparse.Namespace, console: Console) -> int:
     board = board_from_args(args)
     if cli_support.distance_mode(args):
         if cli_support.engine_asked(args):
             raise InputError("--census --from-goal sweeps its table in this process: leave out --engine, "
                              "--workers and --address")
-        return cli_support.run_distances(args, _family(), board, {}, console, render,
+        return cli_support.run_distances(args, registry.get("tiles"), board, {}, console, render,
                                 _extras(board))
     if args.census:
         if args.algo not in (None, "census"):
@@ -186,11 +176,14 @@ def run_one(args, console: Console) -> int:
                           trace=args.trace)
     if args.json:
         cli_support.print_json(cli_support.solution_json(solution, **_extras(board)))
-        return cli_support.EXIT_OK
+        return ExitCode.OK
     console.print(render(board, View(zoom=1)))
     head, search = cli_support.summary_lines(solution, headline(solution))
     d = solution.details
-    say = lambda text: console.print(text, highlight=False, soft_wrap=True)  # noqa: E731
+
+    def say(text: str) -> None:
+        console.print(text, highlight=False, soft_wrap=True)
+
     say(head)
     if solution.status == Status.UNSOLVABLE and "reason" in d:
         say(f"why: {d['reason']}")
@@ -205,12 +198,12 @@ def run_one(args, console: Console) -> int:
     if len(solution.steps) > 1:
         tiles = " ".join(str(step.data["tile"]) for step in solution.steps[1:])
         say(f"moves (the tile that slides each time): {tiles}")
-    return cli_support.EXIT_OK
+    return ExitCode.OK
 
 
 # --- a batch ------------------------------------------------------------------------------------------
 
-def run_batch(args, console: Console) -> int:
+def run_batch(args: argparse.Namespace, console: Console) -> int:
     """Every line's length, nodes and time as it is solved, then the totals; a cancel, a limit or
     Ctrl-C ends the batch early and the totals say after how many lines."""
     if cli_support.board_given(args) or args.shuffle is not None:
@@ -223,7 +216,7 @@ def run_batch(args, console: Console) -> int:
         if goal is not None:
             goal(line.board)
     limits = cli_support.limits_from(args)
-    rows: list[dict] = []
+    rows: list[JSON] = []
     batch = B.Batch()
 
     def show(result: B.Result) -> None:
@@ -252,15 +245,15 @@ def run_batch(args, console: Console) -> int:
         cli_support.print_json({"boards": rows, "solved": solved, "moves": moves, "nodes_expanded": stats.nodes_expanded,
                        "elapsed_s": round(stats.elapsed_s, 6), "solver": chosen,
                        "stopped": batch.stopped.value if batch.stopped else None})
-        return cli_support.EXIT_OK
+        return ExitCode.OK
     ended = f" (stopped: {batch.stopped.value} after {len(batch.results)} of {len(lines)})" if batch.stopped else ""
     console.print(f"total: {solved} of {len(lines)} boards solved, {moves:,} moves, {stats.nodes_expanded:,} "
                   f"expanded, {stats.elapsed_s:.3f} s of search{ended}; solver: {chosen}", highlight=False,
                   soft_wrap=True)
-    return cli_support.EXIT_OK
+    return ExitCode.OK
 
 
-def print_estimate(args, board: Board, limits, console: Console) -> int:
+def print_estimate(args: argparse.Namespace, board: Board, limits: Limits, console: Console) -> int:
     """--estimate: a row for each length the answer may have, with the nodes and time of IDA*'s
     iterations up to it; nothing is searched."""
     from puzzle_explorer.core.estimate.dives import duration, spread
@@ -278,14 +271,17 @@ def print_estimate(args, board: Board, limits, console: Console) -> int:
             "solver": got.chosen.describe(), "shortest_at_least": got.h0, "probes": PROBES,
             "nodes_per_s": round(got.rate), "workers": workers, "reason": got.reason or None,
             "rows": [r.as_json(speed) for r in got.rows], **got.details}, **_extras(board)})
-        return cli_support.EXIT_OK
-    say = lambda text: console.print(text, highlight=False, soft_wrap=True)  # noqa: E731
+        return ExitCode.OK
+
+    def say(text: str) -> None:
+        console.print(text, highlight=False, soft_wrap=True)
+
     if got.reason:
         say(f"no search: {got.reason}")
-        return cli_support.EXIT_OK
+        return ExitCode.OK
     if got.stop is not None:
         say(f"no estimate: {got.stop.note or got.stop.status.value}")
-        return cli_support.EXIT_OK
+        return ExitCode.OK
     say(f"{got.chosen.describe()}: the answer is {got.h0} moves or more")
     say(f"{'moves':>5}  {'its iteration':>22}  {'every iteration to it':>22}  {'time':>12}")
     for r in got.rows:
@@ -297,10 +293,10 @@ def print_estimate(args, board: Board, limits, console: Console) -> int:
         f"so a search of that length takes at most about the time shown; {got.rate:,.0f} nodes/s measured on "
         f"one worker{on}" if speed else f"the nodes of each iteration from {PROBES:,} stratified samples; "
         "the last one stops at the answer, so a search of that length enters at most about that many")
-    return cli_support.EXIT_OK
+    return ExitCode.OK
 
 
-def run(args, console: Console) -> int:
+def run(args: argparse.Namespace, console: Console) -> int:
     if args.goal is not None and args.goal_blank is not None:
         raise InputError("give --goal or --goal-blank, not both")
     if args.estimate:
