@@ -382,7 +382,7 @@ def _rows(board: Board, chosen: Plan, control: SearchControl, limits: Limits) ->
     # row by row searches regions of its own boards: nothing to draw on this one
     status, limit, blanks, stats = solve_rows(board.width, board.height, board.tiles, board.goal_tiles(), control,
                                               limits)
-    return status, limit, blanks, stats, {}
+    return status, limit, [int(b) for b in blanks], stats, {}  # numpy's integers are no JSON
 
 
 def _packed(board: Board, control: SearchControl) -> tuple[TilesCtx, np.ndarray]:
