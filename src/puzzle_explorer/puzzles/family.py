@@ -1,12 +1,13 @@
 """A family object built from its modules, laid out the same way in every family."""
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 from puzzle_explorer.core.run.warmup import compile_kernels
-from puzzle_explorer.puzzles.interface import Preset, Solution, plain_headline
+from puzzle_explorer.puzzles.interface import Preset, Solution, answered_by, plain_headline
 from puzzle_explorer.puzzles.kit import cli_support
 
 
@@ -43,14 +44,14 @@ class PuzzleFamily:
         self.render = render.render
         self.solve = solve.solve
         self.kernels = solve.kernels
-        self._headline = getattr(solve, "headline", None)
+        self._headline: Callable[[Solution], str] | None = getattr(solve, "headline", None)
         self.add_cli_arguments = cli.add_arguments
         self.run_cli = cli.run
         self.distances = distances
         self._add_board_arguments = getattr(cli, "add_board_arguments", None)
         self._board_from_args = getattr(cli, "board_from_args", None)
 
-    def add_board_arguments(self, parser) -> None:
+    def add_board_arguments(self, parser: argparse.ArgumentParser) -> None:
         """The command-line options that give a board (for commands beside `solve`, such as
         `race`): the cli module's own, or --board, --file and --preset."""
         if self._add_board_arguments is not None:
@@ -58,7 +59,7 @@ class PuzzleFamily:
         else:
             cli_support.add_board_arguments(parser, "see `puzzle-explorer list`")
 
-    def board_from_args(self, args) -> Any:
+    def board_from_args(self, args: argparse.Namespace) -> Any:
         """The validated board those options give; InputError says what is wrong."""
         if self._board_from_args is not None:
             return self._board_from_args(args)
@@ -71,8 +72,8 @@ class PuzzleFamily:
         plain default: the length in moves, marked shortest when the solver guarantees it."""
         if self._headline is not None:
             return self._headline(solution)
-        shortest = any(s.id == solution.solver and s.optimal for s in self.solvers)
-        return plain_headline(solution, "moves", shortest)
+        solver = answered_by(self.solvers, solution)
+        return plain_headline(solution, "moves", solver is not None and bool(solver.optimal))
 
     def warm(self) -> None:
         """Compile (or load from the disk cache) every kernel the family's solvers run."""

@@ -8,19 +8,24 @@ files, on the command line and on screen.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from rich.console import Console, RenderableType
 
+from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.live import Live
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import LIMIT_TEXT, Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
-from puzzle_explorer.puzzles.kit.text import Cell  # (x, y), 0-based
 
 JSON = dict[str, Any]  # an object as json.dumps writes it
+Options = dict[str, Any]  # a solver's option values by Option.name (those left out take their defaults)
+# (x, y), 0-based: the alias puzzle_explorer.puzzles.kit.text.Cell declares for the boards' text
+# formats, declared here as well because the kit imports this contract, never the other way round.
+Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -44,8 +49,15 @@ class Option:
     high: int | None = None
 
 
+# What runs a solver: (a valid board, its options, the search's control, the limits) -> its answer.
+Run = Callable[[Any, Options, SearchControl, Limits], "Solution"]
+
+
 @dataclass(frozen=True)
 class Solver:
+    """One of a family's solvers, declared once: what the app, the command line and a race show
+    of it, and what runs it."""
+
     id: str
     label: str
     optimal: bool | None  # guarantees a shortest answer; None where the question does not arise
@@ -57,6 +69,38 @@ class Solver:
     # two cells, clearing the board). A race compares answers (their lengths, whether there is one)
     # only between solvers with the same question; '' is the family's one question.
     question: str = ""
+    # What runs it (see run_solver, which the family's solve() calls once the board is valid). None
+    # only where the family's solve() runs its solvers itself.
+    run: Run | None = None
+    # It picks the search it runs for each board (the fastest the board allows): its answer's
+    # headline names the one it ran.
+    chooses: bool = False
+
+
+def solver_named(solvers: Iterable[Solver], solver_id: str) -> Solver:
+    """The solver with this id; InputError names the ones there are."""
+    known = tuple(solvers)
+    for solver in known:
+        if solver.id == solver_id:
+            return solver
+    raise InputError(f"unknown solver {solver_id!r}; choose one of {', '.join(s.id for s in known)}")
+
+
+def answered_by(solvers: Iterable[Solver], solution: Solution) -> Solver | None:
+    """The solver whose answer this is; None for one the family does not declare (an answer read
+    off a saved table, say)."""
+    return next((s for s in solvers if s.id == solution.solver), None)
+
+
+def run_solver(solvers: Iterable[Solver], solver_id: str, board: Any, options: Options, control: SearchControl,
+               limits: Limits) -> Solution:
+    """Run the solver with this id (its Solver.run) on a valid board; the answer names the solver."""
+    solver = solver_named(solvers, solver_id)
+    if solver.run is None:
+        raise TypeError(f"solver {solver_id!r} declares nothing that runs it")
+    solution = solver.run(board, options, control, limits)
+    solution.solver = solver.id
+    return solution
 
 
 @dataclass(frozen=True)
@@ -119,12 +163,12 @@ class Solution:
     """What solve() returns. steps[0] is the starting board; each later step is one move."""
 
     status: Status
-    steps: list[Step]
+    steps: Sequence[Step]  # a list, or a sequence that makes each Step when asked (a long tour's)
     stats: Stats
     limit: Limit | None = None
-    solver: str = ""
+    solver: str = ""  # the id of the solver that answered (run_solver sets it)
     details: JSON = field(default_factory=dict)  # family extras, JSON-ready
-    alternatives: list[list[Step]] = field(default_factory=list)  # further solutions to browse
+    alternatives: list[Sequence[Step]] = field(default_factory=list)  # further solutions to browse
     # a distance table the search kept (puzzle_explorer.puzzles.kit.distances.BoardTable), for play mode; never printed.
     # Keyword only, so that a family's Solution subclass keeps its own fields' positions.
     table: Any = field(default=None, kw_only=True)
@@ -241,8 +285,9 @@ class Family(Protocol):
     # characters per cell (wide, high); the board, when given, lets a family size cells to its content
     def cell_size(self, zoom: int, board: Any = None) -> tuple[int, int]: ...
     def render(self, board: Any, view: View) -> RenderableType: ...
-    # solve() hands the control a decoder of its live picture (control.show_with: Live -> LiveView)
-    def solve(self, board: Any, solver: str, options: dict[str, Any], control: SearchControl,
+    # solve() checks the board, then runs the solver with that id (run_solver: its Solver.run), which
+    # hands the control a decoder of its live picture (control.show_with: Live -> LiveView)
+    def solve(self, board: Any, solver: str, options: Options, control: SearchControl,
               limits: Limits) -> Solution: ...
     # The first line of the app's Stats pane and of the CLI summary: what the search found, in the
     # family's words ("304 tours from 1,1", "proved: no closed tour on 5x5 (...)"). One line, no

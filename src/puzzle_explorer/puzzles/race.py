@@ -11,8 +11,9 @@ disagreement, which means a solver is wrong.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 from rich import box
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -21,11 +22,11 @@ from rich.text import Text
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.memory import DEFAULT_SHARE, available_bytes
-from puzzle_explorer.core.run.progress import Snapshot
+from puzzle_explorer.core.run.progress import SearchControl, Snapshot
 from puzzle_explorer.core.run.race import DONE, Lane, Race, RaceRefused, Runner, cores, shares
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.interface import Family, Option, Solution, Solver
+from puzzle_explorer.puzzles.interface import JSON, Family, Option, Options, Solution, Solver
 from puzzle_explorer.puzzles.kit import cli_support, numbers, typed
 from puzzle_explorer.puzzles.kit.cli_options import read_value
 
@@ -52,10 +53,10 @@ class Entry:
 
     name: str  # the solver's id; a second entry of the same solver is id.2, a third id.3
     solver: Solver
-    options: dict
+    options: Options
     limits: Limits = Limits()
 
-    def label(self, race: list[Entry] = ()) -> str:
+    def label(self, race: Sequence[Entry] = ()) -> str:
         """The name and the options that tell it apart: those not at their default, and those set
         differently in the race's other entries ('astar.2 moves=unit')."""
         def value(entry: Entry, option: Option) -> Any:
@@ -129,13 +130,13 @@ def apply_settings(race: list[Entry], words: list[str]) -> list[Entry]:
 
     The shared settings come first, so a named one overrides them whatever the order typed.
     """
-    parsed = []
+    parsed: list[tuple[str | None, str, str, str]] = []  # (entry name or None: every entry, key, value, as typed)
     for word in words:
         left, eq, text = word.partition("=")
-        name, colon, key = left.rpartition(":")
+        named, colon, key = left.rpartition(":")
         if not eq or not key:
             raise InputError(f"setting {numbers.shown(word)} is not KEY=VALUE or NAME:KEY=VALUE")
-        parsed.append((name if colon else None, key.strip(), text, word))
+        parsed.append((named if colon else None, key.strip(), text, word))
     race = list(race)
     for name, key, text, word in sorted(parsed, key=lambda p: p[0] is not None):
         where = f"setting {word.partition('=')[0]}"
@@ -156,7 +157,7 @@ def apply_settings(race: list[Entry], words: list[str]) -> list[Entry]:
     return race
 
 
-def check_board(family: Family, board, race: list[Entry]) -> None:
+def check_board(family: Family, board: Any, race: list[Entry]) -> None:
     """InputError when the board is not valid or a solver cannot run on it."""
     family.validate(board)
     for e in race:
@@ -172,7 +173,7 @@ def default_budget(max_memory: int | None = None) -> int:
     return max_memory if max_memory is not None else int(available_bytes() * DEFAULT_SHARE)
 
 
-def _task(family: Family, board, entry: Entry, memory: int) -> Callable:
+def _task(family: Family, board: Any, entry: Entry, memory: int) -> Callable[[SearchControl], Solution]:
     limits = replace(entry.limits, max_memory=memory)
     options = dict(entry.options)
     if "workers" in options and not options["workers"]:
@@ -180,8 +181,8 @@ def _task(family: Family, board, entry: Entry, memory: int) -> Callable:
     return lambda control: family.solve(board, entry.solver.id, options, control, limits)
 
 
-def prepare(family: Family, board, race: list[Entry], *, budget: int | None = None, slots: int | None = None,
-            on_progress: Callable[[int, Snapshot], None] | None = None) -> Race:
+def prepare(family: Family, board: Any, race: list[Entry], *, budget: int | None = None, slots: int | None = None,
+            on_progress: Callable[[int, Snapshot], None] | None = None) -> Race[Solution]:
     """The race ready to run(); InputError for a board a solver cannot take, RaceRefused when a
     solver's memory can never fit the budget."""
     check_board(family, board, race)
@@ -197,7 +198,7 @@ def prepare(family: Family, board, race: list[Entry], *, budget: int | None = No
 @dataclass
 class Result:
     entry: Entry
-    lane: Lane
+    lane: Lane[Solution]
     solution: Solution | None  # None: it never ran, was cancelled while compiling, or failed
     error: str | None = None
     shortest: bool | None = None  # True: its answer is proved shortest; False: longer; None: unknown
@@ -284,8 +285,8 @@ def _contradictions(finished: list[Result]) -> tuple[list[str], set[str]]:
         for b in finished[i + 1:]:
             if not comparable(a.entry, b.entry):
                 continue
-            if a.solution.status != b.solution.status:
-                none, found = (a, b) if a.solution.status == Status.UNSOLVABLE else (b, a)
+            if a.status != b.status:
+                none, found = (a, b) if a.status == Status.UNSOLVABLE.value else (b, a)
                 wrong.append(f"{none.entry.name} proved there is no answer, but {found.entry.name} found one")
                 involved |= {a.entry.name, b.entry.name}
             elif a.length is None or b.length is None or a.length == b.length:
@@ -312,13 +313,13 @@ def _mark_shortest(finished: list[Result], involved: set[str]) -> None:
             continue
         proofs = [p for p in finished if p.entry.solver.optimal and p.length is not None
                   and (p is r or comparable(r.entry, p.entry))]
-        if proofs and not any(p.entry.name in involved for p in proofs):
-            best = proofs[0].length
+        best = proofs[0].length if proofs else None
+        if best is not None and not any(p.entry.name in involved for p in proofs):
             r.shortest = r.length == best
             r.excess = r.length - best
 
 
-def _error_text(lane: Lane) -> str | None:
+def _error_text(lane: Lane[Solution]) -> str | None:
     if lane.error is None:
         return None
     if isinstance(lane.error, InputError):
@@ -326,7 +327,7 @@ def _error_text(lane: Lane) -> str | None:
     return f"{type(lane.error).__name__}: {lane.error}"
 
 
-def judge(race_entries: list[Entry], race: Race, family_id: str = "") -> Report:
+def judge(race_entries: list[Entry], race: Race[Solution], family_id: str = "") -> Report:
     """The race's results, which answers are shortest, and what the answers contradict."""
     results = [Result(e, lane, lane.result if lane.state == DONE else None, _error_text(lane))
                for e, lane in zip(race_entries, race.lanes)]
@@ -337,7 +338,7 @@ def judge(race_entries: list[Entry], race: Race, family_id: str = "") -> Report:
     return Report(family_id, results, race.how_run(), disagreements, race.cancelled)
 
 
-def run(family: Family, board, race: list[Entry], **how) -> Report:
+def run(family: Family, board: Any, race: list[Entry], **how: Any) -> Report:
     """Prepare, run and judge a race (see prepare for the keywords)."""
     prepared = prepare(family, board, race, **how)
     prepared.run()
@@ -492,7 +493,7 @@ def legend(report: Report) -> list[Text]:
     return lines
 
 
-def report_json(report: Report) -> list[dict]:
+def report_json(report: Report) -> list[JSON]:
     """One `solve --json` object a solver, with its options and a `race` object."""
     out = []
     for r in report.results:

@@ -11,7 +11,7 @@ from puzzle_explorer.core.run.progress import STOP, STOP_CANCEL, SearchControl, 
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.puzzles.die.board import parse
 from puzzle_explorer.puzzles.die.presets import BY_ID
-from puzzle_explorer.puzzles.die.solve import _tree, estimate_tours, goal_face_rule, solve
+from puzzle_explorer.puzzles.die.solve import estimate_tours, goal_face_rule, search_tree, solve
 from tests.puzzles.die.test_solutions import SEVERAL, boards
 
 RULES = ("up", "not-up", "any")
@@ -23,7 +23,7 @@ CASES = ([parse(text) for text in SEVERAL] + [b for b in boards(5, 40, 6, 0.1, T
 def test_the_estimate_of_nodes_and_tours_is_within_its_spread_of_the_count(i):
     board, rule = CASES[i], RULES[i % 3]
     count = solve(board, "all", {"goal_face": rule, "keep": 1}, SearchControl(), Limits())
-    ctx, root, cells = _tree(board, goal_face_rule({"goal_face": rule}), True)
+    ctx, root, cells = search_tree(board, goal_face_rule({"goal_face": rule}), True)
     guess = probe.estimate(ctx, root, len(cells) - 1, dives=20_000)
     if "proof" in count.details and count.stats.nodes_expanded == 0:  # the obstacles settled it: no tree
         return
@@ -38,7 +38,7 @@ def test_the_estimate_of_nodes_and_tours_is_within_its_spread_of_the_count(i):
 
 def test_a_tree_without_choices_is_estimated_exactly():
     board = parse("S.G")  # one way along the row
-    ctx, root, cells = _tree(board, goal_face_rule({"goal_face": "any"}), True)
+    ctx, root, cells = search_tree(board, goal_face_rule({"goal_face": "any"}), True)
     guess = probe.estimate(ctx, root, len(cells) - 1, dives=100)
     count = solve(board, "all", {"goal_face": "any"}, SearchControl(), Limits())
     assert guess.nodes == count.stats.nodes_expanded and guess.nodes_se == 0
@@ -47,7 +47,7 @@ def test_a_tree_without_choices_is_estimated_exactly():
 
 def test_a_cancel_ends_the_dives():
     board = parse("S....../......./......./......./......G")
-    ctx, root, cells = _tree(board, goal_face_rule({"goal_face": "any"}), True)
+    ctx, root, cells = search_tree(board, goal_face_rule({"goal_face": "any"}), True)
     counters = new_counters(quiet=True)
     counters[STOP] = STOP_CANCEL
     assert probe.estimate(ctx, root, len(cells) - 1, counters).dives == 0

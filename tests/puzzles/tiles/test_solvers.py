@@ -1,4 +1,5 @@
 """Every solver's answer replays as legal moves to the goal; the optimal ones match breadth-first search."""
+import json
 import random
 
 import pytest
@@ -28,9 +29,11 @@ def run(board, solver, options=None, limits=Limits()):
 
 
 def check(board, solution):
-    """The moves are legal slides that end on the goal; the steps' boards follow them."""
+    """The moves are legal slides that end on the goal, JSON as the command line writes them; the
+    steps' boards follow them."""
     assert solution.status == Status.SOLVED
     moves = [s.data for s in solution.steps[1:]]
+    assert json.loads(json.dumps(moves)) == moves
     assert replay(board.width, board.height, board.tiles, moves) == board.goal_tiles()
     assert solution.steps[-1].board.tiles == board.goal_tiles()
     return solution.length

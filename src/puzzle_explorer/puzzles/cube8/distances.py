@@ -20,9 +20,10 @@ from puzzle_explorer.core.run.status import FOUND, Limit, Status
 from puzzle_explorer.core.scale.partitioned import partitioned
 from puzzle_explorer.puzzles.cube8 import cubes as C
 from puzzle_explorer.puzzles.cube8.board import Board, format_board, validate
+from puzzle_explorer.puzzles.cube8.goals import goal_numbers, ida_start
 from puzzle_explorer.puzzles.cube8.kernels import rolls as K
-from puzzle_explorer.puzzles.cube8.solve import goal_numbers, ida_start, path_steps
-from puzzle_explorer.puzzles.interface import Move
+from puzzle_explorer.puzzles.cube8.steps import path_steps
+from puzzle_explorer.puzzles.interface import Move, Options
 from puzzle_explorer.puzzles.kit import distances as D
 
 HINT_SOLVER = "bibfs"
@@ -117,11 +118,11 @@ class Cube8Space(D.Space):
         return result
 
 
-def space(board: Board, options: dict) -> Cube8Space:
+def space(board: Board, options: Options) -> Cube8Space:
     return Cube8Space(board)
 
 
-def moves(board: Board, options: dict) -> list[Move]:
+def moves(board: Board, options: Options) -> list[Move]:
     """The rolls into the empty square; an arrow moves the cube that way."""
     position = board.position()
     out = []

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import time
-from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -23,14 +22,15 @@ from puzzle_explorer.core.run.search import (
 from puzzle_explorer.core.run.status import EXHAUSTED, FOUND, STOPPED, Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
 from puzzle_explorer.puzzles.cube8 import cubes as C
-from puzzle_explorer.puzzles.cube8 import live
+from puzzle_explorer.puzzles.cube8 import distances, live
 from puzzle_explorer.puzzles.cube8 import table as T
 from puzzle_explorer.puzzles.cube8.board import Board, validate
+from puzzle_explorer.puzzles.cube8.goals import goal_numbers, ida_start
 from puzzle_explorer.puzzles.cube8.kernels import rolls as K
-from puzzle_explorer.puzzles.interface import Option, Solution, Solver, Step, plain_headline
+from puzzle_explorer.puzzles.cube8.steps import path_steps
+from puzzle_explorer.puzzles.interface import JSON, Option, Options, Solution, Solver, Step, plain_headline, run_solver
 from puzzle_explorer.puzzles.kit import distances as D
 from puzzle_explorer.puzzles.kit import engines
-from puzzle_explorer.puzzles.kit.text import cell_text
 
 NO_CAP = 1 << 30
 ALL_WHITE = tuple(C.EMPTY if s == 4 else C.COLOURS.index("W") for s in range(9))  # a target to draw sweeps with
@@ -43,55 +43,22 @@ TABLE_POSITIONS = (4_133_430, 3_306_744, 4_133_430)
 CAP_OPTION = Option("cap", "Most rolls", "int", 0,
                     help="stop with status 'limit' if every solution needs more rolls (0: no limit)",
                     search_only=True)
-SOLVERS = (
-    Solver("bibfs", "Bidirectional BFS", True,
-           "shortest answer; searches from the start and from every goal orientation at once",
-           (CAP_OPTION,)),
-    Solver("idastar", "IDA*", True,
-           "shortest answer in little memory; bound: the empty square must visit every wrong square",
-           (CAP_OPTION,)),
-    Solver("table", "Distance table", True,
-           "shortest answer in microseconds from a 21.6 MiB table of every distance, built once "
-           "(seconds) and cached on disk", (CAP_OPTION,)),
-    D.solver(engines.OPTIONS, "rolls"),
-)
-
-
-# --- goals and bounds ------------------------------------------------------------------
-
-def goal_numbers(pattern: tuple[int, ...]) -> np.ndarray:
-    """The numbers of the 128 positions of a parity that show the pattern."""
-    return np.array([C.goal_base(pattern) + off for off in C.GOAL_OFFSETS], dtype=np.int64)
-
-
-@cache
-def walk_table(goal: int) -> np.ndarray:
-    """walk[e * 512 + squares]: the shortest walk on the board from e through every square
-    in the bit set `squares`, ending on `goal` (a lower bound on the rolls, see kernels)."""
-    step = [[abs(a % 3 - b % 3) + abs(a // 3 - b // 3) for b in range(9)] for a in range(9)]
-    f = [[0] * 512 for _ in range(9)]
-    for need in range(512):
-        for p in range(9):
-            rest = need & ~(1 << p)
-            if rest == 0:
-                f[p][need] = step[p][goal]
-            elif rest != need:
-                f[p][need] = f[p][rest]
-            else:
-                f[p][need] = min(step[p][q] + f[q][need & ~(1 << q)] for q in range(9) if need >> q & 1)
-    return np.array([f[e][m] for e in range(9) for m in range(512)], dtype=np.int64)
+Searched = tuple[Status, Limit | None, list[tuple[int, ...]], Stats]  # status, limit, positions along the answer, stats
+Found = tuple[Status, Limit | None, list[tuple[int, ...]], Stats, JSON]  # the same, and the answer's details
+TABLE_PATH = "table_path"  # a tests' option: where the distance table is (default: the cache)
 
 
 # --- the searches ---------------------------------------------------------------------
 
-def _status(code: int, control: SearchControl, cap_limit: Limit | None) -> tuple[Status, Limit | None]:
+def _status(code: int, control: SearchControl, cap_limit: Limit) -> tuple[Status, Limit | None]:
     # IDA* under a depth cap ends exhausted without proving anything past the cap
     if code == EXHAUSTED and cap_limit == Limit.DEPTH:
         return Status.LIMIT, Limit.DEPTH
     return kernel_status(code, control, cap_limit)
 
 
-def run_bibfs(position, pattern, max_len: int, control: SearchControl, limits: Limits):
+def run_bibfs(position: tuple[int, ...], pattern: tuple[int, ...], max_len: int, control: SearchControl,
+              limits: Limits) -> Searched:
     """(status, limit, positions of a shortest path, stats) by the dense bidirectional BFS."""
     # the marks (a byte per position) are there whatever the cap
     cap, cap_limit = state_cap(BIBFS_BYTES_PER_STATE, limits.max_states, limits.max_memory, C.SPACE)
@@ -106,16 +73,8 @@ def run_bibfs(position, pattern, max_len: int, control: SearchControl, limits: L
     return status, limit, path, counter_stats(control, elapsed)
 
 
-def ida_start(position, pattern) -> tuple[np.ndarray, K.Cube8Ctx]:
-    """The start state and the context of an IDA* search."""
-    goal = pattern.index(C.EMPTY)
-    target = np.array([-1 if c == C.EMPTY else c for c in pattern], dtype=np.int64)
-    ctx = K.Cube8Ctx(np.int64(C.parity(position)), target, np.int64(goal), walk_table(goal),
-                     np.empty(9, dtype=np.int64))
-    return np.array([C.index(position)], dtype=np.uint64), ctx
-
-
-def run_idastar(position, pattern, control: SearchControl, limits: Limits):
+def run_idastar(position: tuple[int, ...], pattern: tuple[int, ...], control: SearchControl,
+                limits: Limits) -> Searched:
     """(status, limit, positions of a shortest path, stats) by the engine's IDA*."""
     par = C.parity(position)
     start, ctx = ida_start(position, pattern)
@@ -148,7 +107,7 @@ def build_table(control: SearchControl, path: Path | None = None,
     return T.write_table(dist, path), seconds
 
 
-def run_table(board: Board, control: SearchControl, path: Path | None = None, limits: Limits = Limits()):
+def run_table(board: Board, control: SearchControl, path: Path | None = None, limits: Limits = Limits()) -> Found:
     """(status, limit, positions, stats, details) from the table, building it first if needed.
 
     Building sweeps every position, so it needs a state cap of at least that
@@ -157,7 +116,7 @@ def run_table(board: Board, control: SearchControl, path: Path | None = None, li
     if board.cubes is not None and board.cubes != C.start_position(board.start):
         raise InputError("the distance table answers from the start position (every cube white on top, "
                          "blue along x); use bibfs or idastar from the middle of a solution")
-    details: dict = {}
+    details: JSON = {}
     table = T.open_table(path)
     if table is None and not fits(TABLE_BUILD_BYTES, limits.max_memory):
         details["note"] = f"building the distance table needs {describe_bytes(TABLE_BUILD_BYTES)}"
@@ -169,7 +128,7 @@ def run_table(board: Board, control: SearchControl, path: Path | None = None, li
         built, seconds = build_table(control, path, board.pattern)
         details["table_built_s"] = round(seconds, 3)
         if built is None:
-            status, limit = _status(STOPPED, control, None)
+            status, limit = kernel_status(STOPPED, control)
             return status, limit, [], counter_stats(control, seconds), details
         table = T.open_table(built)
         if table is None:
@@ -189,54 +148,59 @@ def run_table(board: Board, control: SearchControl, path: Path | None = None, li
     return Status.SOLVED, None, positions, stats, details
 
 
-# --- from positions to steps ------------------------------------------------------------
-
-def _roll(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, int]:
-    """(the square the cube left, the square it reached) between two positions."""
-    return C.empty_of(after), C.empty_of(before)
+def _cap(options: Options) -> int:
+    """The most rolls an answer may take (0 or less: no limit)."""
+    return int(options.get("cap") or 0)
 
 
-def path_steps(board: Board, positions: list[tuple[int, ...]]) -> list[Step]:
-    """The board at the start and after each roll, with the roll said in words and as JSON."""
-    steps = [Step("start", Board(board.start, board.pattern, positions[0] if positions else board.cubes))]
-    for before, after in zip(positions, positions[1:]):
-        frm, to = _roll(before, after)
-        (fx, fy), (tx, ty) = C.xy(frm), C.xy(to)
-        direction = C.ROLL_NAMES[(tx - fx, ty - fy)]
-        top = C.COLOURS[C.TOP[after[to]]]
-        label = (f"roll {cell_text((fx, fy))} {direction} to {cell_text((tx, ty))}: "
-                 f"{C.COLOUR_NAMES[C.TOP[after[to]]]} on top")
-        data = {"from": [fx + 1, fy + 1], "to": [tx + 1, ty + 1], "roll": direction, "top": top}
-        steps.append(Step(label, Board(board.start, board.pattern, after), frozenset({(fx, fy), (tx, ty)}), data))
-    return steps
-
-
-def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits,
-          table_path: Path | None = None) -> Solution:
-    """Run one of SOLVERS on the board."""
-    validate(board)
-    if solver == D.SOLVER_ID:
-        from puzzle_explorer.puzzles.cube8 import distances
-        return D.solve(board, distances.space(board, options), lambda b: distances.moves(b, options), options,
-                       control, limits, int(options.get("hardest") or D.HARDEST))
-    cap = int(options.get("cap") or 0)
-    max_len = cap if cap > 0 else NO_CAP
-    details: dict = {}
-    if solver == "bibfs":
-        status, limit, positions, stats = run_bibfs(board.position(), board.pattern, max_len, control, limits)
-    elif solver == "idastar":
-        status, limit, positions, stats = run_idastar(board.position(), board.pattern, control, limits)
-    elif solver == "table":
-        status, limit, positions, stats, details = run_table(board, control, table_path, limits)
-    else:
-        raise InputError(f"unknown algorithm {solver!r}; expected one of {', '.join(s.id for s in SOLVERS)}")
-    if status == Status.SOLVED and len(positions) - 1 > max_len:
+def _answer(board: Board, cap: int, found: Found) -> Solution:
+    """What a search found as a Solution: none at all when every solution takes more than `cap` rolls."""
+    status, limit, positions, stats, details = found
+    if status == Status.SOLVED and cap > 0 and len(positions) - 1 > cap:
         status, limit, positions = Status.LIMIT, Limit.DEPTH, []
         details["note"] = f"every solution takes more than {cap} rolls"
     elif status == Status.LIMIT and limit == Limit.DEPTH:
         details["note"] = f"every solution takes more than {cap} rolls"
     steps = path_steps(board, positions) if status == Status.SOLVED else [Step("start", board)]
-    return Solution(status, steps, stats, limit, solver, details)
+    return Solution(status, steps, stats, limit, details=details)
+
+
+def _bibfs(board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
+    cap = _cap(options)
+    max_len = cap if cap > 0 else NO_CAP
+    return _answer(board, cap, (*run_bibfs(board.position(), board.pattern, max_len, control, limits), {}))
+
+
+def _idastar(board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
+    return _answer(board, _cap(options), (*run_idastar(board.position(), board.pattern, control, limits), {}))
+
+
+def _table(board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
+    return _answer(board, _cap(options), run_table(board, control, options.get(TABLE_PATH), limits))
+
+
+SOLVERS = (
+    Solver("bibfs", "Bidirectional BFS", True,
+           "shortest answer; searches from the start and from every goal orientation at once",
+           (CAP_OPTION,), run=_bibfs),
+    Solver("idastar", "IDA*", True,
+           "shortest answer in little memory; bound: the empty square must visit every wrong square",
+           (CAP_OPTION,), run=_idastar),
+    Solver("table", "Distance table", True,
+           "shortest answer in microseconds from a 21.6 MiB table of every distance, built once "
+           "(seconds) and cached on disk", (CAP_OPTION,), run=_table),
+    D.solver(engines.OPTIONS, distances.space, distances.moves, "rolls"),
+)
+
+
+def solve(board: Board, solver: str, options: Options, control: SearchControl, limits: Limits,
+          table_path: Path | None = None) -> Solution:
+    """Run one of SOLVERS on the board (table_path: where the distance table is, for tests; default:
+    the cache)."""
+    validate(board)
+    if table_path is not None:
+        options = {**options, TABLE_PATH: table_path}
+    return run_solver(SOLVERS, solver, board, options, control, limits)
 
 
 def headline(solution: Solution) -> str:
@@ -247,7 +211,7 @@ def headline(solution: Solution) -> str:
     note = solution.details.get("note")
     if solution.status == Status.LIMIT and note:
         return f"stopped: {note}"
-    if solution.status == Status.UNSOLVABLE and solution.solver == "table":
+    if solution.status == Status.UNSOLVABLE and "table" in solution.details:  # answered by the distance table
         return "proved: no solution (out of reach: the distance table holds every reachable position)"
     return plain_headline(solution, "rolls", shortest=True)
 

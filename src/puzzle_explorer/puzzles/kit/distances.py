@@ -22,9 +22,10 @@ numbering). Play mode adds `moves(board, options)` (interface.Move).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -33,9 +34,10 @@ from puzzle_explorer.core.kernels import census as core_census
 from puzzle_explorer.core.kernels import tables
 from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes, describe_bytes
 from puzzle_explorer.core.run.progress import SearchControl
-from puzzle_explorer.core.run.search import Limits, Stats, count_states, kernel_status
+from puzzle_explorer.core.run.search import Census, Limits, Outcome, Stats, count_states, kernel_status
 from puzzle_explorer.core.run.status import FOUND, Limit, Status
-from puzzle_explorer.puzzles.interface import Move, Option, Solution, Solver, Step
+from puzzle_explorer.core.scale.engine import EngineSpec
+from puzzle_explorer.puzzles.interface import JSON, Move, Option, Options, Solution, Solver, Step
 from puzzle_explorer.puzzles.kit.engines import spec_from
 
 SOLVER_ID = "distances"
@@ -53,12 +55,22 @@ GOAL_LISTING = 16
 GOAL_HELD = 16
 MOST_COUNTED = 10**7  # placements counted for an estimate, at most (a fraction of a second)
 
+Table = tables.SortedTable | tables.DenseTable  # positions as sorted words, or a byte for every position number
+Moves = Callable[[Any], list[Move]]  # every move from a board (the family's play-mode hook, its options given)
 
-def solver(options: tuple[Option, ...], unit: str = "moves") -> Solver:
-    """The distance census as a family's solver entry (the family's own options first)."""
+
+def solver(options: tuple[Option, ...], space: Callable[[Any, Options], Space],
+           moves: Callable[[Any, Options], list[Move]], unit: str = "moves") -> Solver:
+    """The distance census as a family's solver entry (the family's own options first), run on the
+    space its `space` hook makes of the board (moves: the family's play-mode hook, for the
+    solution read off a kept table)."""
+    def run(board: Any, chosen: Options, control: SearchControl, limits: Limits) -> Solution:
+        return solve(board, space(board, chosen), lambda b: moves(b, chosen), chosen, control, limits,
+                     int(chosen.get("hardest") or HARDEST))
+
     return Solver(SOLVER_ID, "Distance census", None,
                   f"backwards from every goal position: {unit} to the goal for every position, the "
-                  "hardest starts, a table for play", options + (SCOPE, KEEP))
+                  "hardest starts, a table for play", options + (SCOPE, KEEP), run=run)
 
 
 @dataclass
@@ -71,7 +83,7 @@ class Result:
     by_distance: list[int] = field(default_factory=list)
     start_distance: int | None = None
     hardest: list[int] = field(default_factory=list)  # words (or numbers) at the largest distance
-    table: Any = None  # puzzle_explorer.core.kernels.tables.SortedTable or DenseTable
+    table: Table | None = None
     note: str = ""
 
 
@@ -80,7 +92,7 @@ class Estimate:
     """What a distance table will cost, said before the census starts."""
 
     what: str  # the positions it may hold, in words ("at most 65,880 positions (every placement...)")
-    table_bytes: int | None  # the table kept afterwards (None: unknown)
+    table_bytes: int | None  # the table kept afterwards (None: unknown, and then so are the peak bytes)
     peak_bytes: int | None  # the census and the table's build at their largest (None: unknown)
     budget: int
     exact: bool  # the bytes are the table's own, not bounds
@@ -98,7 +110,7 @@ class Estimate:
         if self.peak_bytes is None:
             return f"{self.what}; the census stops at the memory budget ({budget}) if the table would pass it"
         bound = "" if self.exact else "at most "
-        said = (f"{self.what}: the table takes {bound}{describe_bytes(self.table_bytes)}, "
+        said = (f"{self.what}: the table takes {bound}{describe_bytes(self.table_bytes or 0)}, "
                 f"{bound}{describe_bytes(self.peak_bytes)} while it is built")
         if self.fits:
             return f"{said}; the budget is {budget}"
@@ -116,10 +128,10 @@ class Space:
     """
 
     family: str
-    identity: dict
+    identity: JSON
     start: int
     unit: str = "moves"
-    engine = None  # puzzle_explorer.core.scale.engine.EngineSpec: where the census runs (None or one local worker: here)
+    engine: EngineSpec | None = None  # where the census runs (None or one local worker: here)
 
     def census(self, control: SearchControl, limits: Limits, scope: str, hardest: int, keep: bool) -> Result:
         raise NotImplementedError
@@ -127,20 +139,20 @@ class Space:
     def estimate(self, limits: Limits, scope: str) -> Estimate:
         raise NotImplementedError
 
-    def word(self, board) -> int | None:
+    def word(self, board: Any) -> int | None:
         """The board's word, or None if it is not a position of this space."""
         raise NotImplementedError
 
-    def board(self, word: int):
+    def board(self, word: int) -> Any:
         """The board of a word (letters, walls and marks as on the board this space was made from)."""
         raise NotImplementedError
 
-    def text(self, board) -> str:
+    def text(self, board: Any) -> str:
         """The board as one line that --board reads."""
         raise NotImplementedError
 
 
-def _outcome_result(out, layers: core_census.Layers) -> Result:
+def _outcome_result(out: Outcome, layers: core_census.Layers) -> Result:
     return Result(out.status, out.limit, out.stats, list(layers.sizes),
                   layers.probe_level if layers.probe_level >= 0 else None,
                   [int(w) for w in layers.last], layers.table)
@@ -155,9 +167,10 @@ class PackedSpace(Space):
     (counting stops past limit), for the estimate; None when unknown.
     """
 
-    def __init__(self, family: str, identity: dict, start: int, *, goals: Callable, contexts: Callable,
-                 word: Callable, board: Callable, text: Callable, most: Callable | None = None,
-                 unit: str = "moves"):
+    def __init__(self, family: str, identity: JSON, start: int, *,
+                 goals: Callable[[int], tuple[np.ndarray, bool]], contexts: Callable[[], list[Any]],
+                 word: Callable[[Any], int | None], board: Callable[[int], Any], text: Callable[[Any], str],
+                 most: Callable[[int], tuple[int, bool]] | None = None, unit: str = "moves"):
         self.family = family
         self.identity = identity
         self.start = int(start)
@@ -169,17 +182,17 @@ class PackedSpace(Space):
         self._text = text
         self._most = most
 
-    def word(self, board) -> int | None:
+    def word(self, board: Any) -> int | None:
         return self._word(board)
 
-    def board(self, word: int):
+    def board(self, word: int) -> Any:
         return self._board(int(word))
 
-    def text(self, board) -> str:
+    def text(self, board: Any) -> str:
         return self._text(board)
 
     # --- memory ---------------------------------------------------------------
-    def _room(self, limits: Limits, contexts: list) -> int:
+    def _room(self, limits: Limits, contexts: list[Any]) -> int:
         return (budget_bytes(limits.max_memory) - array_bytes(*contexts) - SCRATCH
                 - core_census.fixed_bytes(len(contexts)))
 
@@ -202,17 +215,17 @@ class PackedSpace(Space):
                         int(count) * tables.SORTED_BYTES, int(count) * per, budget, False)
 
     # --- the census -------------------------------------------------------------
-    def _goal_words(self, limits: Limits, contexts: list, keep: bool):
-        """Every goal position, within the budget and the state cap: (words, None) or (None, Result)."""
+    def _goal_words(self, limits: Limits, contexts: list[Any], keep: bool) -> np.ndarray | Result:
+        """Every goal position, within the budget and the state cap, or the Result that says why not."""
         room = self._room(limits, contexts)
         by_memory = max(0, room // max(GOAL_LISTING, GOAL_HELD + self.per_position(keep) - 8))
         most = by_memory if limits.max_states is None else min(by_memory, limits.max_states)
         words, complete = self._goals(max(most, 0))
         if not complete:
             limit = Limit.STATES if limits.max_states is not None and most == limits.max_states else Limit.MEMORY
-            return None, Result(Status.LIMIT, limit, Stats(),
-                                note=f"more than {most:,} goal positions: the {limit.value} limit holds no more")
-        return np.ascontiguousarray(words, dtype=np.uint64), None
+            return Result(Status.LIMIT, limit, Stats(),
+                          note=f"more than {most:,} goal positions: the {limit.value} limit holds no more")
+        return np.ascontiguousarray(words, dtype=np.uint64)
 
     def census(self, control: SearchControl, limits: Limits, scope: str, hardest: int, keep: bool) -> Result:
         refuse_partitioned(self.engine, scope, keep)
@@ -225,15 +238,17 @@ class PackedSpace(Space):
             extra = out.stats
             if out.status not in (Status.SOLVED, Status.UNSOLVABLE):
                 return Result(out.status, out.limit, out.stats, note="stopped in the census forward from the start")
-            if out.census.goal_states == 0:
+            counted = census_of(out)
+            if counted.goal_states == 0:
                 return Result(Status.UNSOLVABLE, None, out.stats,
-                              note=f"the start's component ({out.census.states:,} positions) holds no goal position")
+                              note=f"the start's component ({counted.states:,} positions) holds no goal position")
             goals = np.array(forward.goal_states, dtype=np.uint64)
             del forward
         else:
-            goals, refused = self._goal_words(limits, contexts, keep)
-            if refused is not None:
-                return refused
+            listed = self._goal_words(limits, contexts, keep)
+            if isinstance(listed, Result):
+                return listed
+            goals = listed
         layers = core_census.Layers(probe=self.start, sample=hardest, keep=keep)
         out = count_states(goals, contexts, control, limits, layers, self.engine)
         result = _outcome_result(out, layers)
@@ -246,18 +261,26 @@ class PackedSpace(Space):
         return result
 
 
-def census_counts(out) -> dict:
+def census_of(out: Outcome) -> Census:
+    """The counts of an Outcome of count_states (which always counts, if only to zero)."""
+    if out.census is None:
+        raise ValueError("the outcome of a search that is no census has no counts")
+    return out.census
+
+
+def census_counts(out: Outcome) -> JSON:
     """A census's counts for a solution's details (puzzle_explorer.core.run.search.Outcome), with what each worker held
     when it was spread over several."""
-    c = out.census
-    counts = {"states": c.states, "goal_states": c.goal_states, "max_depth": c.max_depth, "goal_depth": c.goal_depth}
+    c = census_of(out)
+    counts: JSON = {"states": c.states, "goal_states": c.goal_states, "max_depth": c.max_depth,
+                    "goal_depth": c.goal_depth}
     if out.workers:
         counts["workers"] = [{"states": w.states, "peak_bytes": w.peak_bytes, "peak_rss_bytes": 1024 * w.peak_rss_kb,
                               "restarts": w.restarts} for w in out.workers]
     return counts
 
 
-def refuse_partitioned(engine, scope: str, keep: bool) -> None:
+def refuse_partitioned(engine: EngineSpec | None, scope: str, keep: bool) -> None:
     """InputError for what a census spread over workers does not do: each worker holds only its
     own levels, so the table and the goal positions of the start's component stay in one process."""
     from puzzle_explorer.core.scale.partitioned import partitioned
@@ -271,7 +294,7 @@ def refuse_partitioned(engine, scope: str, keep: bool) -> None:
                          "process: one worker only (leave out --workers and --engine ray)")
 
 
-def swept(space: Space, dist, code: int, control: SearchControl, stats: Stats, scope: str, hardest: int,
+def swept(space: Space, dist: np.ndarray, code: int, control: SearchControl, stats: Stats, scope: str, hardest: int,
           keep: bool, start: int | None) -> Result:
     """The Result of a sweep that filled a dense table (a byte a position number, tables.UNREACHED
     where the goal is out of reach): the kernel's code, and the start's number (None: the start is
@@ -289,7 +312,7 @@ def swept(space: Space, dist, code: int, control: SearchControl, stats: Stats, s
     return result
 
 
-def scope_header(scope: str, space: Space) -> dict:
+def scope_header(scope: str, space: Space) -> JSON:
     """What a table saved from this census holds, for its header."""
     if scope == "component":
         return {"from": "component", "start": space.text(space.board(space.start))}
@@ -301,12 +324,12 @@ def scope_header(scope: str, space: Space) -> dict:
 class BoardTable:
     """A distance table with the space that reads boards into it: what play mode asks."""
 
-    def __init__(self, table, space: Space):
+    def __init__(self, table: Table, space: Space):
         self.table = table
         self.space = space
 
     @property
-    def identity(self) -> dict:
+    def identity(self) -> JSON:
         return self.table.identity
 
     @property
@@ -317,26 +340,26 @@ class BoardTable:
         """Whether it answers for boards of that space (same pieces, goal and convention)."""
         return space.family == self.space.family and space.identity == self.table.identity
 
-    def distances(self, boards) -> list[int | None]:
+    def distances(self, boards: Sequence[Any]) -> list[int | None]:
         """Moves from each board to the goal; None for a board the table does not hold."""
         words = [self.space.word(b) for b in boards]
         known = [w for w in words if w is not None]
         found = iter(self.table.lookup(np.array(known, dtype=np.uint64 if self.table.kind == "sorted"
                                                  else np.int64)) if known else [])
-        out = []
+        out: list[int | None] = []
         for w in words:
             d = int(next(found)) if w is not None else tables.ABSENT
             out.append(None if d == tables.ABSENT else d)
         return out
 
-    def distance(self, board) -> int | None:
+    def distance(self, board: Any) -> int | None:
         return self.distances([board])[0]
 
-    def farthest(self, most: int) -> list:
+    def farthest(self, most: int) -> list[Any]:
         return [self.space.board(w) for w in self.table.farthest(most)]
 
 
-def descend(table: BoardTable, board, moves: Callable[[Any], list[Move]], start: int) -> list[Step]:
+def descend(table: BoardTable, board: Any, moves: Moves, start: int) -> list[Step]:
     """A shortest solution read off the table: from the start, each time a move one nearer."""
     steps = [Step("start", board)]
     here, d = board, start
@@ -351,7 +374,7 @@ def descend(table: BoardTable, board, moves: Callable[[Any], list[Move]], start:
 
 # --- the solver --------------------------------------------------------------------------
 
-def census_json(result: Result, space: Space, scope: str, hardest_boards: list) -> dict:
+def census_json(result: Result, space: Space, scope: str, hardest_boards: list[Any]) -> JSON:
     levels = result.by_distance if any(result.by_distance) else []  # no goal position: no level 0 either
     finished = result.status in (Status.SOLVED, Status.UNSOLVABLE) and bool(result.by_distance)
     out = {
@@ -373,7 +396,7 @@ def census_json(result: Result, space: Space, scope: str, hardest_boards: list) 
     return out
 
 
-def solve(board, space: Space, moves: Callable[[Any], list[Move]], options: dict, control: SearchControl,
+def solve(board: Any, space: Space, moves: Moves, options: Options, control: SearchControl,
           limits: Limits, hardest: int = HARDEST) -> Solution:
     """Run the distance census on the board's space and dress it as a Solution.
 
@@ -405,13 +428,13 @@ def solve(board, space: Space, moves: Callable[[Any], list[Move]], options: dict
     return Solution(result.status, steps, result.stats, result.limit, SOLVER_ID, details, table=table)
 
 
-def estimate_json(estimate: Estimate) -> dict:
+def estimate_json(estimate: Estimate) -> JSON:
     """What the table was expected to cost, said before the census ran."""
     return {"text": estimate.text(), "table_bytes": estimate.table_bytes, "peak_bytes": estimate.peak_bytes,
             "budget": estimate.budget, "exact": estimate.exact, "fits": estimate.fits}
 
 
-def from_table(board, table: BoardTable, moves: Callable[[Any], list[Move]], solver: str, hardest: int,
+def from_table(board: Any, table: BoardTable, moves: Moves, solver: str, hardest: int,
                as_census: bool) -> Solution:
     """What a loaded table answers without a search: the census it holds, or a shortest solution."""
     space = table.space

@@ -2,14 +2,17 @@
 words, and every move a player can make."""
 from __future__ import annotations
 
-from puzzle_explorer.puzzles.interface import Move
+from collections.abc import Iterator
+
+from puzzle_explorer.puzzles.interface import JSON, Cell, Move, Options
 from puzzle_explorer.puzzles.kit import distances as D
 from puzzle_explorer.puzzles.kit.text import cell_text
 from puzzle_explorer.puzzles.klotski.board import Board, Piece, format_board, validate
 from puzzle_explorer.puzzles.klotski.kernels.moves import count_placements, goal_states
 from puzzle_explorer.puzzles.klotski.kernels.packing import DIRS, encode, make_context, make_layout
 from puzzle_explorer.puzzles.klotski.live import board_at
-from puzzle_explorer.puzzles.klotski.solve import MOVES, move_label
+from puzzle_explorer.puzzles.klotski.options import convention as read_convention
+from puzzle_explorer.puzzles.klotski.steps import move_label
 
 HINT_SOLVER = "bibfs"
 ARROWS = ("up", "down", "left", "right")  # DIRS in the same order
@@ -18,11 +21,7 @@ ARROWS_MEAN = ("move piece", "slide the picked piece one cell the way the arrow 
                              "picks another)")
 
 
-def _options(options: dict) -> tuple[str, bool]:
-    return options.get("moves") or MOVES.default, bool(options.get("distinct", False))
-
-
-def identity(board: Board, convention: str, distinct: bool) -> dict:
+def identity(board: Board, convention: str, distinct: bool) -> JSON:
     """What a table must match to answer for this board: the same board size and walls, the same
     pieces (shapes, or letters too when every piece is its own), target, goal and moves."""
     target = board.target_piece()
@@ -46,9 +45,9 @@ def one_line(board: Board) -> str:
     return format_board(board).strip().replace("\n", "/")
 
 
-def space(board: Board, options: dict) -> D.PackedSpace:
+def space(board: Board, options: Options) -> D.PackedSpace:
     validate(board)
-    convention, distinct = _options(options)
+    convention, distinct = read_convention(options)
     layout = make_layout(board, convention, distinct)
     ctx = make_context(layout)
     ident = identity(board, convention, distinct)
@@ -70,13 +69,13 @@ def space(board: Board, options: dict) -> D.PackedSpace:
 
 # --- play ----------------------------------------------------------------------------------
 
-def _fits(board: Board, piece: Piece, x: int, y: int, others: set) -> bool:
+def _fits(board: Board, piece: Piece, x: int, y: int, others: set[Cell]) -> bool:
     if x < 0 or y < 0 or x + piece.w > board.width or y + piece.h > board.height:
         return False
     return not any((x + i, y + j) in others for j in range(piece.h) for i in range(piece.w))
 
 
-def _mark_cell(piece: Piece, arrow: str) -> tuple[int, int]:
+def _mark_cell(piece: Piece, arrow: str) -> Cell:
     """Where a piece shows the mark of a one-cell slide: a corner on that side, so a piece of two
     cells or more spreads its marks (up: top right, down: bottom left, left: top left, right: bottom right)."""
     right, bottom = piece.x + piece.w - 1, piece.y + piece.h - 1
@@ -84,7 +83,7 @@ def _mark_cell(piece: Piece, arrow: str) -> tuple[int, int]:
             "right": (right, bottom)}[arrow]
 
 
-def _destinations(board: Board, piece: Piece, convention: str, others: set):
+def _destinations(board: Board, piece: Piece, convention: str, others: set[Cell]) -> Iterator[tuple[int, int, str]]:
     """(x, y, first arrow or '' when more than one cell away) for every place the piece can move to."""
     if convention == "free":
         seen = {(piece.x, piece.y)}
@@ -107,14 +106,14 @@ def _destinations(board: Board, piece: Piece, convention: str, others: set):
             k += 1
 
 
-def moves(board: Board, options: dict) -> list[Move]:
+def moves(board: Board, options: Options) -> list[Move]:
     """Every move of the position under the convention, piece by piece. A slide of one cell has
     its arrow; under free moves a piece's slides one after another are one move, under straight
     moves those along one line."""
-    convention, _ = _options(options)
+    convention, _ = read_convention(options)
     out = []
     for piece in board.pieces:
-        others = set(board.walls)
+        others: set[Cell] = set(board.walls)
         for p in board.pieces:
             if p is not piece:
                 others.update(p.cells())

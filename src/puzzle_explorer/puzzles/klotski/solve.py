@@ -16,117 +16,103 @@ from puzzle_explorer.core.run.search import (
 )
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
-from puzzle_explorer.puzzles.interface import Option, Solution, Solver, Step, plain_headline
+from puzzle_explorer.puzzles.interface import Options, Run, Solution, Solver, Step, plain_headline, run_solver
 from puzzle_explorer.puzzles.kit import distances as D
 from puzzle_explorer.puzzles.kit import engines
-from puzzle_explorer.puzzles.kit.text import cell_text
-from puzzle_explorer.puzzles.klotski import live
+from puzzle_explorer.puzzles.klotski import distances, live
 from puzzle_explorer.puzzles.klotski.board import Board, validate
 from puzzle_explorer.puzzles.klotski.kernels.moves import count_placements, goal_states
-from puzzle_explorer.puzzles.klotski.kernels.packing import Layout, decode, encode, make_context, make_layout
+from puzzle_explorer.puzzles.klotski.kernels.packing import KlotskiCtx, Layout, encode, make_context, make_layout
+from puzzle_explorer.puzzles.klotski.options import MOVES, OPTIONS, convention
+from puzzle_explorer.puzzles.klotski.steps import path_steps
 
 GOAL_STATES_LIMIT = 4_000_000
 GOAL_STATE_PEAK = 16  # bytes per goal position while they are listed (the array and its doubled copy)
 
-MOVES = Option("moves", "Move convention", "choice", "free", ("unit", "straight", "free"),
-               "unit: one piece one cell; straight: one piece any distance in a line; "
-               "free: one piece anywhere it can slide, turns included")
-DISTINCT = Option("distinct", "Distinct pieces", "bool", False,
-                  help="treat every piece as its own, not same-shaped pieces as interchangeable",
-                  search_only=True)
-OPTIONS = (MOVES, DISTINCT)
+
+# --- the searches ------------------------------------------------------------------------------
+
+def _packed(board: Board, options: Options, control: SearchControl) -> tuple[Layout, KlotskiCtx, np.ndarray]:
+    """The board packed for the engine's searches under the options' move convention: its layout,
+    a context, the start as a word; the live picture decodes that layout."""
+    layout = make_layout(board, *convention(options))
+    start = np.array([encode(layout, board)], dtype=np.uint64)
+    control.show_with(live.decoder(layout, board, path_steps))
+    return layout, make_context(layout), start
+
+
+def _shortest(algo: str, board: Board, layout: Layout, ctx: KlotskiCtx, start: np.ndarray, control: SearchControl,
+              limits: Limits, goals: np.ndarray | None = None, before: Stats = Stats()) -> Solution:
+    """The engine's shortest-path search `algo` as a Solution (before: what listing the goals took)."""
+    out = shortest_path(algo, start, ctx, control, limits, goals)
+    steps = path_steps(layout, board, out.path) if out.status == Status.SOLVED else [Step("start", board)]
+    return Solution(out.status, steps, out.stats.plus(before), out.limit)
+
+
+def _path_search(algo: str) -> Run:
+    """The run of a solver that is one of the engine's shortest-path searches from the start alone."""
+    def run(board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
+        layout, ctx, start = _packed(board, options, control)
+        return _shortest(algo, board, layout, ctx, start, control, limits)
+
+    return run
+
+
+def _bidirectional(board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
+    """Bidirectional BFS: every goal position listed first, then the search from both sides."""
+    layout, ctx, start = _packed(board, options, control)
+    # listing the goal positions doubles its array as it fills (GOAL_STATE_PEAK); they may take
+    # half the budget, and the search counts the 8 bytes each it holds them in afterwards
+    by_memory = budget_bytes(limits.max_memory) // 2 // GOAL_STATE_PEAK
+    most = min(GOAL_STATES_LIMIT, by_memory)
+    (goals, complete), seconds = timed(control, goal_states, ctx, most)
+    listed = Stats(elapsed_s=seconds)
+    if not complete:
+        limit = Limit.MEMORY if by_memory < GOAL_STATES_LIMIT else Limit.STATES
+        return Solution(Status.LIMIT, [Step("start", board)], listed, limit,
+                        details={"note": f"more than {most:,} goal positions; use bfs or astar on this board"})
+    return _shortest("bibfs", board, layout, ctx, start, control, limits, goals, listed)
+
+
+def _census(board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
+    """Every position reachable from the start, the goal positions among them and the deepest level."""
+    layout, ctx, start = _packed(board, options, control)
+    # a second context (its own scratch arrays) lets the census use two cores
+    out = count_states(start, [ctx, make_context(layout)], control, limits, engine=engines.spec_from(options))
+    return Solution(out.status, [Step("start", board)], out.stats, out.limit,
+                    details={"census": D.census_counts(out)})
+
 
 SOLVERS = (
     Solver("bfs", "Breadth-first search", True,
-           "shortest answer; stores every position it meets", OPTIONS),
+           "shortest answer; stores every position it meets", OPTIONS, run=_path_search("bfs")),
     Solver("bibfs", "Bidirectional BFS", True,
-           "shortest answer; searches from the start and from every goal position at once", OPTIONS),
+           "shortest answer; searches from the start and from every goal position at once", OPTIONS,
+           run=_bidirectional),
     Solver("astar", "A*", True,
-           "shortest answer; guided by the target's distance to the goal", OPTIONS),
+           "shortest answer; guided by the target's distance to the goal", OPTIONS, run=_path_search("astar")),
     Solver("idastar", "IDA*", True,
-           "shortest answer in little memory; slow when the heuristic is weak", OPTIONS),
+           "shortest answer in little memory; slow when the heuristic is weak", OPTIONS,
+           run=_path_search("idastar")),
     Solver("census", "Census", None,
            "counts every reachable position, the goal positions and the deepest level",
-           (*OPTIONS, *engines.OPTIONS)),
-    D.solver((*OPTIONS, *engines.OPTIONS)),
+           (*OPTIONS, *engines.OPTIONS), run=_census),
+    D.solver((*OPTIONS, *engines.OPTIONS), distances.space, distances.moves),
 )
 
 
-def move_label(letter: str, frm: tuple[int, int], to: tuple[int, int]) -> str:
-    dx, dy = to[0] - frm[0], to[1] - frm[1]
-    words = []
-    if dy:
-        words.append(f"{'down' if dy > 0 else 'up'} {abs(dy)}")
-    if dx:
-        words.append(f"{'right' if dx > 0 else 'left'} {abs(dx)}")
-    return f"{letter} {cell_text(frm)} → {cell_text(to)} ({', '.join(words)})"
-
-
-def path_steps(layout: Layout, board: Board, path: np.ndarray) -> list[Step]:
-    """The boards and moves along a path of packed positions."""
-    steps = [Step("start", board)]
-    if len(path) == 0:
-        return steps
-    prev = decode(layout, int(path[0]))
-    current = board
-    for word in path[1:]:
-        now = decode(layout, int(word))
-        for c, (before, after) in enumerate(zip(prev, now)):
-            if before == after:
-                continue
-            frm = next(a for a in before if a not in after)
-            to = next(a for a in after if a not in before)
-            piece = next(p for p in current.pieces
-                         if p.letter in layout.classes[c].letters and (p.x, p.y) == frm)
-            moved = piece.moved_to(*to)
-            current = current.with_pieces([moved if p is piece else p for p in current.pieces])
-            data = {"piece": piece.letter, "from": [frm[0] + 1, frm[1] + 1], "to": [to[0] + 1, to[1] + 1]}
-            steps.append(Step(move_label(piece.letter, frm, to), current, frozenset(moved.cells()), data))
-            break
-        prev = now
-    return steps
-
-
-def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> Solution:
+def solve(board: Board, solver: str, options: Options, control: SearchControl, limits: Limits) -> Solution:
     """Run one of SOLVERS on the board."""
     validate(board)
-    if solver == D.SOLVER_ID:
-        from puzzle_explorer.puzzles.klotski import distances
-        return D.solve(board, distances.space(board, options), lambda b: distances.moves(b, options), options,
-                       control, limits, int(options.get("hardest") or D.HARDEST))
-    layout = make_layout(board, options.get("moves", MOVES.default), bool(options.get("distinct", False)))
-    ctx = make_context(layout)
-    start = np.array([encode(layout, board)], dtype=np.uint64)
-    control.show_with(live.decoder(layout, board, path_steps))
-    if solver == "census":
-        # a second context (its own scratch arrays) lets the census use two cores
-        out = count_states(start, [ctx, make_context(layout)], control, limits,
-                           engine=engines.spec_from(options))
-        details = {"census": D.census_counts(out)}
-        return Solution(out.status, [Step("start", board)], out.stats, out.limit, solver, details)
-    goals = None
-    extra = Stats()
-    if solver == "bibfs":
-        # listing the goal positions doubles its array as it fills (GOAL_STATE_PEAK); they may take
-        # half the budget, and the search counts the 8 bytes each it holds them in afterwards
-        by_memory = budget_bytes(limits.max_memory) // 2 // GOAL_STATE_PEAK
-        most = min(GOAL_STATES_LIMIT, by_memory)
-        (goals, complete), seconds = timed(control, goal_states, ctx, most)
-        extra = Stats(elapsed_s=seconds)
-        if not complete:
-            limit = Limit.MEMORY if by_memory < GOAL_STATES_LIMIT else Limit.STATES
-            return Solution(Status.LIMIT, [Step("start", board)], extra, limit, solver,
-                            {"note": f"more than {most:,} goal positions; use bfs or astar on this board"})
-    out = shortest_path(solver, start, ctx, control, limits, goals)
-    steps = path_steps(layout, board, out.path) if out.status == Status.SOLVED else [Step("start", board)]
-    return Solution(out.status, steps, out.stats.plus(extra), out.limit, solver)
+    return run_solver(SOLVERS, solver, board, options, control, limits)
 
 
 def headline(solution: Solution) -> str:
     """'81 moves, shortest', or for a census 'census: 25,955 positions · 964 at the goal · deepest 133'."""
+    from_goal = D.headline(solution, "moves")
+    if from_goal is not None:
+        return from_goal
     census = solution.details.get("census")
-    if census is not None and census.get("from_goal"):
-        return D.headline(solution, "moves")
     if census is None:
         return plain_headline(solution, "moves", shortest=True)
     goals = f"{census['goal_states']:,}" if census["goal_states"] else "none"

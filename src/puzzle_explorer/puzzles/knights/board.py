@@ -15,14 +15,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.puzzles.kit.text import Cell, cell_text, parse_cell, rectangle_width
 from puzzle_explorer.puzzles.kit.text import parse_size as size_text
-
-if TYPE_CHECKING:
-    from puzzle_explorer.puzzles.knights.tour import Tour
+from puzzle_explorer.puzzles.knights.tour import Tour
 
 MAX_SIDE = 1000
 GRID_UP_TO = 40  # format() draws boards up to this size as a grid, larger ones as settings
@@ -38,7 +35,7 @@ class Board:
     start: Cell = (0, 0)
     closed: bool = False
     blocked: frozenset[Cell] = frozenset()
-    tour: "Tour | None" = field(default=None, compare=False, repr=False)
+    tour: Tour | None = field(default=None, compare=False, repr=False)
     shown: int = field(default=0, compare=False)  # how many squares of `tour` are drawn
 
     @property
@@ -59,10 +56,10 @@ class Board:
     def cell(self, index: int) -> Cell:
         return (index % self.width, index // self.width)
 
-    def with_tour(self, tour: "Tour | None", shown: int = 0) -> "Board":
+    def with_tour(self, tour: Tour | None, shown: int = 0) -> Board:
         return replace(self, tour=tour, shown=shown)
 
-    def plain(self) -> "Board":
+    def plain(self) -> Board:
         """The same board without a tour to draw."""
         return replace(self, tour=None, shown=0) if self.tour is not None else self
 

@@ -5,6 +5,8 @@ import time
 
 import numpy as np
 
+from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.estimate.dives import Estimate
 from puzzle_explorer.core.kernels.backtrack import fixed_bytes as backtrack_bytes
 from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.run.memory import SCRATCH, budget_bytes, describe_bytes
@@ -27,21 +29,23 @@ from puzzle_explorer.core.scale import split_paths
 from puzzle_explorer.core.scale.cuts import wanted_subtrees
 from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.scale.tasks import (
+    Run,
     one_worker_when_sooner,
     run_tasks,
     within_budget,
     worker_count,
     workers_known,
 )
-from puzzle_explorer.puzzles.interface import Option, Solution, Solver, Step
+from puzzle_explorer.puzzles.interface import JSON, Option, Options, Solution, Solver, Step, run_solver
 from puzzle_explorer.puzzles.kit import engines
 from puzzle_explorer.puzzles.kit.numbers import count_text
 from puzzle_explorer.puzzles.knights import estimate, existence, live, split
 from puzzle_explorer.puzzles.knights.board import Board, validate
 from puzzle_explorer.puzzles.knights.kernels import greedy, plain, pruned, thin
 from puzzle_explorer.puzzles.knights.kernels.geometry import ORDERS, deltas, free_mask, neighbour_table
+from puzzle_explorer.puzzles.knights.steps import TourSteps
 from puzzle_explorer.puzzles.knights.symmetry import orbits
-from puzzle_explorer.puzzles.knights.tour import Tour, TourSteps
+from puzzle_explorer.puzzles.knights.tour import Tour
 
 KEEP = 12  # tours kept for browsing when counting
 THIN = 4  # boards at most this many squares wide go to the exact line-by-line search
@@ -57,23 +61,12 @@ ORDER = Option("order", "Move order", "choice", "program", tuple(ORDERS),
                "program: the order the classic article's program tries (reproduces its search sizes); listed: the order its "
                "text lists; clockwise: from up-and-right, clockwise", search_only=True)
 COUNT_ALL = Option("count", "Count every tour", "bool", False,
-                   "search the whole tree and count the tours instead of stopping at the first")
+                   help="search the whole tree and count the tours instead of stopping at the first")
 ALL_STARTS = Option("all_starts", "From every square", "bool", False,
-                    "count the tours from every free square (same-shaped squares are counted once)")
+                    help="count the tours from every free square (same-shaped squares are counted once)")
 
-SOLVERS = (
-    Solver("warnsdorff", "Warnsdorff's rule", None,
-           "fast on any board up to 1000x1000: greedy fewest-onward-moves with rotations when stuck; exact "
-           "search on boards 3 or 4 wide; falls back to complete backtracking"),
-    Solver("warnsdorff-backtrack", "Backtracking, Warnsdorff order", None,
-           "complete depth-first search trying fewest-onward-moves first, with exact dead-end pruning"),
-    Solver("backtrack", "Plain backtracking (the classic article's)", None,
-           "the classic article's search: fixed move order, no pruning; counts every square placed", (ORDER, COUNT_ALL)),
-    Solver("count", "Count every tour", None,
-           "exact count of the tours from the start (open: directed paths; closed: directed cycles), pruned; "
-           "the tree is cut into subtrees shared among workers", (ALL_STARTS, *engines.OPTIONS)),
-)
-SOLVER_IDS = tuple(s.id for s in SOLVERS)
+# Tours from each start (how many, and the first ones kept), then the nodes, the seconds, how the engine ran
+Counted = tuple[list[tuple[int, list[np.ndarray]]], int, float, Run]
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -87,23 +80,26 @@ def _steps(board: Board, squares: np.ndarray) -> TourSteps:
     return TourSteps(board, Tour(squares, board.width, board.height, board.closed))
 
 
-def board_json(board: Board) -> dict:
+def board_json(board: Board) -> JSON:
     return {"size": [board.width, board.height], "start": [board.start[0] + 1, board.start[1] + 1],
             "closed": board.closed, "blocked": [[x + 1, y + 1] for x, y in sorted(board.blocked)]}
 
 
-def _over_budget(board: Board, need: int, limits: Limits, solver: str, details: dict) -> Solution | None:
+def _over_budget(board: Board, need: int, limits: Limits, details: JSON) -> Solution | None:
     """A limit-memory answer if the search's arrays (`need` bytes, all made before it starts and
     never grown) do not fit the budget; None if they do."""
-    if tree_fits(need, limits):
-        return None
-    return Solution(Status.LIMIT, _start_only(board), Stats(), Limit.MEMORY, solver,
-                    {**details, "note": f"this search needs {describe_bytes(need)} on this board"})
+    return None if tree_fits(need, limits) else _too_big(board, need, details)
 
 
-def _capped(board: Board, solver: str, stats: Stats, details: dict) -> Solution:
+def _too_big(board: Board, need: int, details: JSON) -> Solution:
+    """The limit-memory answer of a search that needs `need` bytes."""
+    return Solution(Status.LIMIT, _start_only(board), Stats(), Limit.MEMORY,
+                    details={**details, "note": f"this search needs {describe_bytes(need)} on this board"})
+
+
+def _capped(board: Board, stats: Stats, details: JSON) -> Solution:
     """The answer when the state cap (nodes entered) is used up before a search could start."""
-    return Solution(Status.LIMIT, _start_only(board), stats, Limit.STATES, solver, details)
+    return Solution(Status.LIMIT, _start_only(board), stats, Limit.STATES, details=details)
 
 
 def _table(board: Board, order: str, control: SearchControl) -> tuple[np.ndarray, float]:
@@ -113,41 +109,77 @@ def _table(board: Board, order: str, control: SearchControl) -> tuple[np.ndarray
 
 # --- the solvers ------------------------------------------------------------------------------
 
-def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> Solution:
-    """Run one of SOLVERS on the board. Theory answers first when it proves there is no tour."""
+def _begun(board: Board, control: SearchControl) -> JSON:
+    """What every answer's details start with: what theory says of the board's tours, and the
+    board. The live picture draws the squares toured (every search but the line-by-line one, _thin)."""
+    control.show_with(live.squares_decoder(board))
+    return {"existence": existence.check(board).as_json(), "board": board_json(board)}
+
+
+def _ruled_out(board: Board, details: JSON) -> Solution | None:
+    """The answer when theory proves there is no tour; None when it does not."""
+    if details["existence"]["exists"] is not False:
+        return None
+    return Solution(Status.UNSOLVABLE, _start_only(board), Stats(), None, details={**details, "method": "theory"})
+
+
+def _run_warnsdorff(board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
+    details = _begun(board, control)
+    return _ruled_out(board, details) or _warnsdorff(board, control, limits, details)
+
+
+def _run_pruned(board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
+    details = _begun(board, control)
+    return _ruled_out(board, details) or _pruned_first(board, control, limits, details)
+
+
+def _run_plain(board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
+    return _plain(board, options, control, limits, _begun(board, control))
+
+
+def _run_count(board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
+    details = _begun(board, control)
+    # subtrees (per start) and shuffle (a seed: tasks start in random order) are the tests' handles
+    spec, subtrees, shuffle = engines.spec_from(options), options.get("subtrees", 0), options.get("shuffle")
+    if options.get("all_starts"):
+        return count_every_start(board, control, limits, details, spec, subtrees, shuffle)
+    return _count(board, control, limits, details, spec, subtrees, shuffle)
+
+
+SOLVERS = (
+    Solver("warnsdorff", "Warnsdorff's rule", None,
+           "fast on any board up to 1000x1000: greedy fewest-onward-moves with rotations when stuck; exact "
+           "search on boards 3 or 4 wide; falls back to complete backtracking", run=_run_warnsdorff),
+    Solver("warnsdorff-backtrack", "Backtracking, Warnsdorff order", None,
+           "complete depth-first search trying fewest-onward-moves first, with exact dead-end pruning",
+           run=_run_pruned),
+    Solver("backtrack", "Plain backtracking (the classic article's)", None,
+           "the classic article's search: fixed move order, no pruning; counts every square placed", (ORDER, COUNT_ALL),
+           run=_run_plain),
+    Solver("count", "Count every tour", None,
+           "exact count of the tours from the start (open: directed paths; closed: directed cycles), pruned; "
+           "the tree is cut into subtrees shared among workers", (ALL_STARTS, *engines.OPTIONS), run=_run_count),
+)
+SOLVER_IDS = tuple(s.id for s in SOLVERS)
+
+
+def solve(board: Board, solver: str, options: Options, control: SearchControl, limits: Limits) -> Solution:
+    """Run one of SOLVERS on the board (the tour it carries, if any, left out). Theory answers first
+    when it proves there is no tour."""
     validate(board)
-    board = board.plain()
-    control.show_with(live.squares_decoder(board))  # every search but the line-by-line one (_thin)
-    verdict = existence.check(board)
-    details = {"existence": verdict.as_json(), "board": board_json(board)}
-    if solver == "count":
-        # subtrees (per start) and shuffle (a seed: tasks start in random order) are the tests' handles
-        how = (engines.spec_from(options), options.get("subtrees", 0), options.get("shuffle"))
-        if options.get("all_starts"):
-            return count_every_start(board, control, limits, details, *how)
-        return _count(board, control, limits, details, *how)
-    if solver == "backtrack":
-        return _plain(board, options, control, limits, details)
-    if solver not in SOLVER_IDS:
-        raise ValueError(f"unknown solver {solver!r}")
-    if verdict.exists is False:
-        return Solution(Status.UNSOLVABLE, _start_only(board), Stats(), None, solver,
-                        {**details, "method": "theory"})
-    if solver == "warnsdorff-backtrack":
-        return _pruned_first(board, control, limits, details, solver)
-    return _warnsdorff(board, control, limits, details)
+    return run_solver(SOLVERS, solver, board.plain(), options, control, limits)
 
 
-def _plain(board: Board, options: dict, control: SearchControl, limits: Limits, details: dict) -> Solution:
+def _plain(board: Board, options: Options, control: SearchControl, limits: Limits, details: JSON) -> Solution:
     order = options.get("order", ORDER.default)
     if order not in ORDERS:
-        raise ValueError(f"unknown move order {order!r}")
+        raise InputError(f"unknown move order {order!r}; choose one of {', '.join(ORDERS)}")
     counting = bool(options.get("count", False))
     keep = KEEP if counting else 1
     n, f = board.width * board.height, board.free_squares
     # the table, the context's marks beside it, the generic kernel's arrays, the tours kept
     need = (TABLE_BYTES + 2) * n + backtrack_bytes(f - 1, 8, keep) + keep * f * TOUR_BYTES
-    too_big = _over_budget(board, need, limits, "backtrack", details)
+    too_big = _over_budget(board, need, limits, details)
     if too_big:
         return too_big
     table, seconds = _table(board, order, control)
@@ -161,7 +193,7 @@ def _plain(board: Board, options: dict, control: SearchControl, limits: Limits, 
         details["solutions"] = out.solutions
     tours = [_steps(board, p) for p in out.kept if len(p) == board.free_squares]
     steps = tours[0] if tours and out.status in (Status.SOLVED,) else _start_only(board)
-    return Solution(out.status, steps, stats, out.limit, "backtrack", details, tours[1:])
+    return Solution(out.status, steps, stats, out.limit, details=details, alternatives=list(tours[1:]))
 
 
 def _pruned_bytes(board: Board, keep: int) -> int:
@@ -170,13 +202,12 @@ def _pruned_bytes(board: Board, keep: int) -> int:
     return TABLE_BYTES * n + pruned.fixed_bytes(n, f, keep) + keep * f * TOUR_BYTES
 
 
-def _pruned_first(board: Board, control: SearchControl, limits: Limits, details: dict, solver: str,
-                  used: int = 0) -> Solution:
-    too_big = _over_budget(board, _pruned_bytes(board, 1), limits, solver, details)
+def _pruned_first(board: Board, control: SearchControl, limits: Limits, details: JSON, used: int = 0) -> Solution:
+    too_big = _over_budget(board, _pruned_bytes(board, 1), limits, details)
     if too_big:
         return too_big
     if nodes_left(limits, used) == 0:
-        return _capped(board, solver, Stats(), details)
+        return _capped(board, Stats(), details)
     table, seconds = _table(board, "clockwise", control)
     with control.node_cap(nodes_left(limits, used)):
         result, search = timed(control, pruned.pruned_search, table, board.width, board.height,
@@ -186,16 +217,16 @@ def _pruned_first(board: Board, control: SearchControl, limits: Limits, details:
     status, limit = kernel_status(out.code, control)
     stats = Stats(int(out.nodes), int(out.nodes), board.free_squares, seconds + search)
     steps = _steps(board, out.kept[0]) if status == Status.SOLVED else _start_only(board)
-    return Solution(status, steps, stats, limit, solver,
-                    {**details, "method": "backtracking, Warnsdorff order", "nodes": int(out.nodes)})
+    return Solution(status, steps, stats, limit,
+                    details={**details, "method": "backtracking, Warnsdorff order", "nodes": int(out.nodes)})
 
 
-def _count(board: Board, control: SearchControl, limits: Limits, details: dict,
+def _count(board: Board, control: SearchControl, limits: Limits, details: JSON,
            spec: EngineSpec = EngineSpec(), subtrees: int = 0, shuffle: int | None = None) -> Solution:
     verdict = details["existence"]
     if verdict["exists"] is False:
-        return Solution(Status.UNSOLVABLE, _start_only(board), Stats(), None, "count",
-                        {**details, "method": "theory", "solutions": 0})
+        return Solution(Status.UNSOLVABLE, _start_only(board), Stats(), None,
+                        details={**details, "method": "theory", "solutions": 0})
     counted = _count_from(board, [board.index(board.start)], KEEP, control, limits, spec, details,
                           subtrees=subtrees, shuffle=shuffle)
     if isinstance(counted, Solution):
@@ -204,17 +235,17 @@ def _count(board: Board, control: SearchControl, limits: Limits, details: dict,
     status, limit = run.status, run.limit
     if status == Status.SOLVED and tours == 0:
         status = Status.UNSOLVABLE
-    found = [_steps(board, tour) for tour in found]
+    toured = [_steps(board, tour) for tour in found]
     stats = Stats(nodes, nodes, board.free_squares, seconds)
     details = {**details, "method": "pruned backtracking, every tour", "solutions": tours, "nodes": nodes,
                **engines.run_json(run)}
     if status not in (Status.SOLVED, Status.UNSOLVABLE):
         details["solutions_so_far"] = details.pop("solutions")
-    steps = found[0] if found else _start_only(board)
-    return Solution(status, steps, stats, limit, "count", details, found[1:])
+    steps = toured[0] if toured else _start_only(board)
+    return Solution(status, steps, stats, limit, details=details, alternatives=list(toured[1:]))
 
 
-def estimate_count(board: Board, all_starts: bool, spec: EngineSpec, dives: int = estimate.DIVES):
+def estimate_count(board: Board, all_starts: bool, spec: EngineSpec, dives: int = estimate.DIVES) -> Estimate | None:
     """Knuth's estimate of a count's size and time (from every square, or from the start) without
     running it; None when theory already rules every start out."""
     validate(board)
@@ -232,14 +263,14 @@ def estimate_count(board: Board, all_starts: bool, spec: EngineSpec, dives: int 
 
 
 def _count_from(board: Board, starts: list[int], keep: int, control: SearchControl, limits: Limits,
-                spec: EngineSpec, details: dict, weights: list[int] | None = None, subtrees: int = 0,
-                shuffle: int | None = None):
+                spec: EngineSpec, details: JSON, weights: list[int] | None = None, subtrees: int = 0,
+                shuffle: int | None = None) -> Counted | Solution:
     """Every tour from each start, the trees cut into subtrees run by the engine: a list of
     (tours, the first `keep` tours), one per start, then the nodes, the seconds and the engine's Run; or a
     limit-memory Solution when not even one worker fits the budget."""
     need = _pruned_bytes(board, keep)
     if within_budget(spec, 1, need, limits.max_memory) is None:
-        return _over_budget(board, need, limits, "count", details)
+        return _too_big(board, need, details)
     table, seconds = _table(board, "clockwise", control)
     control.compiling()
     prepare(pruned.pruned_search, *split.example_args(table))
@@ -262,7 +293,7 @@ def _count_from(board: Board, starts: list[int], keep: int, control: SearchContr
 
 
 def _count_cuts(board: Board, cuts: list[split.Split], keep: int, control: SearchControl, limits: Limits,
-                spec: EngineSpec, shuffle: int | None, table: np.ndarray, seconds: float):
+                spec: EngineSpec, shuffle: int | None, table: np.ndarray, seconds: float) -> Counted:
     """_count_from's subtrees run by the engine and merged per start."""
     tasks, owners = [], []
     for k, cut in enumerate(cuts):
@@ -283,7 +314,7 @@ def _count_cuts(board: Board, cuts: list[split.Split], keep: int, control: Searc
     return per_start, nodes, seconds, run
 
 
-def count_every_start(board: Board, control: SearchControl, limits: Limits, details: dict,
+def count_every_start(board: Board, control: SearchControl, limits: Limits, details: JSON,
                       spec: EngineSpec = EngineSpec(), subtrees: int = 0, shuffle: int | None = None) -> Solution:
     """Tours from every free square: one search per class of squares the board's symmetries swap,
     all their subtrees shared among the workers. The state cap counts the nodes of all of them."""
@@ -315,19 +346,19 @@ def count_every_start(board: Board, control: SearchControl, limits: Limits, deta
                "nodes": nodes, "squares_ruled_out_by_theory": theory_zero, **extra}
     details.pop("existence")
     stats = Stats(nodes, nodes, board.free_squares, seconds)
-    return Solution(status, _start_only(board), stats, limit, "count", details)
+    return Solution(status, _start_only(board), stats, limit, details=details)
 
 
-def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: dict) -> Solution:
+def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: JSON) -> Solution:
     if board.free_squares == 1:  # the start alone is the tour (theory has ruled out the closed case)
         squares = np.array([board.index(board.start)], dtype=np.int32)
-        return Solution(Status.SOLVED, _steps(board, squares), Stats(1, 1, 1, 0.0), None, "warnsdorff",
-                        {**details, "method": "a single square"})
+        return Solution(Status.SOLVED, _steps(board, squares), Stats(1, 1, 1, 0.0), None,
+                        details={**details, "method": "a single square"})
     if min(board.width, board.height) <= THIN:
         return _thin(board, control, limits, details)
     need = TABLE_BYTES * board.width * board.height + greedy.fixed_bytes(board.width * board.height,
                                                                            board.free_squares)
-    too_big = _over_budget(board, need + board.free_squares * TOUR_BYTES, limits, "warnsdorff", details)
+    too_big = _over_budget(board, need + board.free_squares * TOUR_BYTES, limits, details)
     if too_big:
         return too_big
     table, seconds = _table(board, "clockwise", control)
@@ -342,7 +373,7 @@ def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: d
                         ((board.width - 1, 0), True, 2, _rotation_budget(board.free_squares)), attempts[1]]
     for origin, closed, seed, budget in attempts:
         if nodes_left(limits, steps_taken) == 0:
-            return _capped(board, "warnsdorff", Stats(steps_taken, 0, 0, seconds),
+            return _capped(board, Stats(steps_taken, 0, 0, seconds),
                            {**details, "rotations": rotations, "method": "Warnsdorff's rule"})
         with control.node_cap(nodes_left(limits, steps_taken)):
             result, search = timed(
@@ -361,16 +392,15 @@ def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: d
                 path = np.roll(path, -at)
                 method += (f"; a closed tour from {origin[0] + 1},{origin[1] + 1} "
                            f"{'turned' if board.closed else 'cut open'} to start here")
-            return Solution(Status.SOLVED, _steps(board, path), stats, None, "warnsdorff",
-                            {**details, "rotations": rotations, "method": method})
+            return Solution(Status.SOLVED, _steps(board, path), stats, None,
+                            details={**details, "rotations": rotations, "method": method})
         if walk.code == STOPPED:
             status, limit = kernel_status(walk.code, control)
             return Solution(status, _start_only(board), Stats(steps_taken, length, length, seconds), limit,
-                            "warnsdorff", {**details, "rotations": rotations, "method": "Warnsdorff's rule"})
+                            details={**details, "rotations": rotations, "method": "Warnsdorff's rule"})
     # every walk ran out of rotations: a complete search settles it
     del table
-    fallback = _pruned_first(board, control, limits, {**details, "rotations": rotations}, "warnsdorff",
-                             used=steps_taken)
+    fallback = _pruned_first(board, control, limits, {**details, "rotations": rotations}, used=steps_taken)
     stats = Stats(steps_taken, 0, 0, seconds).plus(fallback.stats)
     fallback.stats = stats
     fallback.details["method"] = "Warnsdorff's rule, then backtracking (Warnsdorff order)"
@@ -383,21 +413,19 @@ def _has_whole_closed_tour(board: Board) -> bool:
     return not board.blocked and existence.closed_board_reason(m, n) is None
 
 
-def _thin(board: Board, control: SearchControl, limits: Limits, details: dict) -> Solution:
+def _thin(board: Board, control: SearchControl, limits: Limits, details: JSON) -> Solution:
     """Boards at most four wide: the exact line-by-line search (see thin.py)."""
     w, h = board.width, board.height
     free = free_mask(board)
+    x0, y0 = board.start
     if h <= w:  # lines are columns: v = x * h + y
-        short, line_free = h, free.reshape(h, w).T.ravel()
-        to_line = lambda x, y: x * h + y  # noqa: E731
+        short, line_free, start = h, free.reshape(h, w).T.ravel(), x0 * h + y0
     else:  # lines are rows: v = y * w + x, the board's own numbering
-        short, line_free = w, free
-        to_line = lambda x, y: y * w + x  # noqa: E731
+        short, line_free, start = w, free, y0 * w + x0
     limit = _middle_limit(board) if short == 4 else -1
-    start = to_line(*board.start)
     # the search's stacks and first memo, then the tour: walked out (thin_path), turned into squares, kept
     need = thin.fixed_bytes(short, w * h) + 48 * w * h + board.free_squares * TOUR_BYTES
-    too_big = _over_budget(board, need, limits, "warnsdorff", details)
+    too_big = _over_budget(board, need, limits, details)
     if too_big:
         return too_big
     # the memo may grow into the rest; a state is a node here as in every tour search
@@ -411,7 +439,7 @@ def _thin(board: Board, control: SearchControl, limits: Limits, details: dict) -
     details = {**details, "method": f"exact line-by-line search (board {short} wide)", "nodes": int(nodes)}
     stats = Stats(int(nodes), int(control.counters[STORED]), 0, seconds)
     if status != Status.SOLVED:
-        return Solution(status, _start_only(board), stats, lim, "warnsdorff", details)
+        return Solution(status, _start_only(board), stats, lim, details=details)
     order, more = timed(control, thin.thin_path, short, w * h, moves, start)
     stats = Stats(stats.nodes_expanded, stats.states_seen, 0, seconds + more)
     if h <= w:
@@ -419,7 +447,7 @@ def _thin(board: Board, control: SearchControl, limits: Limits, details: dict) -
     else:
         xs, ys = order % w, order // w
     squares = (ys * w + xs).astype(np.int32)
-    return Solution(Status.SOLVED, _steps(board, squares), stats, None, "warnsdorff", details)
+    return Solution(Status.SOLVED, _steps(board, squares), stats, None, details=details)
 
 
 def _middle_limit(board: Board) -> int:

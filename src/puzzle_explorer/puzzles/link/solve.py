@@ -14,17 +14,18 @@ from puzzle_explorer.core.run.progress import EXPANDED, NODE_CAP, RUN, SearchCon
 from puzzle_explorer.core.run.search import Limits, Stats, counter_stats, kernel_status, timed, tree_fits
 from puzzle_explorer.core.run.status import FOUND, STOPPED, Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
-from puzzle_explorer.core.scale.cuts import SPLIT_BYTES, trial_cap, wanted_subtrees
+from puzzle_explorer.core.scale.cuts import MAX_TASKS, SPLIT_BYTES, trial_cap, wanted_subtrees
 from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
-from puzzle_explorer.core.scale.tasks import run_tasks, worker_count, workers_known
-from puzzle_explorer.puzzles.interface import Option, Solution, Solver, Step
+from puzzle_explorer.core.scale.tasks import Run, run_tasks, worker_count, workers_known
+from puzzle_explorer.puzzles.interface import JSON, Option, Options, Solution, Solver, Step, answered_by, run_solver
 from puzzle_explorer.puzzles.kit import engines
 from puzzle_explorer.puzzles.kit.numbers import count_text
+from puzzle_explorer.puzzles.kit.text import cell_text
 from puzzle_explorer.puzzles.link import live, split
-from puzzle_explorer.puzzles.link.board import MAX_SEGMENTS, Board, cell_text, validate
+from puzzle_explorer.puzzles.link.board import MAX_SEGMENTS, Board, validate
 from puzzle_explorer.puzzles.link.kernels import clearing
 from puzzle_explorer.puzzles.link.kernels.generate import place_args, place_pairs
-from puzzle_explorer.puzzles.link.kernels.grid import build, index
+from puzzle_explorer.puzzles.link.kernels.grid import Grid, build, index
 from puzzle_explorer.puzzles.link.kernels.linking import (
     LinkPath,
     fewest_segments,
@@ -42,25 +43,7 @@ OUTSIDE = Option("outside", "Outside ring", "choice", "board", ("board", "yes", 
 GRAVITY = Option("gravity", "Gravity", "choice", "board", ("board", "yes", "no"),
                  help="do tiles fall after a removal (board: as the board says)")
 
-def _two_marks(board: Board) -> str | None:
-    return None if len(board.marked) == 2 else "two marked cells (m marks one)"
-
-
-SOLVERS = (
-    Solver("path", "Fewest-segment path", True,
-           "the path with the fewest segments between the two marked cells (mark with m)", (SEGMENTS, OUTSIDE),
-           needs=_two_marks, question="path"),
-    Solver("clear", "Clear the board", False,
-           "exact search for an order of pair removals that empties the board, or a proof that none exists; "
-           "a long search is cut into subtrees shared among workers",
-           (SEGMENTS, OUTSIDE, GRAVITY, *engines.OPTIONS), question="clear"),
-    Solver("hint", "Hint", False,
-           "a pair whose removal keeps the board clearable (found by the clear search)", (SEGMENTS, OUTSIDE, GRAVITY),
-           question="hint"),
-)
-
-
-def with_rules(board: Board, options: dict) -> Board:
+def with_rules(board: Board, options: Options) -> Board:
     """The board with the rule options that are not 'board' applied."""
     for name in ("outside", "gravity"):
         value = options.get(name, "board")
@@ -73,7 +56,7 @@ def with_rules(board: Board, options: dict) -> Board:
     return board
 
 
-def _limit_option(options: dict) -> int | None:
+def _limit_option(options: Options) -> int | None:
     value = int(options.get("max_segments") or 0)
     if not 0 <= value <= MAX_SEGMENTS:
         raise InputError(f"segment limit {value}: it must be 1 to {MAX_SEGMENTS:,} (or 0 for the board's rule)")
@@ -93,7 +76,7 @@ def path_steps(board: Board, path: LinkPath) -> list[Step]:
     return steps
 
 
-def solve_path(board: Board, options: dict, control: SearchControl, limits: Limits = Limits()) -> Solution:
+def solve_path(board: Board, options: Options, control: SearchControl, limits: Limits = Limits()) -> Solution:
     """The fewest-segment path between the two marked cells, within the limit if there is one.
 
     Its arrays cover every (cell, direction) of the board from the start, so
@@ -116,13 +99,13 @@ def solve_path(board: Board, options: dict, control: SearchControl, limits: Limi
                "path": [one_based(c) for c in path.corners] if path else [],
                "same_kind": board.is_tile(a) and board.is_tile(b) and board.at(a) == board.at(b)}
     if not fits:
-        return Solution(Status.LIMIT, [Step("start", board)], stats, Limit.MEMORY, "path", details)
+        return Solution(Status.LIMIT, [Step("start", board)], stats, Limit.MEMORY, details=details)
     if code == STOPPED:
         status, lim = kernel_status(STOPPED, control)
-        return Solution(status, [Step("start", board)], stats, lim, "path", details)
+        return Solution(status, [Step("start", board)], stats, lim, details=details)
     if path is None:
-        return Solution(Status.UNSOLVABLE, [Step("start", board)], stats, None, "path", details)
-    return Solution(Status.SOLVED, path_steps(board, path), stats, None, "path", details)
+        return Solution(Status.UNSOLVABLE, [Step("start", board)], stats, None, details=details)
+    return Solution(Status.SOLVED, path_steps(board, path), stats, None, details=details)
 
 
 # --- the whole board -----------------------------------------------------------------------------
@@ -151,7 +134,7 @@ def ruled_out(board: Board, limit: int) -> str:
     return _odd_kind(board) or _lonely_tile(board, limit) or ""
 
 
-def clear_limit(board: Board, options: dict) -> int:
+def clear_limit(board: Board, options: Options) -> int:
     """The segment limit of a removal: the option's, else the board's rule."""
     return _limit_option(options) or board.play_limit()
 
@@ -165,12 +148,18 @@ def _keys(n_tiles: int) -> np.ndarray:
 
 
 NO_PREFIX = np.empty((0, 2), dtype=np.int64)
+KernelArgs = tuple[object, ...]  # clearing.clear_board's arguments, of the types it is compiled for
+# (EngineSpec, subtrees, shuffle): a search cut into subtrees run by the engine (see clear)
+How = tuple[EngineSpec, int, int | None]
+# (status, the limit hit, the moves as tile-number pairs, stats, the grid, why the board was ruled out)
+Searched = tuple[Status, Limit | None, np.ndarray, Stats, Grid, str]
+SearchedRun = tuple[Status, Limit | None, np.ndarray, Stats, Grid, str, Run | None]  # and the engine's Run
 SAMPLE_S = 1.0  # a split proof first runs subtrees here this long, for its time left
 MIN_SAMPLED = 8  # subtrees below which a split is too short for the time left to matter
 
 
-def _clear_args(board: Board, grid, limit: int, cap: int, max_moves: int, counters: np.ndarray,
-                prefix: np.ndarray = NO_PREFIX, cut: int = 0, most: int = 0) -> tuple:
+def _clear_args(board: Board, grid: Grid, limit: int, cap: int, max_moves: int, counters: np.ndarray,
+                prefix: np.ndarray = NO_PREFIX, cut: int = 0, most: int = 0) -> KernelArgs:
     """The clear kernel's arguments, of the types it is compiled for (prefix, cut, most: a search
     from a prefix of removals, or a split: clearing.clear_board)."""
     tile_pos = np.array([index(grid.stride, c) for c in grid.tile_cell], dtype=np.int64)
@@ -187,7 +176,7 @@ def replay_bytes(board: Board, n_tiles: int) -> int:
     return n_tiles // 2 * (2048 + 8 * board.height + (board.width + 64) * rows_changed)
 
 
-def clear(board: Board, limit: int, control: SearchControl, limits: Limits, how: tuple | None = None):
+def clear(board: Board, limit: int, control: SearchControl, limits: Limits, how: How | None = None) -> SearchedRun:
     """Run the clear search; returns (status, limit hit, moves as tile-number pairs, stats, grid, reason,
     the engine's Run or None).
 
@@ -221,7 +210,7 @@ def clear(board: Board, limit: int, control: SearchControl, limits: Limits, how:
     return out
 
 
-def _clear_room(board: Board, grid, limits: Limits, budget: int | None = None):
+def _clear_room(board: Board, grid: Grid, limits: Limits, budget: int | None = None) -> tuple[int, Limit, int]:
     """(dead-store cap, which limit it comes from, moves room) for one search holding `budget`
     bytes (default: the whole budget)."""
     n = len(grid.tile_cell)
@@ -233,8 +222,8 @@ def _clear_room(board: Board, grid, limits: Limits, budget: int | None = None):
     return cap, cap_limit, max(1, moves_room // clearing.MOVE_BYTES)
 
 
-def search_args(board: Board, grid, limit: int, limits: Limits,
-                budget: int | None = None) -> tuple[tuple | None, Limit]:
+def search_args(board: Board, grid: Grid, limit: int, limits: Limits,
+                budget: int | None = None) -> tuple[KernelArgs | None, Limit]:
     """(the kernel's arguments before the prefix, which limit its dead-store cap comes from) for
     one search holding `budget` bytes (default: the whole budget); no arguments when it does not fit."""
     cap, cap_limit, max_moves = _clear_room(board, grid, limits, budget)
@@ -243,7 +232,7 @@ def search_args(board: Board, grid, limit: int, limits: Limits,
     return _clear_args(board, grid, limit, cap, max_moves, new_counters(quiet=True))[:-4], cap_limit
 
 
-def _clear_here(board: Board, grid, limit: int, control: SearchControl, limits: Limits):
+def _clear_here(board: Board, grid: Grid, limit: int, control: SearchControl, limits: Limits) -> Searched:
     no_moves = np.empty((0, 2), dtype=np.int64)
     args, cap_limit = search_args(board, grid, limit, limits)
     if args is None:
@@ -256,19 +245,20 @@ def _clear_here(board: Board, grid, limit: int, control: SearchControl, limits: 
     return status, lim, out.moves, stats, grid, ""
 
 
-def split_args(board: Board, grid, limit: int, limits: Limits, spec: EngineSpec) -> tuple[int, tuple | None, Limit]:
+def split_args(board: Board, grid: Grid, limit: int, limits: Limits,
+               spec: EngineSpec) -> tuple[int, KernelArgs | None, Limit]:
     """(workers, the kernel's arguments before the prefix of each worker's search, which limit its
     dead-store cap comes from) for a split run by `spec`; no arguments when one worker's search
     does not fit its share of the budget."""
-    workers = worker_count(spec, split.MAX_TASKS)
+    workers = worker_count(spec, MAX_TASKS)
     # the workers' processes and the split's prefixes come off the budget first
     held = (WORKER_BYTES * workers if spec.kind == LOCAL and workers > 1 else 0) + SPLIT_BYTES
     return (workers, *search_args(board, grid, limit, limits,
                                   max(0, budget_bytes(limits.max_memory) - held) // workers))
 
 
-def _clear_split(board: Board, grid, limit: int, control: SearchControl, limits: Limits, spec: EngineSpec,
-                 subtrees: int, shuffle: int | None):
+def _clear_split(board: Board, grid: Grid, limit: int, control: SearchControl, limits: Limits, spec: EngineSpec,
+                 subtrees: int, shuffle: int | None) -> SearchedRun:
     """The clear search cut into prefixes run by the engine; each worker's search holds its share
     of the budget."""
     no_moves = np.empty((0, 2), dtype=np.int64)
@@ -317,15 +307,15 @@ def _sample_first(tasks: list[split.ClearFrom], control: SearchControl) -> dict[
     return {i: r for i, r in results if r.complete}
 
 
-def _clear_details(board: Board, limit: int, reason: str) -> dict:
-    out = {"max_segments": limit, "outside": board.outside, "gravity": board.gravity,
+def _clear_details(board: Board, limit: int, reason: str) -> JSON:
+    out: JSON = {"max_segments": limit, "outside": board.outside, "gravity": board.gravity,
            "tiles": len(board.tiles())}
     if reason:
         out["reason"] = reason
     return out
 
 
-def solve_clear(board: Board, options: dict, control: SearchControl, limits: Limits) -> Solution:
+def solve_clear(board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
     """An order of removals that clears the board, or a proof that there is none."""
     limit = clear_limit(board, options)
     # subtrees and shuffle (a seed: subtrees start in random order) are the tests' handles
@@ -335,10 +325,10 @@ def solve_clear(board: Board, options: dict, control: SearchControl, limits: Lim
     if run is not None:
         details.update(engines.run_json(run))
     steps = replay(board, grid, moves, limit) if status == Status.SOLVED else [Step("start", board)]
-    return Solution(status, steps, stats, lim, "clear", details)
+    return Solution(status, steps, stats, lim, details=details)
 
 
-def solve_hint(board: Board, options: dict, control: SearchControl, limits: Limits) -> Solution:
+def solve_hint(board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
     """A pair whose removal keeps the board clearable: the first move of a clearing order."""
     limit = clear_limit(board, options)
     if not board.tiles():
@@ -349,6 +339,7 @@ def solve_hint(board: Board, options: dict, control: SearchControl, limits: Limi
     if status == Status.SOLVED:
         a, b = (grid.tile_cell[int(t)] for t in moves[0])
         path = quick_path(board, a, b, limit)
+        assert path is not None  # the first removal of a clearing order links
         data = {"pair": [one_based(a), one_based(b)], "kind": board.at(a), "segments": path.segments,
                 "path": [one_based(c) for c in path.corners]}
         details["hint"] = data
@@ -360,27 +351,40 @@ def solve_hint(board: Board, options: dict, control: SearchControl, limits: Limi
         # stopped early: the pair the search was trying first links, but is not known to be safe
         a, b = (grid.tile_cell[int(t)] for t in moves[0])
         details["unchecked"] = {"pair": [one_based(a), one_based(b)], "kind": board.at(a)}
-    return Solution(status, steps, stats, lim, "hint", details)
+    return Solution(status, steps, stats, lim, details=details)
 
 
-def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> Solution:
-    """Run one of SOLVERS on the board."""
+def _two_marks(board: Board) -> str | None:
+    return None if len(board.marked) == 2 else "two marked cells (m marks one)"
+
+
+SOLVERS = (
+    Solver("path", "Fewest-segment path", True,
+           "the path with the fewest segments between the two marked cells (mark with m)", (SEGMENTS, OUTSIDE),
+           needs=_two_marks, question="path", run=solve_path),
+    Solver("clear", "Clear the board", False,
+           "exact search for an order of pair removals that empties the board, or a proof that none exists; "
+           "a long search is cut into subtrees shared among workers",
+           (SEGMENTS, OUTSIDE, GRAVITY, *engines.OPTIONS), question="clear", run=solve_clear),
+    Solver("hint", "Hint", False,
+           "a pair whose removal keeps the board clearable (found by the clear search)", (SEGMENTS, OUTSIDE, GRAVITY),
+           question="hint", run=solve_hint),
+)
+
+
+def solve(board: Board, solver: str, options: Options, control: SearchControl, limits: Limits) -> Solution:
+    """Run one of SOLVERS on the board, under the rules the options set."""
     validate(board)
-    board = with_rules(board, options)
-    if solver == "path":
-        return solve_path(board, options, control, limits)
-    if solver == "clear":
-        return solve_clear(board, options, control, limits)
-    if solver == "hint":
-        return solve_hint(board, options, control, limits)
-    raise InputError(f"unknown solver {solver!r}; choose one of: {', '.join(s.id for s in SOLVERS)}")
+    return run_solver(SOLVERS, solver, with_rules(board, options), options, control, limits)
 
 
 def headline(solution: Solution) -> str:
     """'3 segments, fewest (1,3 → 5,3)', 'board cleared: 24 pairs', 'proved: cannot be cleared (...)'."""
     d = solution.details
     status = solution.status
-    if solution.solver == "path":
+    solver = answered_by(SOLVERS, solution)
+    question = solver.question if solver is not None else ""
+    if question == "path":
         ends = "{},{} → {},{}".format(*d["from"], *d["to"])
         if status == Status.SOLVED:
             return f"{count_text(d['segments'], 'segment')}, fewest ({ends})"
@@ -388,10 +392,10 @@ def headline(solution: Solution) -> str:
             within = f"within {count_text(d['max_segments'], 'segment')}" if d["max_segments"] else "at all"
             return f"proved: no path {within} ({ends})"
     elif status == Status.UNSOLVABLE:
-        what = "cannot be cleared" if solution.solver == "clear" else "no removal keeps the board clearable"
+        what = "cannot be cleared" if question == "clear" else "no removal keeps the board clearable"
         why = d["reason"].split(":")[0] if not solution.searched and d.get("reason") else "every order searched"
         return f"proved: {what} ({why})"
-    elif status == Status.SOLVED and solution.solver == "clear":
+    elif status == Status.SOLVED and question == "clear":
         return f"board cleared: {count_text(solution.length or 0, 'pair')}"
     elif status == Status.SOLVED and "hint" in d:
         (x1, y1), (x2, y2) = d["hint"]["pair"]

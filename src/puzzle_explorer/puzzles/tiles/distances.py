@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from puzzle_explorer.core.run.live import Live
 from puzzle_explorer.core.run.memory import budget_bytes, describe_bytes, fits
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats, counter_stats, timed
 from puzzle_explorer.core.run.status import Limit, Status
-from puzzle_explorer.puzzles.interface import LiveView, Move
+from puzzle_explorer.puzzles.interface import LiveView, Move, Options
 from puzzle_explorer.puzzles.kit import distances as D
 from puzzle_explorer.puzzles.tiles.board import BLANK, Board, format_board, inline, validate
 from puzzle_explorer.puzzles.tiles.kernels import ranks as R
 from puzzle_explorer.puzzles.tiles.kernels import sweep
 from puzzle_explorer.puzzles.tiles.parity import unsolvable_reason
-from puzzle_explorer.puzzles.tiles.solve import path_steps
+from puzzle_explorer.puzzles.tiles.steps import path_steps
 
 HINT_SOLVER = "auto"
 # an arrow slides the tile on the blank's other side that way, into the blank: (arrow, where that tile is)
@@ -88,18 +89,18 @@ class TilesSpace(D.Space):
         stats = counter_stats(control, elapsed, int(reached))
         return D.swept(self, dist, code, control, stats, scope, hardest, keep, self.start if self.start >= 0 else None)
 
-    def _live(self, live) -> LiveView | None:
+    def _live(self, live: Live) -> LiveView | None:
         """The sweep's picture: one position of the level it expands."""
         if live.kind != "census" or len(live.path) == 0:
             return None
         return LiveView(self.board(int(live.path[-1])))
 
 
-def space(board: Board, options: dict) -> TilesSpace:
+def space(board: Board, options: Options) -> TilesSpace:
     return TilesSpace(board)
 
 
-def moves(board: Board, options: dict) -> list[Move]:
+def moves(board: Board, options: Options) -> list[Move]:
     """The slides into the blank; each arrow moves a tile that way."""
     w, h = board.width, board.height
     b = board.tiles.index(BLANK)

@@ -6,7 +6,9 @@ with linear conflicts; the answer says what it chose and why.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -27,11 +29,22 @@ from puzzle_explorer.core.run.search import (
 from puzzle_explorer.core.run.status import STOPPED, Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
 from puzzle_explorer.core.scale.engine import EngineSpec
-from puzzle_explorer.puzzles.interface import Option, Solution, Solver, Step, plain_headline
+from puzzle_explorer.puzzles.interface import (
+    JSON,
+    Option,
+    Options,
+    Solution,
+    Solver,
+    Step,
+    answered_by,
+    plain_headline,
+    run_solver,
+    solver_named,
+)
 from puzzle_explorer.puzzles.kit import distances as FG  # the census from the goal (D is the pattern databases)
 from puzzle_explorer.puzzles.kit import engines
 from puzzle_explorer.puzzles.kit.numbers import count_text
-from puzzle_explorer.puzzles.tiles import live
+from puzzle_explorer.puzzles.tiles import distances, live
 from puzzle_explorer.puzzles.tiles import pdb as D
 from puzzle_explorer.puzzles.tiles import split as S
 from puzzle_explorer.puzzles.tiles.board import BLANK, Board, validate
@@ -40,10 +53,11 @@ from puzzle_explorer.puzzles.tiles.kernels import estimate as E
 from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
 from puzzle_explorer.puzzles.tiles.kernels import idastar as I
 from puzzle_explorer.puzzles.tiles.kernels import patterns as P
-from puzzle_explorer.puzzles.tiles.kernels.hooks import MAX_PACKED_CELLS, make_context, pack, unpack
+from puzzle_explorer.puzzles.tiles.kernels.hooks import MAX_PACKED_CELLS, TilesCtx, make_context, pack, unpack
 from puzzle_explorer.puzzles.tiles.kernels.patterns import Partition
 from puzzle_explorer.puzzles.tiles.kernels.rows import solve_rows
 from puzzle_explorer.puzzles.tiles.parity import blank_distance, permutation_parity, unsolvable_reason
+from puzzle_explorer.puzzles.tiles.steps import path_steps
 
 QUICK_BUILD_S = 60.0  # auto builds missing databases only when the forecast is below this
 NO_CAP = np.int64(1) << np.int64(62)
@@ -61,37 +75,17 @@ PARTITION = Option("pdb", "Databases", "choice", "auto", PARTITION_NAMES,
                    "which tile groups: auto (7-8 on 4x4 once built, else 6-6-3; 6-6-6-6 on 5x5), "
                    "or a named partition for the board's size", search_only=True)
 
-SOLVERS = (
-    Solver("auto", "Best optimal", True,
-           "shortest answer by the fastest search this board allows (IDA* with pattern databases when "
-           "built or quick to build, else with linear conflicts); says which; large iterations split over "
-           "workers", (PARTITION, *engines.OPTIONS)),
-    Solver("idastar", "IDA*", True,
-           "shortest answer in a few kilobytes; as fast as its heuristic; large iterations split over workers",
-           (HEURISTIC, PARTITION, *engines.OPTIONS)),
-    Solver("astar", "A*", True,
-           "shortest answer; Manhattan distance plus linear conflicts; stores every position (up to 4x4)"),
-    Solver("bibfs", "Bidirectional BFS", True,
-           "shortest answer; searches from the start and the goal at once (up to 4x4)"),
-    Solver("bfs", "Breadth-first search", True, "shortest answer; stores every position (up to 4x4)"),
-    Solver("census", "Census", False,
-           "counts every position reachable from this one and the deepest level (up to 4x4)", engines.OPTIONS),
-    Solver("rows", "Row by row", False,
-           "fast on any size, not shortest: puts rows and columns in place one by one, then "
-           "finishes the last 3x3 exactly"),
-    FG.solver(()),
-)
-SOLVER_IDS = tuple(s.id for s in SOLVERS)
-
-
 # --- choosing -----------------------------------------------------------------------------------
+
+Found = tuple[Status, Limit | None, list[int], Stats, JSON]  # status, limit, the blank's cells along the answer, stats, details
+
 
 @dataclass(frozen=True)
 class Plan:
-    """What a search will run: the algorithm, the heuristic, the partition, and why."""
+    """What a search will run: the algorithm, the heuristic, the partition, why, and what runs it."""
 
     algo: str
-    heuristic: str | None = None
+    heuristic: str | None = None  # IDA*'s (None: the search is no IDA*)
     part: Partition | None = None
     why: str = ""
     engine: EngineSpec | None = None  # the census's or IDA*'s workers (puzzle_explorer.core.scale.engine.EngineSpec); None: this process
@@ -100,13 +94,16 @@ class Plan:
     subtrees: int = 0
     shuffle: int | None = None
     split_after: int | None = None
+    # what runs it: (board, this plan, control, limits) -> what it found
+    counts: bool = False  # a census: it counts what the start reaches, whether or not the goal is among it
+    search: Callable[[Board, Plan, SearchControl, Limits], Found] = field(kw_only=True, compare=False, repr=False)
 
     def describe(self) -> str:
-        if self.algo == "idastar":
-            if self.heuristic == "pdb" and self.part is not None:
-                return f"IDA* with the {self.part.name} pattern databases"
-            return f"IDA* with {HEURISTIC_WORDS[self.heuristic]}" if self.heuristic else "IDA*"
-        return next(s.label for s in SOLVERS if s.id == self.algo)
+        if self.heuristic is None:  # no IDA*: the search is the solver of that name
+            return solver_named(SOLVERS, self.algo).label
+        if self.heuristic == "pdb" and self.part is not None:
+            return f"IDA* with the {self.part.name} pattern databases"
+        return f"IDA* with {HEURISTIC_WORDS[self.heuristic]}"
 
 
 def _tables_fit(part: Partition, limits: Limits) -> bool:
@@ -141,53 +138,78 @@ def partition_for(board: Board, name: str | None, limits: Limits = Limits()) -> 
         raise InputError(str(exc)) from None
 
 
-def plan(board: Board, solver: str, options: dict, limits: Limits = Limits()) -> Plan:
-    """The search `solver` with these options will run on this board (IDA* on the engine its
-    options name: engines.OPTIONS)."""
-    chosen = _plan(board, solver, options, limits)
-    if chosen.algo != "idastar":
-        return chosen
-    return replace(chosen, engine=engines.spec_from(options), subtrees=int(options.get("subtrees") or 0),
-                   shuffle=options.get("shuffle"), split_after=options.get("split_after"))
+Planner = Callable[[Board, Options, Limits], Plan]  # the search a solver will run on a board, with these options
 
 
-def _plan(board: Board, solver: str, options: dict, limits: Limits) -> Plan:
-    if solver not in SOLVER_IDS:
-        raise InputError(f"unknown algorithm {solver!r}; expected one of {', '.join(SOLVER_IDS)}")
-    if solver in ("astar", "bibfs", "bfs", "census"):
-        if board.size > MAX_PACKED_CELLS:
-            raise InputError(f"{solver} keeps positions in 64-bit words: boards up to {MAX_PACKED_CELLS} cells "
-                             f"(4x4); use idastar or rows for {board.width}x{board.height}")
-        return Plan(solver, engine=engines.spec_from(options) if solver == "census" else None)
-    if solver == "rows":
-        return Plan("rows")
-    name = options.get("pdb") or "auto"
-    if solver == "idastar":
-        heuristic = options.get("heuristic") or HEURISTIC.default
-        if heuristic not in HEURISTICS:
-            raise InputError(f"unknown heuristic {heuristic!r}; expected one of {', '.join(HEURISTICS)}")
-        part = partition_for(board, name, limits) if heuristic == "pdb" else None
-        return Plan("idastar", heuristic, part, "asked for")
-    part = partition_for(board, name, limits)
+def _in_words(board: Board, algo: str) -> None:
+    """InputError when the board is too large for a search that keeps positions as 64-bit words."""
+    if board.size > MAX_PACKED_CELLS:
+        raise InputError(f"{algo} keeps positions in 64-bit words: boards up to {MAX_PACKED_CELLS} cells "
+                         f"(4x4); use idastar or rows for {board.width}x{board.height}")
+
+
+def _plan_path(algo: str) -> Planner:
+    """The planner of one of the engine's shortest-path searches (bfs, bibfs, astar)."""
+    def planner(board: Board, options: Options, limits: Limits) -> Plan:
+        _in_words(board, algo)
+        return Plan(algo, search=_shortest)
+
+    return planner
+
+
+def _plan_census(board: Board, options: Options, limits: Limits) -> Plan:
+    _in_words(board, "census")
+    return Plan("census", engine=engines.spec_from(options), counts=True, search=_count)
+
+
+def _plan_rows(board: Board, options: Options, limits: Limits) -> Plan:
+    return Plan("rows", search=_rows)
+
+
+def _ida(heuristic: str, part: Partition | None, why: str, options: Options) -> Plan:
+    """IDA* with this heuristic, on the engine its options name (engines.OPTIONS)."""
+    return Plan("idastar", heuristic, part, why, engines.spec_from(options), int(options.get("subtrees") or 0),
+                options.get("shuffle"), options.get("split_after"), search=_idastar)
+
+
+def _plan_idastar(board: Board, options: Options, limits: Limits) -> Plan:
+    heuristic = options.get("heuristic") or HEURISTIC.default
+    if heuristic not in HEURISTICS:
+        raise InputError(f"unknown heuristic {heuristic!r}; expected one of {', '.join(HEURISTICS)}")
+    part = partition_for(board, options.get("pdb") or "auto", limits) if heuristic == "pdb" else None
+    return _ida(heuristic, part, "asked for", options)
+
+
+def _plan_auto(board: Board, options: Options, limits: Limits) -> Plan:
+    """IDA* with pattern databases when they are built or quick to build, else with linear conflicts."""
+    part = partition_for(board, options.get("pdb") or "auto", limits)
     if part.name == "generic" and board.size > MAX_PACKED_CELLS:
-        return Plan("idastar", "linear-conflict", None,
+        return _ida("linear-conflict", None,
                     f"no pattern databases of their own for {board.width}x{board.height}; small generic "
-                    f"ones do no better than linear conflicts here")
+                    f"ones do no better than linear conflicts here", options)
     if not _tables_fit(part, limits):
-        return Plan("idastar", "linear-conflict", None,
+        return _ida("linear-conflict", None,
                     f"the {part.name} pattern databases ({describe_bytes(D.search_memory(part))}) do not fit "
-                    f"the memory budget")
+                    f"the memory budget", options)
     if D.open_databases(part) is not None:
-        return Plan("idastar", "pdb", part, "the pattern databases are built")
+        return _ida("pdb", part, "the pattern databases are built", options)
     forecast = D.build_seconds(part)
     if forecast <= QUICK_BUILD_S and _build_allowed(part, limits):
-        return Plan("idastar", "pdb", part, f"the pattern databases build in about {max(1, round(forecast))} s")
+        return _ida("pdb", part, f"the pattern databases build in about {max(1, round(forecast))} s", options)
     if forecast <= QUICK_BUILD_S:
-        return Plan("idastar", "linear-conflict", None,
-                    f"building the {part.name} pattern databases would pass --max-memory or --max-states")
-    return Plan("idastar", "linear-conflict", None,
+        return _ida("linear-conflict", None,
+                    f"building the {part.name} pattern databases would pass --max-memory or --max-states", options)
+    return _ida("linear-conflict", None,
                 f"the {part.name} pattern databases are not built (about {forecast / 60:.0f} min with "
-                f"--build-pdb)")
+                f"--build-pdb)", options)
+
+
+def plan(board: Board, solver: str, options: Options, limits: Limits = Limits()) -> Plan:
+    """The search `solver` with these options will run on this board."""
+    run = solver_named(SOLVERS, solver).run
+    if not isinstance(run, Planned):
+        raise InputError(f"{solver} plans no search of its own")
+    return run.plan(board, options, limits)
 
 
 # --- searching ------------------------------------------------------------------------------------
@@ -202,10 +224,10 @@ class Stop:
 
 
 def databases(part: Partition, control: SearchControl, limits: Limits
-              ) -> tuple[D.Databases | None, dict, Stats, Stop | None]:
+              ) -> tuple[D.Databases | None, JSON, Stats, Stop | None]:
     """The partition's tables, built first if missing: (tables, details, build stats, None), or
     (None, details, build stats, why not) when a limit or a cancel stopped them."""
-    details: dict = {}
+    details: JSON = {}
     dbs = D.open_databases(part)
     if dbs is None:
         need = D.build_memory(part)
@@ -237,7 +259,7 @@ class Ready:
     h0: int = 0
     shared: int = 0  # bytes of mapped databases every worker reads
     stack: int = 0  # the stack's share of the budget
-    details: dict = field(default_factory=dict)
+    details: JSON = field(default_factory=dict)
     extra: Stats = field(default_factory=Stats)
     stop: Stop | None = None
 
@@ -249,21 +271,24 @@ def ready_idastar(board: Board, heuristic: str, part: Partition | None, control:
     goal = board.goal_tiles()
     tables = H.goal_tables(board.width, board.height, goal)
     lookups = P.no_lookups(board.size)
+    read: P.Lookups | S.Mapped = lookups  # what the passes read: the lookups, or the mapped databases they come from
     out = Ready(None)
     if heuristic == "pdb":
+        if part is None:
+            raise InputError("the pattern databases' heuristic needs a partition of the tiles")
         if dbs is None:
             dbs, built, out.extra, out.stop = databases(part, control, limits)
             out.details.update(built)
-            if out.stop is not None:
+            if dbs is None:  # a limit or a cancel stopped the build (out.stop says which)
                 return out
         lookups = P.make_lookups(part, goal, dbs.data, dbs.offsets)
         out.shared = dbs.size
+        read = S.mapped(dbs, goal, lookups) if out.shared else lookups
     start = np.array(board.tiles, dtype=np.int64)
     nbr = neighbours(board.width, board.height)
     out.stack = budget_bytes(limits.max_memory) - array_bytes(start, nbr, tables, lookups) - SCRATCH
     mode = HEURISTICS[heuristic]
-    out.setup = S.Setup(start, nbr, tables, S.mapped(dbs, goal, lookups) if out.shared else lookups, mode,
-                        max(0, out.stack))
+    out.setup = S.Setup(start, nbr, tables, read, mode, max(0, out.stack))
     control.compiling()
     prepare(I.subtree, *out.setup.args(out.setup.root(), 0, 0, 0, S.NO_CAP, control.counters))
     out.h0 = int(I.bounds(start[None, :], tables, lookups, mode)[0])
@@ -272,7 +297,7 @@ def ready_idastar(board: Board, heuristic: str, part: Partition | None, control:
 
 def run_idastar(board: Board, heuristic: str, part: Partition | None, control: SearchControl,
                 limits: Limits, dbs: D.Databases | None = None, engine: EngineSpec | None = None,
-                subtrees: int = 0, shuffle: int | None = None, split_after: int | None = None):
+                subtrees: int = 0, shuffle: int | None = None, split_after: int | None = None) -> Found:
     """(status, limit, blank cells of a shortest path, stats, details) by the family's IDA*.
 
     An iteration whose stack would not fit what the budget leaves it (ready_idastar) ends the
@@ -314,12 +339,12 @@ class Forecast:
     h0: int = 0
     rows: list[E.Row] = field(default_factory=list)
     rate: float = 0.0
-    details: dict = field(default_factory=dict)
+    details: JSON = field(default_factory=dict)
     reason: str = ""  # why there is nothing to search: the goal cannot be reached, or the board is at it
     stop: Stop | None = None
 
 
-def estimate_idastar(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> Forecast:
+def estimate_idastar(board: Board, solver: str, options: Options, control: SearchControl, limits: Limits) -> Forecast:
     """The forecast of the IDA* search `solver` (auto or idastar) would run on the board."""
     validate(board)
     chosen = plan(board, solver, options, limits)
@@ -346,82 +371,109 @@ def estimate_idastar(board: Board, solver: str, options: dict, control: SearchCo
     return Forecast(chosen, made.h0, rows, rate, made.details)
 
 
-def _generic(board: Board, chosen: Plan, control: SearchControl, limits: Limits):
-    algo = chosen.algo
-    goal = board.goal_tiles()
-    ctx = make_context(board.width, board.height, goal)
-    start = np.array([pack(board.tiles)], dtype=np.uint64)
-    if algo == "census":
-        out = count_states(start, [ctx, make_context(board.width, board.height, goal)], control, limits,
-                           engine=chosen.engine)
-        return out.status, out.limit, [], out.stats, {"census": FG.census_counts(out)}
-    goals = np.array([pack(goal)], dtype=np.uint64)
-    out = shortest_path(algo, start, ctx, control, limits, goals)
+def _idastar(board: Board, chosen: Plan, control: SearchControl, limits: Limits) -> Found:
+    control.show_with(live.decoder(board, False, path_steps))
+    assert chosen.heuristic is not None  # every IDA* plan names its heuristic
+    return run_idastar(board, chosen.heuristic, chosen.part, control, limits, None, chosen.engine, chosen.subtrees,
+                       chosen.shuffle, chosen.split_after)
+
+
+def _rows(board: Board, chosen: Plan, control: SearchControl, limits: Limits) -> Found:
+    # row by row searches regions of its own boards: nothing to draw on this one
+    status, limit, blanks, stats = solve_rows(board.width, board.height, board.tiles, board.goal_tiles(), control,
+                                              limits)
+    return status, limit, [int(b) for b in blanks], stats, {}  # numpy's integers are no JSON
+
+
+def _packed(board: Board, control: SearchControl) -> tuple[TilesCtx, np.ndarray]:
+    """A context of the engine's searches for the board, and the start as a word; the live picture
+    decodes the words."""
+    control.show_with(live.decoder(board, True, path_steps))
+    return make_context(board.width, board.height, board.goal_tiles()), np.array([pack(board.tiles)], dtype=np.uint64)
+
+
+def _shortest(board: Board, chosen: Plan, control: SearchControl, limits: Limits) -> Found:
+    ctx, start = _packed(board, control)
+    goals = np.array([pack(board.goal_tiles())], dtype=np.uint64)
+    out = shortest_path(chosen.algo, start, ctx, control, limits, goals)
     blanks = [unpack(int(s), board.size).index(BLANK) for s in out.path]
     return out.status, out.limit, blanks, out.stats, {}
 
 
-def search(board: Board, chosen: Plan, control: SearchControl, limits: Limits, dbs: D.Databases | None = None):
-    """(status, limit, blank cells along the answer, stats, details) for a planned search."""
-    if chosen.algo == "idastar":
-        return run_idastar(board, chosen.heuristic, chosen.part, control, limits, dbs, chosen.engine,
-                           chosen.subtrees, chosen.shuffle, chosen.split_after)
-    if chosen.algo == "rows":
-        status, limit, blanks, stats = solve_rows(board.width, board.height, board.tiles, board.goal_tiles(),
-                                                  control, limits)
-        return status, limit, blanks, stats, {}
-    return _generic(board, chosen, control, limits)
+def _count(board: Board, chosen: Plan, control: SearchControl, limits: Limits) -> Found:
+    ctx, start = _packed(board, control)
+    # a second context (its own scratch arrays) lets the census use two cores
+    out = count_states(start, [ctx, make_context(board.width, board.height, board.goal_tiles())], control, limits,
+                       engine=chosen.engine)
+    return out.status, out.limit, [], out.stats, {"census": FG.census_counts(out)}
 
 
-# --- from blank cells to steps ------------------------------------------------------------------
+# --- the solvers ------------------------------------------------------------------------------
 
-def slide_label(tile: int, frm: int, to: int, width: int) -> str:
-    (fx, fy), (tx, ty) = (frm % width, frm // width), (to % width, to // width)
-    word = {(1, 0): "right", (-1, 0): "left", (0, 1): "down", (0, -1): "up"}[(tx - fx, ty - fy)]
-    return f"{tile} {word} ({fx + 1},{fy + 1} → {tx + 1},{ty + 1})"
-
-
-def path_steps(board: Board, blanks: list[int]) -> list[Step]:
-    """The board at the start and after each move; a move slides the tile at the blank's next cell."""
-    steps = [Step("start", board)]
-    tiles = list(board.tiles)
-    w = board.width
-    for b, c in zip(blanks, blanks[1:]):
-        t = tiles[c]
-        tiles[b], tiles[c] = t, BLANK
-        data = {"tile": t, "from": [c % w + 1, c // w + 1], "to": [b % w + 1, b // w + 1]}
-        steps.append(Step(slide_label(t, c, b, w), board.with_tiles(tiles), frozenset({(b % w, b // w)}), data))
-    return steps
-
-
-def solve(board: Board, solver: str, options: dict, control: SearchControl, limits: Limits) -> Solution:
-    """Run one of SOLVERS on the board (an impossible board is answered at once, with the reason)."""
-    validate(board)
-    if solver == FG.SOLVER_ID:
-        from puzzle_explorer.puzzles.tiles import distances
-        return FG.solve(board, distances.space(board, options), lambda b: distances.moves(b, options), options,
-                        control, limits, int(options.get("hardest") or FG.HARDEST))
-    chosen = plan(board, solver, options, limits)
+def run_plan(board: Board, chosen: Plan, control: SearchControl, limits: Limits) -> Solution:
+    """Run a planned search on the board (an impossible board is answered at once, with the reason,
+    unless the plan counts what the start reaches)."""
     reason = unsolvable_reason(board)
-    details: dict = {"chosen": chosen.describe()}
+    details: JSON = {"chosen": chosen.describe()}
     if chosen.why:
         details["why"] = chosen.why
-    if reason is not None and chosen.algo != "census":
+    if reason is not None and not chosen.counts:
         details["reason"] = reason
-        return Solution(Status.UNSOLVABLE, [Step("start", board)], Stats(), None, solver, details)
-    if chosen.algo != "rows":  # row by row searches regions of its own boards: nothing to draw on this one
-        control.show_with(live.decoder(board, chosen.algo != "idastar", path_steps))
-    status, limit, blanks, stats, more = search(board, chosen, control, limits)
+        return Solution(Status.UNSOLVABLE, [Step("start", board)], Stats(), None, details=details)
+    status, limit, blanks, stats, more = chosen.search(board, chosen, control, limits)
     details.update(more)
     if reason is not None:
         details["reason"] = reason
     steps = path_steps(board, blanks) if status == Status.SOLVED else [Step("start", board)]
-    return Solution(status, steps, stats, limit, solver, details)
+    return Solution(status, steps, stats, limit, details=details)
+
+
+@dataclass(frozen=True)
+class Planned:
+    """A solver's run that plans the search for the board first (plan), then runs the plan."""
+
+    plan: Planner
+
+    def __call__(self, board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
+        return run_plan(board, self.plan(board, options, limits), control, limits)
+
+
+SOLVERS = (
+    Solver("auto", "Best optimal", True,
+           "shortest answer by the fastest search this board allows (IDA* with pattern databases when "
+           "built or quick to build, else with linear conflicts); says which; large iterations split over "
+           "workers", (PARTITION, *engines.OPTIONS), run=Planned(_plan_auto), chooses=True),
+    Solver("idastar", "IDA*", True,
+           "shortest answer in a few kilobytes; as fast as its heuristic; large iterations split over workers",
+           (HEURISTIC, PARTITION, *engines.OPTIONS), run=Planned(_plan_idastar)),
+    Solver("astar", "A*", True,
+           "shortest answer; Manhattan distance plus linear conflicts; stores every position (up to 4x4)",
+           run=Planned(_plan_path("astar"))),
+    Solver("bibfs", "Bidirectional BFS", True,
+           "shortest answer; searches from the start and the goal at once (up to 4x4)",
+           run=Planned(_plan_path("bibfs"))),
+    Solver("bfs", "Breadth-first search", True, "shortest answer; stores every position (up to 4x4)",
+           run=Planned(_plan_path("bfs"))),
+    Solver("census", "Census", False,
+           "counts every position reachable from this one and the deepest level (up to 4x4)", engines.OPTIONS,
+           run=Planned(_plan_census)),
+    Solver("rows", "Row by row", False,
+           "fast on any size, not shortest: puts rows and columns in place one by one, then "
+           "finishes the last 3x3 exactly", run=Planned(_plan_rows)),
+    FG.solver((), distances.space, distances.moves),
+)
+SOLVER_IDS = tuple(s.id for s in SOLVERS)
+
+
+def solve(board: Board, solver: str, options: Options, control: SearchControl, limits: Limits) -> Solution:
+    """Run one of SOLVERS on the board."""
+    validate(board)
+    return run_solver(SOLVERS, solver, board, options, control, limits)
 
 
 # --- what it found, in words ---------------------------------------------------------------------
 
-def _census_text(census: dict, complete: bool) -> str:
+def _census_text(census: JSON, complete: bool) -> str:
     goal = census["goal_depth"]
     if goal is not None:
         where = f"the goal {count_text(goal, 'move')} away"
@@ -453,11 +505,12 @@ def headline(solution: Solution) -> str:
     if solution.status == Status.UNSOLVABLE and not solution.searched and solution.steps:
         return f"proved unsolvable by the parity rule: {_parity_text(solution.steps[0].board)}"
     if solution.status == Status.SOLVED:
-        optimal = solution.solver != "rows"
-        text = plain_headline(solution, "moves", shortest=optimal)
-        if not optimal and solution.length:
-            text += ", not shortest (row by row)"
-        if solution.solver == "auto" and d.get("chosen") and solution.length:
+        solver = answered_by(SOLVERS, solution)  # None: read off a distance table, shortest
+        if solver is not None and not solver.optimal:
+            return plain_headline(solution, "moves") + (f", not shortest ({solver.label.lower()})"
+                                                        if solution.length else "")
+        text = plain_headline(solution, "moves", shortest=True)
+        if solver is not None and solver.chooses and d.get("chosen") and solution.length:
             text += f", by {d['chosen']}"
         return text
     text = solution.reason()
@@ -491,18 +544,19 @@ def kernels() -> list[Kernel]:
     root = np.array([tiny.tiles.index(BLANK)], dtype=np.int64)
     plain, with_dbs = P.no_lookups(9), P.make_lookups(part, goal, mapped, offsets)
 
-    def pass_args(lk, mode):
-        return S.Setup(tiles, nbr, tables, lk, mode, NO_CAP).args(root, 0, 0, 0, NO_CAP, counters)
+    def pass_args(lk: P.Lookups, mode: int) -> tuple[Any, ...]:
+        return S.Setup(tiles, nbr, tables, lk, mode, S.NO_CAP).args(root, 0, 0, 0, S.NO_CAP, counters)
 
     return [*shortest_path_kernels(("bfs", "bibfs", "astar"), packed, ctx, counters),
             *census_kernels(ctx, counters),
             Kernel("IDA*", I.search, (tiles, nbr, tables, plain, I.MANHATTAN, NO_CAP, NO_CAP, counters)),
             Kernel("IDA*: one pass", I.subtree, pass_args(plain, I.MANHATTAN)),
             Kernel("IDA* with pattern databases: one pass", I.subtree, pass_args(with_dbs, I.PATTERN_DATABASES)),
-            Kernel("IDA*: estimate", E.sample, E.sample_args(S.Setup(tiles, nbr, tables, plain, I.MANHATTAN, NO_CAP),
-                                                             0, 1, counters)),
+            Kernel("IDA*: estimate", E.sample, E.sample_args(S.Setup(tiles, nbr, tables, plain, I.MANHATTAN,
+                                                                     S.NO_CAP), 0, 1, counters)),
             Kernel("IDA* with pattern databases: estimate", E.sample,
-                   E.sample_args(S.Setup(tiles, nbr, tables, with_dbs, I.PATTERN_DATABASES, NO_CAP), 0, 1, counters)),
+                   E.sample_args(S.Setup(tiles, nbr, tables, with_dbs, I.PATTERN_DATABASES, S.NO_CAP), 0, 1,
+                                 counters)),
             Kernel("IDA*: first bound", I.bounds, (tiles[None, :], tables, plain, I.MANHATTAN)),
             Kernel("IDA* with pattern databases: first bound", I.bounds,
                    (tiles[None, :], tables, with_dbs, I.PATTERN_DATABASES)),
