@@ -215,7 +215,7 @@ def count_states(starts: np.ndarray, contexts: list[Context], control: SearchCon
     before = control.elapsed()
     control.start_search()
     try:
-        code, total, goals, depth, first_goal = census.census(starts, contexts, cap, room, control, layers)
+        code, total, goals, depth, first_goal = census.census(starts, contexts, cap, room, control.counters, layers)
         if layers is not None and layers.keep:
             runs, layers.runs = layers.runs, census.EMPTY  # the table's merge frees them as it returns
             if code == FOUND:

@@ -230,7 +230,7 @@ class Partition:
         # the level three back is not needed any more: the next one may take what it held and what is left
         self.bufs.arrays.pop(nxt, None)
         self.bufs.written.pop(nxt, None)
-        memory_room = census._fit(max(0, bufs.free()))
+        memory_room = census.fit_entries(max(0, bufs.free()))
         if self._new_level(2, self.depth + 1, min(received, memory_room)) is None:
             memory_room = 0
         n, goals, capped, stopped = census.merge_level(
