@@ -17,7 +17,6 @@ MEMORY before it would pass it.
 from __future__ import annotations
 
 from contextlib import ExitStack
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import numpy as np
@@ -38,6 +37,7 @@ from puzzle_explorer.core.run.progress import (
     SearchControl,
     Whole,
 )
+from puzzle_explorer.core.run.search import WorkerUse
 from puzzle_explorer.core.run.status import CAP, FOUND, MEMORY, STOPPED
 from puzzle_explorer.core.scale import partition
 from puzzle_explorer.core.scale.engine import LOCAL, RAY, EngineSpec
@@ -53,16 +53,6 @@ def partitioned(spec: EngineSpec | None) -> bool:
     """Whether a census runs partitioned: on Ray, or on more than one local worker (one worker, or
     none named, keeps the single-process census and its two threads)."""
     return spec is not None and (spec.kind == RAY or (spec.workers or 1) > 1)
-
-
-@dataclass
-class WorkerUse:
-    """What one partition held at most: its buffers by the ledger, and its process's peak."""
-
-    states: int = 0  # the states it owns
-    peak_bytes: int = 0
-    peak_rss_kb: int = 0
-    restarts: int = 0  # processes started in its place after one died (the local engine)
 
 
 # (code, states, goal states, deepest level, first goal level, each worker's use)
