@@ -9,7 +9,8 @@ import pytest
 from puzzle_explorer.core.run.progress import SLOTS, SearchControl
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.engine import EngineSpec
-from puzzle_explorer.core.scale.tasks import Kept, run_tasks
+from puzzle_explorer.core.scale.local_tasks import Kept
+from puzzle_explorer.core.scale.tasks import run_tasks
 from tests.core.scale.tasks_probe import DieOnce, Square
 from tests.processes import workers_alive as _workers_alive
 

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from puzzle_explorer.core.run.progress import NODE_CAP, STOP, new_counters
+from puzzle_explorer.core.kernels.counters import NODE_CAP, STOP, new_counters
 
 LONG_S = 60.0  # a search expected to take longer than this on one worker gets a second, longer look
 DIVES_LONG = 100_000  # that look's dives: a few tenths of a second against a long search

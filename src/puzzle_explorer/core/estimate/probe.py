@@ -10,8 +10,8 @@ import numpy as np
 
 from puzzle_explorer.core.estimate.dives import Estimate, combine, refined, speed
 from puzzle_explorer.core.kernels import backtrack, ops
+from puzzle_explorer.core.kernels.counters import STOP, new_counters
 from puzzle_explorer.core.kernels.jit import kernel, prepare
-from puzzle_explorer.core.run.progress import STOP, new_counters
 from puzzle_explorer.core.run.search import Context, backtrack_args
 
 DIVES = 4000

@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from puzzle_explorer.core.estimate.dives import about, duration, json_figure, seconds_at, spread, time_json, time_text
-from puzzle_explorer.core.run.progress import NODE_CAP, new_counters
+from puzzle_explorer.core.kernels.counters import NODE_CAP, new_counters
 
 SAMPLE = 32  # subtrees run: enough for a standard error worth reading
 BUDGET_S = 3.0  # the sample stops taking subtrees after this long (once two have run)

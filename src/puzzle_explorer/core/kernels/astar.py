@@ -7,14 +7,13 @@ gets a fresh node; the stale node is skipped when it surfaces.
 """
 import numpy as np
 
-from puzzle_explorer.core.kernels import ops
+from puzzle_explorer.core.kernels import ops, picture
 from puzzle_explorer.core.kernels.arrays import copy_into
+from puzzle_explorer.core.kernels.codes import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
+from puzzle_explorer.core.kernels.counters import CHECK_EVERY, publish
 from puzzle_explorer.core.kernels.hashset import is_full, map_get, map_grow, map_put, new_map, table_bytes
 from puzzle_explorer.core.kernels.jit import kernel
 from puzzle_explorer.core.kernels.paths import NO_PATH, trace
-from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
-from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
 
 BUCKET_SHARE = 16  # the bucket heads may take 1/16 of the budget
 # per f value allowed: its head (8 bytes), the array rounded up to a power of two (x2) and the
@@ -52,9 +51,9 @@ def _show(counters, states, parents, g, node, ctx):
     """The live picture: the path to `node`, its g and h."""
     gn = g[node]
     hn = ops.heuristic(states[node], ctx)
-    counters[live.G] = gn
-    counters[live.H] = hn
-    live.show_tree_path(counters, live.ASTAR, states, parents, node, gn, 0)
+    counters[picture.G] = gn
+    counters[picture.H] = hn
+    picture.show_tree_path(counters, picture.ASTAR, states, parents, node, gn, 0)
 
 
 @kernel
@@ -65,7 +64,7 @@ def astar(starts, ctx, cap, max_buckets, counters):
     the bucket heads are an array indexed by f). The live picture shows the
     path to the node just expanded, with its g and h.
     """
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     out = np.empty(ops.branching(ctx), dtype=np.uint64)
     states = np.empty(cap, dtype=np.uint64)
     parents = np.empty(cap, dtype=np.int64)

@@ -5,16 +5,15 @@ next nodes to try (in order, already pruned), `enter`/`leave` apply and undo
 a step on the context, `complete` says whether the path so far is a solution.
 The kernel owns the stack, the counting, progress and stopping. A complete
 path is a leaf: it is counted and not extended. Nodes are what a state cap
-counts here (puzzle_explorer.core.run.progress.NODE_CAP): the search holds nothing that grows.
+counts here (core/kernels/counters.py's NODE_CAP): the search holds nothing that grows.
 """
 import numpy as np
 
-from puzzle_explorer.core.kernels import ops
+from puzzle_explorer.core.kernels import ops, picture
 from puzzle_explorer.core.kernels.arrays import copy_into
+from puzzle_explorer.core.kernels.codes import CAP, EXHAUSTED, FOUND, STOPPED
+from puzzle_explorer.core.kernels.counters import MAX_FRONTIER, SOLUTIONS, due, publish
 from puzzle_explorer.core.kernels.jit import helper, kernel
-from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import MAX_FRONTIER, SOLUTIONS, due, publish
-from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, STOPPED
 
 FIRST = 0  # stop at the first solution
 COUNT = 1  # count every solution
@@ -49,7 +48,7 @@ def backtrack(ctx, prefix, max_depth, mode, keep, cut, counters):
     search from that prefix to count); CAP when there are more than `keep`. The live picture
     shows the path on the stack and the deepest it has been.
     """
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     branch = ops.branching(ctx)
     kids = np.empty((max_depth + 1, branch), dtype=np.int64)
     nk = np.zeros(max_depth + 1, dtype=np.int64)
@@ -73,13 +72,13 @@ def backtrack(ctx, prefix, max_depth, mode, keep, cut, counters):
         unwind(ctx, path, base)
         counters[SOLUTIONS] = solutions
         if drawing:
-            live.show_stack(counters, live.BACKTRACK, path, base + 1, base, base)
+            picture.show_stack(counters, picture.BACKTRACK, path, base + 1, base, base)
         publish(counters, nodes, base, base, base + 1)
         counters[MAX_FRONTIER] = max(counters[MAX_FRONTIER], deepest)
         return FOUND, solutions, kept, n_kept, nodes
     if due(counters, nodes):  # a node cap of one: the root alone
         if drawing:
-            live.show_stack(counters, live.BACKTRACK, path, base + 1, base, base)
+            picture.show_stack(counters, picture.BACKTRACK, path, base + 1, base, base)
         if publish(counters, nodes, base, base, base + 1):
             unwind(ctx, path, base)
             return STOPPED, solutions, kept, n_kept, nodes
@@ -115,7 +114,7 @@ def backtrack(ctx, prefix, max_depth, mode, keep, cut, counters):
             if mode == FIRST:
                 unwind(ctx, path, depth)
                 if drawing:
-                    live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
+                    picture.show_stack(counters, picture.BACKTRACK, path, depth + 1, depth, deepest)
                 publish(counters, nodes, depth, depth, depth + 1)
                 return FOUND, solutions, kept, n_kept, nodes
             nk[depth] = 0
@@ -126,13 +125,13 @@ def backtrack(ctx, prefix, max_depth, mode, keep, cut, counters):
         pos[depth] = 0
         if due(counters, nodes):
             if drawing:
-                live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
+                picture.show_stack(counters, picture.BACKTRACK, path, depth + 1, depth, deepest)
             if publish(counters, nodes, depth, depth, depth + 1):
                 unwind(ctx, path, depth)
                 return STOPPED, solutions, kept, n_kept, nodes
     unwind(ctx, path, base)
     if drawing:  # back at the root: the last picture says how deep the search went
-        live.show_stack(counters, live.BACKTRACK, path, base + 1, base, deepest)
+        picture.show_stack(counters, picture.BACKTRACK, path, base + 1, base, deepest)
     publish(counters, nodes, base, base, 0)
     counters[MAX_FRONTIER] = max(counters[MAX_FRONTIER], deepest)
     if mode != FIRST or solutions > 0:

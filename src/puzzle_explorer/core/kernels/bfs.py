@@ -1,13 +1,12 @@
 """Breadth-first search with parent links: shortest paths in moves."""
 import numpy as np
 
-from puzzle_explorer.core.kernels import ops
+from puzzle_explorer.core.kernels import ops, picture
+from puzzle_explorer.core.kernels.codes import CAP, EXHAUSTED, FOUND, STOPPED
+from puzzle_explorer.core.kernels.counters import CHECK_EVERY, publish
 from puzzle_explorer.core.kernels.hashset import is_full, new_set, set_add, set_grow, table_bytes
 from puzzle_explorer.core.kernels.jit import kernel
 from puzzle_explorer.core.kernels.paths import NO_PATH, trace
-from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
-from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, STOPPED
 
 
 def peak_bytes(cap: int) -> int:
@@ -24,7 +23,7 @@ def bfs(starts, ctx, cap, counters):
     used); the goal test happens when a state is generated. The live picture
     shows the path to the node just expanded, and each finished level's size.
     """
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     out = np.empty(ops.branching(ctx), dtype=np.uint64)
     states = np.empty(cap, dtype=np.uint64)
     parents = np.empty(cap, dtype=np.int64)
@@ -44,19 +43,19 @@ def bfs(starts, ctx, cap, counters):
                     return STOPPED, NO_PATH
             if ops.is_goal(s, ctx):
                 if drawing:
-                    live.show_tree_path(counters, live.BFS, states, parents, count - 1, 0, 0)
+                    picture.show_tree_path(counters, picture.BFS, states, parents, count - 1, 0, 0)
                 publish(counters, 0, count, 0, count)
                 return FOUND, trace(states, parents, count - 1)
     head = 0
     level_end = count
     depth = 0
     if drawing:
-        live.add_history(counters, count)
+        picture.add_history(counters, count)
     while head < count:
         if head == level_end:
             depth += 1
             if drawing:
-                live.add_history(counters, count - level_end)
+                picture.add_history(counters, count - level_end)
             level_end = count
         n = ops.expand(states[head], ctx, out)
         for j in range(n):
@@ -75,14 +74,14 @@ def bfs(starts, ctx, cap, counters):
                         return STOPPED, NO_PATH
                 if ops.is_goal(t, ctx):
                     if drawing:
-                        live.show_tree_path(counters, live.BFS, states, parents, count - 1, depth + 1,
+                        picture.show_tree_path(counters, picture.BFS, states, parents, count - 1, depth + 1,
                                             count - level_end)
                     publish(counters, head + 1, count - head, depth + 1, count)
                     return FOUND, trace(states, parents, count - 1)
         head += 1
         if head % CHECK_EVERY == 0:
             if drawing:
-                live.show_tree_path(counters, live.BFS, states, parents, head - 1, depth, count - level_end)
+                picture.show_tree_path(counters, picture.BFS, states, parents, head - 1, depth, count - level_end)
             if publish(counters, head, count - head, depth, count):
                 return STOPPED, NO_PATH
     publish(counters, head, 0, depth, count)

@@ -8,13 +8,12 @@ shortest path (see the note in `bibfs`).
 """
 import numpy as np
 
-from puzzle_explorer.core.kernels import ops
+from puzzle_explorer.core.kernels import ops, picture
+from puzzle_explorer.core.kernels.codes import CAP, EXHAUSTED, FOUND, STOPPED
+from puzzle_explorer.core.kernels.counters import CHECK_EVERY, publish
 from puzzle_explorer.core.kernels.hashset import is_full, map_get_or_put, map_grow, new_map, table_bytes
 from puzzle_explorer.core.kernels.jit import kernel
 from puzzle_explorer.core.kernels.paths import NO_PATH, join
-from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
-from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, STOPPED
 
 FORWARD = 0
 BACKWARD = 1
@@ -30,25 +29,25 @@ def peak_bytes(cap: int) -> int:
 @kernel
 def _show(counters, states, parents, info, forward, backward, depth):
     """The live picture: the path from a start to `forward` and from a goal to `backward`."""
-    seq = live.open_picture(counters, live.BIBFS, depth)
+    seq = picture.open_picture(counters, picture.BIBFS, depth)
     f_len = info[forward] // 2 + 1
     b_len = info[backward] // 2 + 1
-    counters[live.LENGTH] = f_len
-    counters[live.KEPT] = live.trace_path(counters, live.PATH, live.SIDE_ROOM, states, parents, forward, f_len)
-    counters[live.OTHER] = b_len
-    counters[live.OTHER_KEPT] = live.trace_path(counters, live.OTHER_AT, live.SIDE_ROOM, states, parents,
+    counters[picture.LENGTH] = f_len
+    counters[picture.KEPT] = picture.trace_path(counters, picture.PATH, picture.SIDE_ROOM, states, parents, forward, f_len)
+    counters[picture.OTHER] = b_len
+    counters[picture.OTHER_KEPT] = picture.trace_path(counters, picture.OTHER_AT, picture.SIDE_ROOM, states, parents,
                                                 backward, b_len)
-    live.close_picture(counters, seq)
+    picture.close_picture(counters, seq)
 
 
 @kernel
 def _show_found(counters, path):
-    seq = live.open_picture(counters, live.BIBFS, path.shape[0] - 1)
-    counters[live.LENGTH] = path.shape[0]
-    counters[live.KEPT] = live.copy_path(counters, live.PATH, live.SIDE_ROOM, path, path.shape[0])
-    counters[live.OTHER] = 0
-    counters[live.OTHER_KEPT] = 0
-    live.close_picture(counters, seq)
+    seq = picture.open_picture(counters, picture.BIBFS, path.shape[0] - 1)
+    counters[picture.LENGTH] = path.shape[0]
+    counters[picture.KEPT] = picture.copy_path(counters, picture.PATH, picture.SIDE_ROOM, path, path.shape[0])
+    counters[picture.OTHER] = 0
+    counters[picture.OTHER_KEPT] = 0
+    picture.close_picture(counters, seq)
 
 
 @kernel
@@ -63,7 +62,7 @@ def bibfs(starts, goals, ctx, cap, counters):
     The live picture shows both sides: the path to the node being expanded,
     and the other side's path to the first node of its frontier.
     """
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     out = np.empty(ops.branching(ctx), dtype=np.uint64)
     states = np.empty(cap, dtype=np.uint64)
     parents = np.empty(cap, dtype=np.int64)

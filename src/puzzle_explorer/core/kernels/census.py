@@ -23,12 +23,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from puzzle_explorer.core.kernels import ops
+from puzzle_explorer.core.kernels import ops, picture
 from puzzle_explorer.core.kernels.arrays import distinct
-from puzzle_explorer.core.kernels.jit import kernel, prepare
-from puzzle_explorer.core.kernels.radix import radix_sort
-from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import (
+from puzzle_explorer.core.kernels.codes import CAP, FOUND, MEMORY, STOPPED
+from puzzle_explorer.core.kernels.counters import (
     CHECK_EVERY,
     DEPTH,
     EXPANDED,
@@ -38,10 +36,9 @@ from puzzle_explorer.core.run.progress import (
     SOLUTIONS,
     STOP,
     STORED,
-    SearchControl,
 )
-from puzzle_explorer.core.run.status import CAP, FOUND, MEMORY, STOPPED
-from puzzle_explorer.core.run.warmup import Kernel
+from puzzle_explorer.core.kernels.jit import Kernel, kernel, prepare
+from puzzle_explorer.core.kernels.radix import radix_sort
 
 # numpy asks for transparent huge pages for arrays from NUMPY_HUGE bytes on; such a buffer's last
 # page may then be a huge page, resident whole however little of it has been written
@@ -60,7 +57,7 @@ def expand_slice(cur, lo, hi, ctx, succ, room, counters, report):
     entries. Only the slice with `report` set writes the expanded counter and
     the live picture's sample position, so two threads never race on them.
     """
-    drawing = report and live.drawing(counters)
+    drawing = report and picture.drawing(counters)
     room = min(room, succ.shape[0])
     out = np.empty(ops.branching(ctx), dtype=np.uint64)
     base = counters[EXPANDED]
@@ -76,9 +73,9 @@ def expand_slice(cur, lo, hi, ctx, succ, room, counters, report):
             if report:
                 counters[EXPANDED] = base + i - lo
                 if drawing:
-                    seq = live.open_picture(counters, live.CENSUS, counters[live.DEPTH])
-                    counters[live.PATH] = np.int64(cur[i])
-                    live.close_picture(counters, seq)
+                    seq = picture.open_picture(counters, picture.CENSUS, counters[picture.DEPTH])
+                    counters[picture.PATH] = np.int64(cur[i])
+                    picture.close_picture(counters, seq)
             if counters[STOP] != RUN:
                 return m, STOPPED
     return m, FOUND
@@ -171,7 +168,7 @@ def _huge(entries: int) -> bool:
     return 8 * entries >= NUMPY_HUGE
 
 
-def _fit(entries: int) -> int:
+def fit_entries(entries: int) -> int:
     """The most entries a new array may have for its cost (written part and last page) to stay
     within `entries` entries."""
     if _huge(entries):
@@ -212,7 +209,7 @@ class Buffers:
         """How many entries `name` may hold if its cost may grow by `extra` entries: as it is,
         or as a new array of that size."""
         allowed = self.cost(name) // 8 + extra
-        return allowed - HUGE_PAGE // 8 if _huge(self.capacity(name)) else _fit(allowed)
+        return allowed - HUGE_PAGE // 8 if _huge(self.capacity(name)) else fit_entries(allowed)
 
     def wrote(self, name: str, n: int) -> None:
         self.written[name] = max(self.written.get(name, 0), n)
@@ -310,7 +307,7 @@ class Layers:
         if bufs.capacity(name) >= need:
             return True
         # a copy holds what is written twice for a moment: the old array's cost is not handed back
-        most = _fit(max(0, bufs.free()))
+        most = fit_entries(max(0, bufs.free()))
         if most < need:
             return False
         old, written = bufs.arrays.get(name), bufs.written.get(name, 0)
@@ -324,7 +321,7 @@ class Layers:
         return bufs.free() >= 0
 
 
-def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: SearchControl,
+def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: np.ndarray,
            layers: Layers | None = None):
     """Count reachable states; returns (code, states, goal states, deepest level, first goal level).
 
@@ -333,9 +330,9 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
     a shortest solution (-1: no goal). At most `cap` states are counted (CAP
     past it) and the level and successor buffers hold at most `budget` bytes
     beyond fixed_bytes (MEMORY when a level would need more). `layers`, if
-    given, records each level as it is finished (see Layers).
+    given, records each level as it is finished (see Layers). `counters`: the search's counters
+    array (core/kernels/counters.py), which the census publishes to and reads the stop flag from.
     """
-    counters = control.counters
     workers = max(1, min(2, len(contexts), os.cpu_count() or 1))
     first = distinct(np.ascontiguousarray(starts, dtype=np.uint64))
     if first.shape[0] > cap:
@@ -363,7 +360,7 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
     total = n_cur
     depth = 0
     expanded = 0
-    live.append_history(counters, n_cur)  # the census's picture: layer sizes, one position of the layer
+    picture.append_history(counters, n_cur)  # the census's picture: layer sizes, one position of the layer
 
     def publish(frontier: int) -> None:
         # STORED: every state found so far, so the counter only grows and ends at the census
@@ -374,7 +371,7 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
         counters[STORED] = total
         counters[SOLUTIONS] = goals
         counters[MAX_FRONTIER] = max(int(counters[MAX_FRONTIER]), frontier)
-        live.show_sample(counters, live.CENSUS, depth, int(bufs[names[1]][0]) if n_cur > 0 else None)
+        picture.show_sample(counters, picture.CENSUS, depth, int(bufs[names[1]][0]) if n_cur > 0 else None)
 
     def expand(w: int, bounds, rooms):
         """Worker w's slice of the level, at most rooms[w] successors (its sort scratch will take
@@ -415,7 +412,7 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
             # the next level may take what is left, what its own buffer holds included
             memory_room = max(0, bufs.room(names[2], level_share(bufs.free())))
             if bufs.capacity(names[2]) < min(na + nb, memory_room):
-                memory_room = _fit(max(0, level_share(bufs.free() + bufs.cost(names[2]) // 8)))
+                memory_room = fit_entries(max(0, level_share(bufs.free() + bufs.cost(names[2]) // 8)))
                 if not bufs.provide(names[2], min(na + nb, memory_room)):
                     memory_room = 0
             states_room = cap - total
@@ -432,7 +429,7 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, control: S
                 publish(n_cur)
                 return MEMORY, total, goals, depth, first_goal
             if n_next > 0 and not capped:
-                live.append_history(counters, n_next)
+                picture.append_history(counters, n_next)
             total += n_next
             goals += int(new_goals)
             if new_goals and first_goal < 0:

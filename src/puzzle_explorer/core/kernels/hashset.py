@@ -13,8 +13,8 @@ probe (`is_full` still true right after growing says the growth was cut short).
 """
 import numpy as np
 
+from puzzle_explorer.core.kernels.counters import RUN, STOP
 from puzzle_explorer.core.kernels.jit import helper, kernel, routine
-from puzzle_explorer.core.run.progress import RUN, STOP
 
 EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)
 MISSING = -1

@@ -13,14 +13,13 @@ budget ends the search (MEMORY).
 """
 import numpy as np
 
-from puzzle_explorer.core.kernels import ops
+from puzzle_explorer.core.kernels import ops, picture
 from puzzle_explorer.core.kernels.arrays import copy_into
+from puzzle_explorer.core.kernels.codes import EXHAUSTED, FOUND, MEMORY, STOPPED
+from puzzle_explorer.core.kernels.counters import CHECK_EVERY, publish
 from puzzle_explorer.core.kernels.hashset import is_full, map_get, map_grow, map_put, new_map, table_bytes
 from puzzle_explorer.core.kernels.jit import helper, kernel
 from puzzle_explorer.core.kernels.paths import NO_PATH
-from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
-from puzzle_explorer.core.run.status import EXHAUSTED, FOUND, MEMORY, STOPPED
 
 STACK_SHARE = 16  # the depth-first stack may take 1/16 of the budget
 NO_BOUND = 1 << 62  # an int64 in the kernels, as every global int is
@@ -44,7 +43,7 @@ def _pack(g, iteration):
 @kernel
 def _show(counters, path, d, bound, ctx, grown):
     """The live picture: the stack path[:d + 1], its g and h, the bound, the iteration's nodes so far."""
-    live.show_bounded(counters, path, d, ops.heuristic(path[d], ctx), bound, grown)
+    picture.show_bounded(counters, path, d, ops.heuristic(path[d], ctx), bound, grown)
 
 
 @kernel
@@ -57,7 +56,7 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
     stack, g, h and the bound; each finished iteration adds its bound and
     its nodes to the history.
     """
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     branch = ops.branching(ctx)
     per_depth = 8 * branch + 32  # kids, path, nk, pos, and the path returned
     keys, vals = new_map(1024)
@@ -148,7 +147,7 @@ def idastar(starts, ctx, cap, stack_bytes, counters):
                     if publish(counters, expanded, d, bound, stored):
                         return STOPPED, NO_PATH
         if drawing:
-            live.add_history_pair(counters, bound, expanded - iteration_start)
+            picture.add_history_pair(counters, bound, expanded - iteration_start)
         if next_bound == NO_BOUND:
             publish(counters, expanded, 0, bound, stored)
             return EXHAUSTED, NO_PATH

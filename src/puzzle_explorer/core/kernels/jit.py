@@ -7,6 +7,9 @@ helper  a small piece of kernels, inlined where it is called (one that
 routine a larger piece of kernels (a puzzle's hooks, a sweep several places
         call, anything that allocates), called rather than inlined.
 
+A Kernel names one signature of a kernel with example arguments, so it can be compiled
+ahead of its first search (core/run/warmup.py).
+
 Helpers and routines have no Python entry point (no wrapper to compile) and
 are compiled for the plain types of their arguments: a constant passed in
 does not make a variant of its own, where a kernel called with `0` here and
@@ -15,6 +18,7 @@ compile time than numba's own inlining (copying and typing the function
 again at every call); without reference counting, arrays passed to it cost
 nothing in a hot loop.
 """
+from dataclasses import dataclass
 from typing import Any, Callable, TypeVar, cast, overload
 
 from numba import njit
@@ -80,3 +84,13 @@ def prepare(dispatcher: Any, *args: Any) -> None:
     from numba import typeof
 
     dispatcher.compile(tuple(map(typeof, args)))
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """One kernel signature a family's searches use: a name for people, the kernel, example
+    arguments (core/run/warmup.py compiles a family's list of them before its first search)."""
+
+    name: str
+    dispatcher: Any
+    args: tuple[Any, ...]

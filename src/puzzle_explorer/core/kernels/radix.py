@@ -1,8 +1,8 @@
 """LSD radix sort of uint64 keys: linear time, the workhorse of the level-by-level census."""
 import numpy as np
 
+from puzzle_explorer.core.kernels.counters import RUN, STOP
 from puzzle_explorer.core.kernels.jit import helper, kernel
-from puzzle_explorer.core.run.progress import RUN, STOP
 
 MAX_DIGIT_BITS = 12  # 4096 buckets: the counts stay in the fastest cache
 

@@ -29,8 +29,9 @@ import numpy as np
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.files import write_atomically
+from puzzle_explorer.core.kernels.counters import CHECK_EVERY, RUN, STOP
 from puzzle_explorer.core.kernels.jit import helper, kernel, prepare
-from puzzle_explorer.core.run.progress import CHECK_EVERY, RUN, STOP
+from puzzle_explorer.core.sizes import describe_bytes
 
 MAGIC = b"puzzle-explorer distance table\n"
 VERSION = 1
@@ -280,7 +281,6 @@ def load(path: Path, family: str, identity: dict[str, Any], budget: int | None =
     if size != offset + need:
         raise InputError(f"{path} is damaged: {size:,} bytes where its header promises {offset + need:,}")
     if budget is not None and need > budget:
-        from puzzle_explorer.core.run.memory import describe_bytes
         raise InputError(f"the table {path} takes {describe_bytes(need)}, more than the memory budget "
                          f"({describe_bytes(budget)})")
     arrays = []

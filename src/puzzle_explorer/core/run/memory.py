@@ -17,6 +17,7 @@ import os
 from typing import Callable
 
 from puzzle_explorer.core.run.status import Limit
+from puzzle_explorer.core.sizes import describe_bytes as describe_bytes  # where the app and the families read it
 
 DEFAULT_SHARE = 0.5  # of the memory available when the search starts
 HARD_CAP = 2**40
@@ -109,15 +110,6 @@ def array_bytes(*values: object) -> int:
         elif isinstance(v, tuple):
             total += array_bytes(*v)
     return total
-
-
-def describe_bytes(n: float) -> str:
-    """1536 -> '1.5 KiB'."""
-    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
-        if abs(n) < 1024 or unit == "TiB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
-    return f"{n:.1f} TiB"
 
 
 WORKER_BYTES = 256 * 2**20  # a local worker process before it searches: Python, numpy, numba, loaded kernels

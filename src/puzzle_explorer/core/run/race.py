@@ -18,9 +18,9 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, TypeVar
 
-from puzzle_explorer.core.run.memory import describe_bytes
 from puzzle_explorer.core.run.progress import SearchControl, Snapshot
 from puzzle_explorer.core.run.runner import MAX_RATE_HZ, CancelledBeforeSearch, Job
+from puzzle_explorer.core.sizes import describe_bytes
 
 T = TypeVar("T")
 

@@ -1,4 +1,5 @@
-"""Running the kernels from Python: limits in, an outcome with status and statistics out."""
+"""Running the kernels from Python, in this process: limits in, an outcome with status and
+statistics out. Searches split over workers (core/scale) build on these."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -8,13 +9,12 @@ import numpy as np
 
 from puzzle_explorer.core.kernels import astar, backtrack, bfs, bibfs, census, idastar, tables
 from puzzle_explorer.core.kernels.arrays import distinct
-from puzzle_explorer.core.kernels.jit import prepare
+from puzzle_explorer.core.kernels.codes import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
+from puzzle_explorer.core.kernels.counters import EXPANDED, MAX_FRONTIER, RUN, STOP_CANCEL, STORED, Whole
+from puzzle_explorer.core.kernels.jit import Kernel, prepare
 from puzzle_explorer.core.run.memory import HARD_CAP, SCRATCH, array_bytes, budget_bytes, fits, state_cap
-from puzzle_explorer.core.run.progress import EXPANDED, MAX_FRONTIER, RUN, STOP_CANCEL, STORED, SearchControl, Whole
-from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED, Limit, Status
-from puzzle_explorer.core.run.warmup import Kernel
-from puzzle_explorer.core.scale import partition, partitioned
-from puzzle_explorer.core.scale.engine import EngineSpec
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.status import Limit, Status
 
 # A puzzle's context: the namedtuple of arrays and scalars its hooks read (puzzle_explorer.core.kernels.ops).
 Context = Any
@@ -58,6 +58,17 @@ class Census:
 
 
 @dataclass
+class WorkerUse:
+    """What one worker of a census spread over workers held at most (core/scale/partitioned.py):
+    its buffers by the ledger, and its process's peak."""
+
+    states: int = 0  # the states it owns
+    peak_bytes: int = 0
+    peak_rss_kb: int = 0
+    restarts: int = 0  # processes started in its place after one died (the local engine)
+
+
+@dataclass
 class Outcome:
     status: Status
     limit: Limit | None = None
@@ -66,7 +77,7 @@ class Outcome:
     census: Census | None = None
     solutions: int = 0
     kept: list[np.ndarray] = field(default_factory=list)
-    workers: list[partitioned.WorkerUse] = field(default_factory=list)  # a partitioned census's, each worker's use
+    workers: list[WorkerUse] = field(default_factory=list)  # a census spread over workers: each one's use
 
 
 SHORTEST: dict[str, tuple[Callable[..., Any], Callable[[int], int]]] = {
@@ -180,28 +191,20 @@ def shortest_path(algo: str, starts: np.ndarray, ctx: Context, control: SearchCo
     return Outcome(status, limit, path, counter_stats(control, elapsed))
 
 
-def census_kernels(ctx: Context, counters: np.ndarray) -> list[Kernel]:
-    """The kernels count_states runs on this kind of context, in this process or spread over workers
-    (whose coordinator prepares them all)."""
-    return [*census.kernels(ctx, counters), *partition.kernels()]
-
-
 def count_states(starts: np.ndarray, contexts: list[Context], control: SearchControl, limits: Limits,
-                 layers: census.Layers | None = None, engine: Any = None) -> Outcome:
-    """Census of every state reachable from the starts (the moves must be reversible).
+                 layers: census.Layers | None = None) -> Outcome:
+    """Census of every state reachable from the starts (the moves must be reversible), in this process.
 
     `contexts`: one puzzle context per worker thread (one or two); two use both cores.
     `--max-states` caps the states counted; the memory budget holds the
     contexts, the starts and the census's buffers. `layers` records the
     levels (census.Layers); when it keeps them, a finished census turns them
-    into a distance table (layers.table), within the same budget. `engine`
-    (puzzle_explorer.core.scale.engine.EngineSpec) spreads it over workers when it names more than
-    one or Ray (core/scale/partitioned.py); the counts are the same.
+    into a distance table (layers.table), within the same budget. The census
+    spread over worker processes or a Ray cluster, with the same counts, is
+    core/scale/census.py's.
     """
     starts = np.ascontiguousarray(starts, dtype=np.uint64)
     cap = limits.max_states if limits.max_states is not None else HARD_CAP
-    if partitioned.partitioned(engine):
-        return _count_partitioned(starts, contexts[0], engine, cap, control, limits, layers)
     workers = max(1, min(2, len(contexts)))
     room = (budget_bytes(limits.max_memory) - array_bytes(*contexts, starts) - SCRATCH
             - census.fixed_bytes(workers))
@@ -215,7 +218,7 @@ def count_states(starts: np.ndarray, contexts: list[Context], control: SearchCon
     before = control.elapsed()
     control.start_search()
     try:
-        code, total, goals, depth, first_goal = census.census(starts, contexts, cap, room, control, layers)
+        code, total, goals, depth, first_goal = census.census(starts, contexts, cap, room, control.counters, layers)
         if layers is not None and layers.keep:
             runs, layers.runs = layers.runs, census.EMPTY  # the table's merge frees them as it returns
             if code == FOUND:
@@ -225,22 +228,13 @@ def count_states(starts: np.ndarray, contexts: list[Context], control: SearchCon
             del runs
     finally:
         elapsed = control.end_search() - before
-    return _census_outcome(code, total, goals, depth, first_goal, control, elapsed)
+    return census_outcome(code, total, goals, depth, first_goal, control, elapsed)
 
 
-def _count_partitioned(starts: np.ndarray, ctx: Context, engine: EngineSpec, cap: int, control: SearchControl,
-                       limits: Limits, layers: census.Layers | None) -> Outcome:
-    before = control.elapsed()
-    try:
-        code, total, goals, depth, first_goal, use = partitioned.run(starts, ctx, engine, cap, control,
-                                                                     limits.max_memory, layers)
-    finally:
-        elapsed = control.end_search() - before
-    return _census_outcome(code, total, goals, depth, first_goal, control, elapsed, use)
-
-
-def _census_outcome(code: int, total: Whole, goals: Whole, depth: Whole, first_goal: Whole, control: SearchControl,
-                    elapsed: float, workers: Iterable[partitioned.WorkerUse] = ()) -> Outcome:
+def census_outcome(code: int, total: Whole, goals: Whole, depth: Whole, first_goal: Whole, control: SearchControl,
+                   elapsed: float, workers: Iterable[WorkerUse] = ()) -> Outcome:
+    """A census's result (code, states, goal states, deepest level, first goal level: -1 none) as
+    an Outcome; workers: each worker's use, for one spread over workers."""
     status, limit = kernel_status(code, control, Limit.STATES)
     if status == Status.SOLVED and goals == 0:
         status = Status.UNSOLVABLE

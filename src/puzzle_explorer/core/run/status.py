@@ -1,12 +1,13 @@
-"""How a search ended: the codes kernels return and the statuses users see."""
+"""How a search ended, as users read it: its status and the limit that ended it. Kernels return
+the plain codes of core/kernels/codes.py (here too, for the Python code that reads them);
+core/run/search.py's kernel_status turns a code into a status."""
 from enum import Enum
 
-# Return codes of every kernel (plain ints so kernels can return them).
-FOUND = 0      # reached a goal (or finished a census / count normally)
-EXHAUSTED = 1  # explored everything reachable: no goal exists
-STOPPED = 2    # the stop flag was raised (cancel or timeout; the runner knows which)
-CAP = 3        # the state cap was reached
-MEMORY = 4     # going on would pass the memory budget
+from puzzle_explorer.core.kernels.codes import CAP as CAP
+from puzzle_explorer.core.kernels.codes import EXHAUSTED as EXHAUSTED
+from puzzle_explorer.core.kernels.codes import FOUND as FOUND
+from puzzle_explorer.core.kernels.codes import MEMORY as MEMORY
+from puzzle_explorer.core.kernels.codes import STOPPED as STOPPED
 
 
 class Status(str, Enum):

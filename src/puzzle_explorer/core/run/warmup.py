@@ -4,7 +4,7 @@ Numba compiles a kernel the first time it meets an argument signature, which
 takes seconds, and keeps the machine code in the disk cache (core/run/cache.py),
 so this happens once per version of the sources. A family lists the kernels
 its searches call, each with arguments of the types the searches pass
-(`Kernel`); `compile_kernels` compiles them, or loads them from the cache,
+(`Kernel`, core/kernels/jit.py); `compile_kernels` compiles them, or loads them from the cache,
 one by one. Arguments of other types would compile further signatures, so a
 test checks that the searches meet none that the list lacks, and the other
 way round.
@@ -17,18 +17,10 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Callable
 
+from puzzle_explorer.core.kernels.jit import Kernel as Kernel
 from puzzle_explorer.core.kernels.jit import prepare
-
-
-@dataclass(frozen=True)
-class Kernel:
-    """One kernel signature a family's searches use: a name for people, the kernel, example arguments."""
-
-    name: str
-    dispatcher: Any
-    args: tuple[Any, ...]
 
 
 @dataclass(frozen=True)

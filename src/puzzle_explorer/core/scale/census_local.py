@@ -1,4 +1,5 @@
-"""The local engine of the partitioned census: one long-lived worker process per partition.
+"""The local engine's census pool (core/scale/engines.py): one long-lived worker process per
+partition of a partitioned census (core/scale/partitioned.py).
 
 Workers come from a fork server (numba's compiled code and threads do not
 survive a fork of a process that has run kernels; the server runs none), and
@@ -34,15 +35,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from puzzle_explorer.core.errors import EngineError
-from puzzle_explorer.core.run.progress import EXPANDED, SLOTS, STOP, Whole
-from puzzle_explorer.core.run.status import FOUND
+from puzzle_explorer.core.kernels.codes import FOUND
+from puzzle_explorer.core.kernels.counters import EXPANDED, SLOTS, STOP, Whole
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
-    from puzzle_explorer.core.scale.partition import Partition, Report
-    from puzzle_explorer.core.scale.partitioned import Expanded, Tick
+    from puzzle_explorer.core.scale.partition import Expanded, Partition, Report, Tick
 
 POLL_S = 0.1
 MAX_RESTARTS = 3  # workers replaced in one census before it gives up
@@ -215,6 +215,7 @@ class LocalPool:
         self.state: list[list[int] | None] = []
         self.asked: list[Message | None] = []  # per worker: the command it is working on, sent again to a replacement
         self.restarts = [0] * parts
+        self.reusable = False  # the census that has it ended by itself (set by the census)
 
     def _spawn(self, i: int) -> tuple[BaseProcess, Connection[Any, Any]]:
         """A new worker for partition i, and the coordinator's end of its pipe."""
@@ -253,6 +254,7 @@ class LocalPool:
         self.state = [None] * self.parts
         self.asked = [None] * self.parts
         self.restarts = [0] * self.parts
+        self.reusable = False
         for i in range(self.parts):
             self._ask(i, ("begin", self.job, starts))
         replies = self._gather(tick, "starting")

@@ -1,4 +1,5 @@
-"""The Ray engine of the partitioned census: one actor per partition, holding its levels.
+"""The Ray engine's census pool (core/scale/engines.py): one actor per partition of a partitioned
+census (core/scale/partitioned.py), holding its levels.
 
 Each level an actor expands its partition and keeps the successors bucketed
 by owner; the coordinator asks for them as one object per owner (the object
@@ -16,11 +17,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from puzzle_explorer.core.errors import EngineError
-from puzzle_explorer.core.run.progress import EXPANDED, STOP, Whole, new_counters
+from puzzle_explorer.core.kernels.counters import EXPANDED, STOP, Whole, new_counters
 
 if TYPE_CHECKING:
-    from puzzle_explorer.core.scale.partition import Report
-    from puzzle_explorer.core.scale.partitioned import Expanded, Tick
+    from puzzle_explorer.core.scale.partition import Expanded, Report, Tick
 
 POLL_S = 0.1
 
@@ -93,6 +93,8 @@ class RayPool:
                                       max_restarts=0)(PartitionActor)
         self.actors: list[Any] = []  # Ray actor handles
         self.level = 0
+        self.restarts = [0] * parts  # an actor lost ends the census: none is started in its place
+        self.reusable = False  # each census has actors of its own
         self._expanded = [0] * parts
         self._asked: list[Any] | None = None  # the progress asked of every actor, until all have answered
         self._runs: list[list[Any]] | None = None  # per actor, its run for each owner (object refs)
@@ -172,9 +174,3 @@ class RayPool:
                 pass
         self.actors = []
 
-
-def pick_workers(ray: Any, asked: int | None) -> int:
-    """The workers asked for, or one per CPU of the cluster."""
-    if asked:
-        return asked
-    return max(1, int(ray.cluster_resources().get("CPU", 1)))

@@ -13,27 +13,28 @@ single-process census's level, so every count is the same.
 A partition keeps its own memory ledger (census.Buffers) against its share of
 the budget: its three levels, its successors and sort scratch, and the
 successors it has handed over until their owners have read them.
+
+A census's partitions live in the workers of a CensusPool, one each: worker
+processes here (core/scale/census_local.py) or Ray actors
+(core/scale/census_ray.py), both served by core/scale/engines.py; the census
+itself (core/scale/partitioned.py) asks the pool for one step at a time.
 """
 from __future__ import annotations
 
 import resource
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 import numpy as np
 
 from puzzle_explorer.core.kernels import census
 from puzzle_explorer.core.kernels.arrays import distinct
 from puzzle_explorer.core.kernels.census import EMPTY, Buffers
+from puzzle_explorer.core.kernels.codes import FOUND, MEMORY, STOPPED
+from puzzle_explorer.core.kernels.counters import EXPANDED, Whole
 from puzzle_explorer.core.kernels.hashset import mix
-from puzzle_explorer.core.kernels.jit import helper, kernel, prepare
+from puzzle_explorer.core.kernels.jit import Kernel, helper, kernel, prepare
 from puzzle_explorer.core.kernels.radix import radix_sort
-from puzzle_explorer.core.run.progress import EXPANDED, Whole
-from puzzle_explorer.core.run.status import FOUND, MEMORY, STOPPED
-from puzzle_explorer.core.run.warmup import Kernel
-
-if TYPE_CHECKING:
-    from puzzle_explorer.core.scale.census_local import LevelFiles
 
 SUCC = "successors"  # what the level expands to, then what the owners received
 SPARE = "scratch"  # the successors bucketed by owner, then the sort's scratch
@@ -88,6 +89,19 @@ def prepare_kernels(ctx: Any, counters: np.ndarray) -> None:
         prepare(k.dispatcher, *k.args)
 
 
+class LevelStore(Protocol):
+    """Where a partition keeps its levels when not in its own memory (census_local.LevelFiles: files
+    a worker that died leaves behind for the one started in its place)."""
+
+    def create(self, depth: int, entries: int) -> np.ndarray:
+        """A new uint64 array for level `depth` (the one three levels back may go)."""
+        ...
+
+    def open(self, depth: int) -> np.ndarray:
+        """Level `depth` as it was left."""
+        ...
+
+
 @dataclass
 class Report:
     """What a partition says of its newest level (or of why it stopped)."""
@@ -106,12 +120,12 @@ class Partition:
     """Partition `index` of `parts`: its levels, its ledger, and the two steps of a level."""
 
     def __init__(self, index: int, parts: int, ctx: Any, budget: int, counters: np.ndarray,
-                 probe: Whole | None = None, sample: int = 0, files: LevelFiles | None = None):
+                 probe: Whole | None = None, sample: int = 0, files: LevelStore | None = None):
         self.index, self.parts, self.ctx = index, parts, ctx
         self.counters = counters
         self.probe = None if probe is None else np.uint64(probe)
         self.sample = sample
-        self.files = files  # where the levels live if not in memory (puzzle_explorer.core.scale.census_local.LevelFiles)
+        self.files = files  # where the levels live if not in memory
         self.bufs = Buffers(budget)
         # three level buffers rotate: names[0] the level before, names[1] the level, names[2] the next
         self.names = ["level a", "level b", "level c"]
@@ -230,7 +244,7 @@ class Partition:
         # the level three back is not needed any more: the next one may take what it held and what is left
         self.bufs.arrays.pop(nxt, None)
         self.bufs.written.pop(nxt, None)
-        memory_room = census._fit(max(0, bufs.free()))
+        memory_room = census.fit_entries(max(0, bufs.free()))
         if self._new_level(2, self.depth + 1, min(received, memory_room)) is None:
             memory_room = 0
         n, goals, capped, stopped = census.merge_level(
@@ -250,6 +264,33 @@ class Partition:
         self.n_prev, self.n_cur = self.n_cur, n
         self.depth += 1
         return report
+
+
+Tick = Callable[[], None]  # called every poll while the workers run: passes a stop on, reads progress
+Expanded = tuple[int, np.ndarray, int]  # a partition's expand: its code, its runs' bounds, the bytes it holds
+
+
+class CensusPool(Protocol):
+    """The workers of one census, one partition each (census_local.LocalPool, census_ray.RayPool).
+    Each step asks every partition and returns their replies in partition order."""
+
+    parts: int
+    restarts: list[int]  # per partition: workers started in place of one that died
+    reusable: bool  # set when the census ended by itself: its workers may serve the next one
+
+    def start(self, ctx: Any, starts: np.ndarray, budget: int, probe: Whole | None, sample: int,
+              modules: list[str], tick: Tick) -> list[Report]: ...
+
+    def expand(self, tick: Tick) -> list[Expanded]: ...
+
+    def merge(self, bounds: list[np.ndarray], room: int, tick: Tick) -> list[Report]: ...
+
+    def expanded(self, settled: bool = False) -> int:
+        """Nodes expanded so far by every partition; `settled`: each one's count now, waited for
+        (at the end, where the total is reported), else one that may lag a poll behind."""
+        ...
+
+    def stop(self, code: int) -> None: ...
 
 
 def peak_rss_kb() -> int:

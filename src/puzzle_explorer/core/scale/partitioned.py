@@ -2,7 +2,8 @@
 
 States are owned by hash partitions (core/scale/partition.py), one per worker: a
 worker process each on this machine (core/scale/census_local.py) or a Ray actor
-each on a cluster (core/scale/census_ray.py). This module runs the levels: every
+each on a cluster (core/scale/census_ray.py), the engine's census pool
+(core/scale/engines.py). This module runs the levels: every
 partition expands its part of the level and hands the successors to their
 owners, every owner keeps the new ones, and the counts add up to the
 single-process census's, level by level, whatever the number of workers.
@@ -17,36 +18,21 @@ MEMORY before it would pass it.
 from __future__ import annotations
 
 from contextlib import ExitStack
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import Any
 
 import numpy as np
 
-from puzzle_explorer.core.kernels import ops
+from puzzle_explorer.core.kernels import census, ops, picture
 from puzzle_explorer.core.kernels.census import Layers
-from puzzle_explorer.core.run import live
+from puzzle_explorer.core.kernels.codes import CAP, FOUND, MEMORY, STOPPED
+from puzzle_explorer.core.kernels.counters import DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, RUN, SOLUTIONS, STORED
 from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes
-from puzzle_explorer.core.run.progress import (
-    DEPTH,
-    EXPANDED,
-    FRONTIER,
-    MAX_FRONTIER,
-    RUN,
-    SOLUTIONS,
-    STORED,
-    Phase,
-    SearchControl,
-    Whole,
-)
-from puzzle_explorer.core.run.status import CAP, FOUND, MEMORY, STOPPED
+from puzzle_explorer.core.run.progress import Phase, SearchControl
+from puzzle_explorer.core.run.search import WorkerUse
 from puzzle_explorer.core.scale import partition
-from puzzle_explorer.core.scale.engine import LOCAL, RAY, EngineSpec
-
-if TYPE_CHECKING:
-    from puzzle_explorer.core.scale.census_local import LocalPool
-
-Tick = Callable[[], None]  # called every poll while the workers run: passes a stop on, reads progress
-Expanded = tuple[int, np.ndarray, int]  # a partition's expand: its code, its runs' bounds, the bytes it holds
+from puzzle_explorer.core.scale.engine import RAY, EngineSpec
+from puzzle_explorer.core.scale.engines import open_engine
+from puzzle_explorer.core.scale.partition import CensusPool
 
 
 def partitioned(spec: EngineSpec | None) -> bool:
@@ -55,44 +41,13 @@ def partitioned(spec: EngineSpec | None) -> bool:
     return spec is not None and (spec.kind == RAY or (spec.workers or 1) > 1)
 
 
-@dataclass
-class WorkerUse:
-    """What one partition held at most: its buffers by the ledger, and its process's peak."""
-
-    states: int = 0  # the states it owns
-    peak_bytes: int = 0
-    peak_rss_kb: int = 0
-    restarts: int = 0  # processes started in its place after one died (the local engine)
-
-
 # (code, states, goal states, deepest level, first goal level, each worker's use)
 Result = tuple[int, int, int, int, int, list[WorkerUse]]
-
-
-class Pool(Protocol):
-    """The workers of one census, one partition each: worker processes here (census_local.LocalPool)
-    or Ray actors (census_ray.RayPool). Each step asks every partition and returns their replies in
-    partition order."""
-
-    def start(self, ctx: Any, starts: np.ndarray, budget: int, probe: Whole | None, sample: int,
-              modules: list[str], tick: Tick) -> list[partition.Report]: ...
-
-    def expand(self, tick: Tick) -> list[Expanded]: ...
-
-    def merge(self, bounds: list[np.ndarray], room: int, tick: Tick) -> list[partition.Report]: ...
-
-    def expanded(self, settled: bool = False) -> int:
-        """Nodes expanded so far by every partition; `settled`: each one's count now, waited for
-        (at the end, where the total is reported), else one that may lag a poll behind."""
-        ...
-
-    def stop(self, code: int) -> None: ...
 
 
 def per_worker_bytes(ctx: Any, starts: np.ndarray) -> int:
     """What each worker holds besides its share of the buffers: its context, the starts it is
     given, its kernels' scratch."""
-    from puzzle_explorer.core.kernels import census
     return array_bytes(ctx, starts) + SCRATCH + census.fixed_bytes(1)
 
 
@@ -105,13 +60,8 @@ def run(starts: np.ndarray, ctx: Any, spec: EngineSpec, cap: int, control: Searc
         raise ValueError("a partitioned census keeps no levels or goal positions")
     starts = np.ascontiguousarray(starts, dtype=np.uint64)
     with ExitStack() as stack:
-        if spec.kind == RAY:
-            from puzzle_explorer.core.scale import census_ray
-            from puzzle_explorer.core.scale.ray_cluster import cluster
-            ray = stack.enter_context(cluster(spec))
-            parts = census_ray.pick_workers(ray, spec.workers)
-        else:
-            parts = spec.workers or 1
+        engine = stack.enter_context(open_engine(spec))  # a Ray cluster: joined for the census
+        parts = engine.workers()
         budget = budget_bytes(max_memory)
         each = budget // parts - per_worker_bytes(ctx, starts)
         if each <= 0:
@@ -119,29 +69,19 @@ def run(starts: np.ndarray, ctx: Any, spec: EngineSpec, cap: int, control: Searc
         control.compiling()
         partition.prepare_kernels(ctx, control.counters)  # the workers then load them from the disk cache
         modules = ops.hook_modules(ctx)
-        pool: Pool
-        local: LocalPool | None = None
-        if spec.kind == LOCAL:
-            from puzzle_explorer.core.scale import census_local
-            pool = local = census_local.acquire(parts, budget, modules)
-            ended = [False]
-            # a census that ended by itself leaves its workers for the next; a stopped or failed one ends them
-            stack.callback(lambda: census_local.release(local, ended[0]))
-        else:
-            pool = census_ray.RayPool(ray, parts)
-            stack.callback(pool.close)
+        # a census that ends by itself leaves local workers for the next; a stopped or failed one ends them
+        pool = stack.enter_context(engine.census_pool(parts, budget, modules))
         try:
             out = _levels(pool, parts, starts, ctx, each, cap, control, layers, modules)
-            if local is not None:
-                ended[0] = out[0] != STOPPED
-                for use, restarts in zip(out[5], local.restarts):
-                    use.restarts = restarts
+            pool.reusable = out[0] != STOPPED
+            for use, restarts in zip(out[5], pool.restarts):
+                use.restarts = restarts
             return out
         finally:
             control.end_search()  # ending the workers is not search time
 
 
-def _levels(pool: Pool, parts: int, starts: np.ndarray, ctx: Any, each: int, cap: int, control: SearchControl,
+def _levels(pool: CensusPool, parts: int, starts: np.ndarray, ctx: Any, each: int, cap: int, control: SearchControl,
             layers: Layers | None, modules: list[str]) -> Result:
     counters = control.counters
     use = [WorkerUse() for _ in range(parts)]
@@ -181,9 +121,9 @@ def _levels(pool: Pool, parts: int, starts: np.ndarray, ctx: Any, each: int, cap
                 layers.probe_level = len(layers.sizes) - 1
             if layers.sample:
                 layers.last = np.sort(np.concatenate([r.sample for r in reports]))[:layers.sample]
-        live.append_history(counters, n)
+        picture.append_history(counters, n)
         shown = [r.sample[0] for r in reports if r.sample.shape[0]]
-        live.show_sample(counters, live.CENSUS, level, int(min(shown)) if shown else None)
+        picture.show_sample(counters, picture.CENSUS, level, int(min(shown)) if shown else None)
 
     def publish(n: int, settled: bool = True) -> None:
         counters[EXPANDED] = pool.expanded(settled)

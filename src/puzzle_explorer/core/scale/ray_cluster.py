@@ -32,6 +32,11 @@ def cluster(spec: EngineSpec) -> Iterator[Any]:  # the ray module (an optional e
             ray.shutdown()
 
 
+def cluster_cpus(ray: Any) -> int:
+    """Every CPU of the joined cluster: the workers a run has when their number is left open."""
+    return max(1, int(ray.cluster_resources().get("CPU", 1)))
+
+
 def _join(ray: Any, spec: EngineSpec) -> None:
     """ray.init for the spec. An address nobody answers at is refused at once: Ray would keep
     trying to reach it for minutes, deaf to a cancel."""

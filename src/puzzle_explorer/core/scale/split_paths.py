@@ -12,15 +12,17 @@ import numpy as np
 
 from puzzle_explorer.core.estimate.dives import Estimate
 from puzzle_explorer.core.kernels import backtrack
+from puzzle_explorer.core.kernels.codes import CAP, STOPPED
+from puzzle_explorer.core.kernels.counters import MAX_FRONTIER, NODE_CAP, new_counters
 from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.run.memory import array_bytes
-from puzzle_explorer.core.run.progress import MAX_FRONTIER, NODE_CAP, SearchControl, new_counters
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Context, Limits, Outcome, Stats, backtrack_args, search_paths
-from puzzle_explorer.core.run.status import CAP, STOPPED, Limit, Status
+from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.cuts import MAX_TASKS, shallowest_cut, trial_cap, wanted_subtrees
 from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
+from puzzle_explorer.core.scale.task_run import Run
 from puzzle_explorer.core.scale.tasks import (
-    Run,
     one_worker_when_sooner,
     run_tasks,
     within_budget,

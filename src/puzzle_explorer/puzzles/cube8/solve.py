@@ -12,7 +12,6 @@ from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import (
     Limits,
     Stats,
-    census_kernels,
     counter_stats,
     kernel_status,
     shortest_path,
@@ -21,6 +20,7 @@ from puzzle_explorer.core.run.search import (
 )
 from puzzle_explorer.core.run.status import EXHAUSTED, FOUND, STOPPED, Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
+from puzzle_explorer.core.scale.census import census_kernels
 from puzzle_explorer.puzzles.cube8 import cubes as C
 from puzzle_explorer.puzzles.cube8 import distances, live
 from puzzle_explorer.puzzles.cube8 import table as T

@@ -34,8 +34,9 @@ from puzzle_explorer.core.kernels import census as core_census
 from puzzle_explorer.core.kernels import tables
 from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes, describe_bytes
 from puzzle_explorer.core.run.progress import SearchControl
-from puzzle_explorer.core.run.search import Census, Limits, Outcome, Stats, count_states, kernel_status
+from puzzle_explorer.core.run.search import Census, Limits, Outcome, Stats, kernel_status
 from puzzle_explorer.core.run.status import FOUND, Limit, Status
+from puzzle_explorer.core.scale.census import count_states
 from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.puzzles.interface import JSON, Move, Option, Options, Solution, Solver, Step
 from puzzle_explorer.puzzles.kit.engines import spec_from

@@ -5,17 +5,10 @@ import numpy as np
 
 from puzzle_explorer.core.run.memory import budget_bytes
 from puzzle_explorer.core.run.progress import SearchControl
-from puzzle_explorer.core.run.search import (
-    Limits,
-    Stats,
-    census_kernels,
-    count_states,
-    shortest_path,
-    shortest_path_kernels,
-    timed,
-)
+from puzzle_explorer.core.run.search import Limits, Stats, shortest_path, shortest_path_kernels, timed
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
+from puzzle_explorer.core.scale.census import census_kernels, count_states
 from puzzle_explorer.puzzles.interface import Options, Run, Solution, Solver, Step, plain_headline, run_solver
 from puzzle_explorer.puzzles.kit import distances as D
 from puzzle_explorer.puzzles.kit import engines

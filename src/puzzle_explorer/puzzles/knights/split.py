@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzle_explorer.core.run.progress import new_counters
-from puzzle_explorer.core.run.status import CAP, STOPPED
+from puzzle_explorer.core.kernels.codes import CAP, STOPPED
+from puzzle_explorer.core.kernels.counters import new_counters
 from puzzle_explorer.core.scale.cuts import shallowest_cut
 from puzzle_explorer.puzzles.knights.kernels import pruned
 

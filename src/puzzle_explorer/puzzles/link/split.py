@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from puzzle_explorer.core.kernels.codes import CAP, EXHAUSTED, FOUND
+from puzzle_explorer.core.kernels.counters import STORED, new_counters
 from puzzle_explorer.core.kernels.jit import prepare
-from puzzle_explorer.core.run.progress import STORED, new_counters
-from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND
 from puzzle_explorer.core.scale.cuts import MAX_TASKS, shallowest_cut
 from puzzle_explorer.puzzles.link.kernels import clearing
 

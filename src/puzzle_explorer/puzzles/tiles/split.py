@@ -20,14 +20,18 @@ from typing import Any
 import numpy as np
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.kernels import picture
+from puzzle_explorer.core.kernels.codes import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
+from puzzle_explorer.core.kernels.counters import new_counters
 from puzzle_explorer.core.kernels.jit import prepare
-from puzzle_explorer.core.run import live as picture
 from puzzle_explorer.core.run.memory import array_bytes, budget_bytes
-from puzzle_explorer.core.run.progress import SearchControl, new_counters
-from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED, Limit, Status
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.cuts import MAX_TASKS, TASKS_PER_WORKER, shallowest_cut
 from puzzle_explorer.core.scale.engine import EngineSpec
-from puzzle_explorer.core.scale.tasks import Kept, Run, run_tasks, within_budget, worker_count, workers_known
+from puzzle_explorer.core.scale.local_tasks import Kept
+from puzzle_explorer.core.scale.task_run import Run
+from puzzle_explorer.core.scale.tasks import run_tasks, within_budget, worker_count, workers_known
 from puzzle_explorer.puzzles.tiles import pdb as D
 from puzzle_explorer.puzzles.tiles.kernels import estimate as E
 from puzzle_explorer.puzzles.tiles.kernels import idastar as I

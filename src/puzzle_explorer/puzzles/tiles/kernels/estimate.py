@@ -12,19 +12,28 @@ goal never entered (an iteration that holds the goal stops there, so this is its
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from puzzle_explorer.core.estimate.dives import DAY_S, Estimate, combine
+from puzzle_explorer.core.kernels.counters import STOP, new_counters
 from puzzle_explorer.core.kernels.jit import helper, kernel, prepare
-from puzzle_explorer.core.run.progress import STOP, new_counters
 from puzzle_explorer.puzzles.tiles.kernels import idastar as I
 
-if TYPE_CHECKING:
-    from puzzle_explorer.puzzles.tiles.split import Setup
-
 PROBES = 5000
+
+
+class Setup(Protocol):
+    """What sampling reads of a search's setup (the split search's Setup, puzzles/tiles/split.py):
+    the start, the board's moves, the goal tables, the lookups, the heuristic."""
+
+    start: np.ndarray
+    nbr: np.ndarray
+    tables: Any
+    mode: int
+
+    def lk(self) -> Any: ...
 
 
 @helper

@@ -1,0 +1,42 @@
+"""The census where the engine says: in this process (core/run/search.py's count_states, on one or
+two threads), or partitioned over worker processes or a Ray cluster (core/scale/partitioned.py).
+The counts are the same either way."""
+from __future__ import annotations
+
+import numpy as np
+
+from puzzle_explorer.core.kernels import census
+from puzzle_explorer.core.kernels.census import Layers
+from puzzle_explorer.core.kernels.jit import Kernel
+from puzzle_explorer.core.run import search
+from puzzle_explorer.core.run.memory import HARD_CAP
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Context, Limits, Outcome, census_outcome
+from puzzle_explorer.core.scale import partition, partitioned
+from puzzle_explorer.core.scale.engine import EngineSpec
+
+
+def census_kernels(ctx: Context, counters: np.ndarray) -> list[Kernel]:
+    """The kernels count_states runs on this kind of context, in this process or spread over workers
+    (whose coordinator prepares them all)."""
+    return [*census.kernels(ctx, counters), *partition.kernels()]
+
+
+def count_states(starts: np.ndarray, contexts: list[Context], control: SearchControl, limits: Limits,
+                 layers: Layers | None = None, engine: EngineSpec | None = None) -> Outcome:
+    """Census of every state reachable from the starts (the moves must be reversible), as
+    core/run/search.py's count_states takes it; `engine` spreads it over workers when it names more
+    than one or Ray (puzzle_explorer.core.scale.partitioned.partitioned), which keeps no levels
+    (`layers` may probe and sample them only)."""
+    if not partitioned.partitioned(engine):
+        return search.count_states(starts, contexts, control, limits, layers)
+    assert engine is not None
+    starts = np.ascontiguousarray(starts, dtype=np.uint64)
+    cap = limits.max_states if limits.max_states is not None else HARD_CAP
+    before = control.elapsed()
+    try:
+        code, total, goals, depth, first_goal, use = partitioned.run(starts, contexts[0], engine, cap, control,
+                                                                     limits.max_memory, layers)
+    finally:
+        elapsed = control.end_search() - before
+    return census_outcome(code, total, goals, depth, first_goal, control, elapsed, use)
