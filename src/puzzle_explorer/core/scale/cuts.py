@@ -3,7 +3,8 @@ whose nodes are enough tasks, each a prefix a kernel searches on from. Every fam
 search runs its kernel at a depth; the choice of depth is made here, once."""
 from __future__ import annotations
 
-from typing import Callable, Protocol, Sequence, TypeVar
+from collections.abc import Sized
+from typing import Callable, Protocol, TypeVar
 
 SPLIT_BYTES = 32 * 2**20  # the most a split's prefixes may hold (see max_cut)
 # Subtrees per worker: enough that uneven ones share out evenly, few enough that handing each out
@@ -18,7 +19,7 @@ class Cut(Protocol):
     """A tree cut at some depth: the prefixes (one task each) and whatever the family keeps."""
 
     @property
-    def prefixes(self) -> Sequence[object]: ...
+    def prefixes(self) -> Sized: ...  # only counted here
 
 
 C = TypeVar("C", bound=Cut)

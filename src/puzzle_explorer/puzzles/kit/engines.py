@@ -11,7 +11,7 @@ from puzzle_explorer.puzzles.interface import JSON, Option, Solution
 from puzzle_explorer.puzzles.kit.numbers import count_text
 
 if TYPE_CHECKING:
-    from puzzle_explorer.core.scale.tasks import Run
+    from puzzle_explorer.core.scale.task_run import Run
 
 ENGINE = Option("engine", "Engine", "choice", LOCAL, ENGINES,
                 "local: worker processes on this machine; ray: a Ray cluster (started here when none is named)",

@@ -28,8 +28,8 @@ from puzzle_explorer.core.run.warmup import Kernel
 from puzzle_explorer.core.scale import split_paths
 from puzzle_explorer.core.scale.cuts import wanted_subtrees
 from puzzle_explorer.core.scale.engine import EngineSpec
+from puzzle_explorer.core.scale.task_run import Run
 from puzzle_explorer.core.scale.tasks import (
-    Run,
     one_worker_when_sooner,
     run_tasks,
     within_budget,

@@ -4,6 +4,7 @@ the single search would meet them, so every answer is the same for any number of
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -68,7 +69,7 @@ def split(table: np.ndarray, width: int, height: int, start: int, free_count: in
     return shallowest_cut(cut_at, Split([root], 0), free_count - 1, 4, wanted, MAX_TASKS)
 
 
-def example_args(table: np.ndarray, counters: np.ndarray | None = None) -> tuple:
+def example_args(table: np.ndarray, counters: np.ndarray | None = None) -> tuple[Any, ...]:
     """pruned_search's arguments, of the types every caller passes, on a board's table (5x5)."""
     counters = new_counters(quiet=True) if counters is None else counters
     return (table, 5, 5, np.zeros(1, dtype=np.int32), 25, False, pruned.TABLE_ORDER, pruned.COUNT, 1, 0, counters)

@@ -16,7 +16,8 @@ from puzzle_explorer.core.run.status import FOUND, STOPPED, Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
 from puzzle_explorer.core.scale.cuts import MAX_TASKS, SPLIT_BYTES, trial_cap, wanted_subtrees
 from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
-from puzzle_explorer.core.scale.tasks import Run, run_tasks, worker_count, workers_known
+from puzzle_explorer.core.scale.task_run import Run
+from puzzle_explorer.core.scale.tasks import run_tasks, worker_count, workers_known
 from puzzle_explorer.puzzles.interface import JSON, Option, Options, Solution, Solver, Step, answered_by, run_solver
 from puzzle_explorer.puzzles.kit import engines
 from puzzle_explorer.puzzles.kit.numbers import count_text

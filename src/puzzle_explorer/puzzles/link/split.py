@@ -5,6 +5,7 @@ in task order, and a proof that no order exists is the same whatever the number 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
 import numpy as np
 
@@ -28,17 +29,21 @@ class Cleared:
     moves: np.ndarray
     stored: int
 
+# The kernel takes the board's arguments spread from a tuple, then the prefix and the cut:
+# mypy cannot count a spread tuple against the kernel's fixed parameters.
+clear_board: Callable[..., Any] = clearing.clear_board
+
 
 @dataclass(frozen=True)
 class ClearFrom:
     """Search for a clearing order that begins with `prefix` (a picklable task). `args`: the
     kernel's arguments before the prefix (board, rules, dead-store cap, moves room)."""
 
-    args: tuple
+    args: tuple[Any, ...]
     prefix: np.ndarray
 
     def __call__(self, counters: np.ndarray) -> Cleared:
-        out = clearing.Removals(*clearing.clear_board(*self.args, self.prefix, np.int64(0), np.int64(0), counters))
+        out = clearing.Removals(*clear_board(*self.args, self.prefix, np.int64(0), np.int64(0), counters))
         return Cleared(int(out.expanded), int(out.code == FOUND), out.code in (FOUND, EXHAUSTED), int(out.code),
                        out.moves, int(counters[STORED]))
 
@@ -47,7 +52,7 @@ class ClearFrom:
 class Warm:
     """Load the clearing kernel in a fresh worker (from the disk cache)."""
 
-    args: tuple
+    args: tuple[Any, ...]
 
     def __call__(self) -> None:
         prepare(clearing.clear_board, *self.args, NO_PREFIX, np.int64(0), np.int64(0), new_counters(quiet=True))
@@ -61,12 +66,12 @@ class Split:
     moves: np.ndarray
 
 
-def split(args: tuple, pairs: int, wanted: int) -> Split:
+def split(args: tuple[Any, ...], pairs: int, wanted: int) -> Split:
     """The removal orders cut into at least `wanted` prefixes (core/scale/cuts.py); a split that clears
     the board on its way ends with that order and no prefixes."""
 
     def cut_at(depth: int) -> Split | None:
-        out = clearing.Removals(*clearing.clear_board(*args, NO_PREFIX, np.int64(depth), np.int64(MAX_TASKS),
+        out = clearing.Removals(*clear_board(*args, NO_PREFIX, np.int64(depth), np.int64(MAX_TASKS),
                                                       new_counters(quiet=True)))
         if out.code == FOUND:
             return Split([], int(out.expanded), FOUND, out.moves)
@@ -78,10 +83,10 @@ def split(args: tuple, pairs: int, wanted: int) -> Split:
     return shallowest_cut(cut_at, Split([NO_PREFIX], 0, EXHAUSTED, NO_PREFIX), pairs, 16, wanted)
 
 
-def first_found(results: list) -> Cleared | None:
+def first_found(results: list[Cleared | None]) -> Cleared | None:
     """The first result in task order that cleared the board."""
     return next((r for r in results if r is not None and r.code == FOUND), None)
 
 
-def dead_store_full(results: list) -> bool:
+def dead_store_full(results: list[Cleared | None]) -> bool:
     return any(r is not None and r.code == CAP for r in results)

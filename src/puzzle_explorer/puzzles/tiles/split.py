@@ -93,7 +93,7 @@ class Setup:
         return self.lookups.lookups() if isinstance(self.lookups, Mapped) else self.lookups
 
     def args(self, prefix: np.ndarray, bound: int, cut: int, most: int, max_nodes: int,
-             counters: np.ndarray) -> tuple:
+             counters: np.ndarray) -> tuple[Any, ...]:
         """idastar.subtree's arguments, of the types it is compiled for."""
         return (self.start, self.nbr, self.tables, self.lk(), self.mode, prefix, np.int64(bound), np.int64(cut),
                 np.int64(most), np.int64(max_nodes), np.int64(self.max_stack), counters)
@@ -210,7 +210,7 @@ class Searched:
     runs: list[Run]
     iterations: int = 0
 
-    def run_json(self) -> dict:
+    def run_json(self) -> dict[str, Any]:
         """engines.run_json's fields over every split iteration (one task a piece for those run here)."""
         runs = self.runs
         return {"engine": runs[0].engine if runs else "local", "workers": max([1] + [r.workers for r in runs]),

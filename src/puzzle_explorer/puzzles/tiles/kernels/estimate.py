@@ -28,10 +28,14 @@ class Setup(Protocol):
     """What sampling reads of a search's setup (the split search's Setup, puzzles/tiles/split.py):
     the start, the board's moves, the goal tables, the lookups, the heuristic."""
 
-    start: np.ndarray
-    nbr: np.ndarray
-    tables: Any
-    mode: int
+    @property
+    def start(self) -> np.ndarray: ...
+    @property
+    def nbr(self) -> np.ndarray: ...
+    @property
+    def tables(self) -> Any: ...
+    @property
+    def mode(self) -> int: ...
 
     def lk(self) -> Any: ...
 
