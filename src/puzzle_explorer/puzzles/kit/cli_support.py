@@ -42,7 +42,7 @@ LIMIT_HELP = {
     "max_memory": "memory budget such as 512M or 4G (default: half of the free memory)",
     "json": "print one JSON object instead of the summary",
     "trace": "write one JSON line per progress snapshot (10 a second): counters, depth, the current path as "
-             "moves, layer sizes; the README shows how to read it",
+             "moves, layer sizes; docs/cli.md shows how to read it",
 }
 
 
