@@ -2,7 +2,8 @@
 # .venv on first use: `run` installs the app alone, `test` adds the test extras and the dev
 # tools, each pinned by constraints.txt. Both then compile every solver's kernels into the
 # cache (a moment when done already) so that no solve waits for the compiler; the test suite
-# compiles into cache folders of its own (core/run/cache.py).
+# compiles into cache folders of its own (core/run/cache.py), whose index also lists the test
+# puzzles' kernels: its warm-up runs with the checkout on the path so that it can read them.
 #   make quick   the quick tier while working: no worker processes, Ray, browser or real-time waits
 #   make fuzz    every solver on random boards under numba's bounds checks (tests/fuzz)
 #   make check   types, lint and the layers' contracts (what .ci/run checks beside the tests)
@@ -21,15 +22,15 @@ run: $(VENV)/.app
 	$(BIN)/puzzle-explorer
 
 test: $(VENV)/.test
-	-PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm
+	-PYTHONPATH=. PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm
 	$(PYTEST) $(PYTEST_ARGS)
 
 quick: $(VENV)/.test
-	-PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm
+	-PYTHONPATH=. PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm
 	$(PYTEST) -m "not (processes or ray or browser or realtime)" $(PYTEST_ARGS)
 
 fuzz: $(VENV)/.test
-	-NUMBA_BOUNDSCHECK=1 PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm
+	-PYTHONPATH=. NUMBA_BOUNDSCHECK=1 PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm
 	NUMBA_BOUNDSCHECK=1 $(PYTEST) --fuzz tests/fuzz
 
 check: $(VENV)/.test
