@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from bench.harness import run as measured
-from puzzle_explorer.core.run.cache import cache_base, source_digest
 from puzzle_explorer.core.run.memory import SCRATCH
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.runner import Job
@@ -21,6 +20,7 @@ from puzzle_explorer.puzzles.tiles.kernels.rows import rows_bytes
 from puzzle_explorer.puzzles.tiles.presets import BY_ID
 from puzzle_explorer.puzzles.tiles.solve import plan, solve
 from tests.cli.commands import run_cli
+from tests.kernel_cache import with_kernels
 from tests.puzzles.tiles.reference import replay
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -163,11 +163,8 @@ def test_database_build_peak_memory_stays_within_the_budget(tmp_path, monkeypatc
     env = {"PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
 
     def build(size, cache, *more):
-        # a cache folder of its own for the databases, sharing the compiled kernels of the user's
-        kernels = cache_base() / f"numba-{source_digest(ROOT / 'src' / 'puzzle_explorer')}"
-        kernels.mkdir(parents=True, exist_ok=True)
-        cache.mkdir()
-        (cache / kernels.name).symlink_to(kernels, target_is_directory=True)
+        # a cache folder of its own for the databases, sharing the suite's compiled kernels
+        with_kernels(cache)
         return measured([sys.executable, "-m", "puzzle_explorer", "solve", "tiles", "--build-pdb", "--size", size, *more],
                         env={**env, "PUZZLE_EXPLORER_CACHE": str(cache)})
 
