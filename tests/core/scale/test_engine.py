@@ -38,10 +38,18 @@ def test_two_worker_processes_share_the_tasks_and_a_killed_one_is_run_again(tmp_
     assert not _workers_alive()
 
 
+def cancel_once_running(control: SearchControl) -> None:
+    """Cancel once the tasks count nodes, in the workers: a fixed wait for them to start was three
+    seconds of nothing on an idle machine and too short on a loaded one."""
+    while control.snapshot().expanded == 0:
+        time.sleep(0.01)
+    control.cancel()
+
+
 def test_cancel_reaches_every_task_within_a_second_and_leaves_no_worker():
     tasks = [Square(n, 30.0) for n in range(6)]
     control = SearchControl()
-    threading.Timer(3.0, control.cancel).start()  # the workers have started by then
+    threading.Thread(target=cancel_once_running, args=(control,), daemon=True).start()
     began = time.monotonic()
     run = run_tasks(tasks, EngineSpec(workers=2), control)
     assert run.status == Status.CANCELLED
