@@ -7,6 +7,8 @@ from puzzle_explorer.tui.widgets.board import BoardView
 from puzzle_explorer.tui.widgets.timeline import Timeline
 from tests.tui.helpers import klotski_app, solve, wait_for
 
+pytestmark = pytest.mark.realtime
+
 
 def burst(app, key: str, times: int) -> None:
     """Queue the key presses all at once, without letting the app handle any in between."""

@@ -88,6 +88,7 @@ def test_row_by_row_fits_a_budget_just_above_its_arrays():
     assert replay(6, 6, SIX.tiles, moves) == SIX.goal_tiles()
 
 
+@pytest.mark.realtime
 @pytest.mark.parametrize("solver,options", TREE + [("rows", {}), ("astar", {}), ("bfs", {}), ("census", {})])
 def test_the_time_limit_ends_every_search_with_limit_time(solver, options, pdb_cache):
     control = SearchControl()
@@ -97,6 +98,7 @@ def test_the_time_limit_ends_every_search_with_limit_time(solver, options, pdb_c
     assert sol.status == Status.LIMIT and sol.limit == Limit.TIME
 
 
+@pytest.mark.realtime
 def test_a_real_timeout_stops_a_long_search():
     sol = Job(lambda control: solved_with(KORF_88, "idastar", {"heuristic": "manhattan"}, Limits(), control),
               timeout_s=0.3).run()
@@ -155,6 +157,7 @@ def test_cli_limit_statuses_in_json(capsys):
     assert data["stats"]["nodes_expanded"] == 777 and data["shortest_at_least"] >= 43
 
 
+@pytest.mark.processes
 def test_database_build_peak_memory_stays_within_the_budget(tmp_path, monkeypatch):
     """Building 6-6-3 in a process of its own under the smallest budget that lets it start: the peak
     over a trivial build in the same kind of process (the interpreter, numba, the same kernels)
