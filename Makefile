@@ -4,7 +4,9 @@
 # cache (a moment when done already) so that no solve waits for the compiler; the test suite
 # compiles into cache folders of its own (core/run/cache.py), whose index also lists the test
 # puzzles' kernels: its warm-up runs with the checkout on the path so that it can read them.
+# Tests run in parallel, one pytest-xdist worker per core (WORKERS=4 to choose).
 #   make quick   the quick tier while working: no worker processes, Ray, browser or real-time waits
+#                (the markers in pyproject.toml), and fewer property-test examples
 #   make fuzz    every solver on random boards under numba's bounds checks (tests/fuzz)
 #   make check   types, lint and the layers' contracts (what .ci/run checks beside the tests)
 #   make bench   the solvers against the reference programs in ../shared/peers
@@ -13,6 +15,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALL := $(BIN)/python -m pip install --quiet --constraint constraints.txt
 WORKERS ?= auto
+# property-test examples a test in make quick (make test keeps each test's own)
+QUICK_EXAMPLES ?= 20
 PYTEST := $(BIN)/python -m pytest -n $(WORKERS)
 
 .PHONY: run test quick fuzz check bench constraints clean
@@ -27,7 +31,7 @@ test: $(VENV)/.test
 
 quick: $(VENV)/.test
 	-PYTHONPATH=. PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm
-	$(PYTEST) -m "not (processes or ray or browser or realtime)" $(PYTEST_ARGS)
+	PROPERTY_EXAMPLES=$(QUICK_EXAMPLES) $(PYTEST) -m "not (processes or ray or browser or realtime)" $(PYTEST_ARGS)
 
 fuzz: $(VENV)/.test
 	-PYTHONPATH=. NUMBA_BOUNDSCHECK=1 PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm

@@ -2,8 +2,16 @@
 
 The kernel fuzz target in tests/fuzz is collected only with --fuzz (`make fuzz`),
 so the normal suite stays fast.
+
+The suite runs in parallel (pytest-xdist, `make test`), and its markers
+(pyproject.toml) name the slow kinds of test that `make quick` leaves out.
+Tests that ask for the Ray cluster are marked `ray` here, and all go to one
+xdist worker, one after another (--dist loadgroup), so that a single cluster
+serves them all: several workers each starting Ray on two cores would fight
+for them.
 """
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +21,7 @@ os.environ["PUZZLE_EXPLORER_TEST_KERNELS"] = "1"  # the suite's own cache folder
 from puzzle_explorer import core  # noqa: E402,F401  (configures the numba cache before any kernel module loads)
 
 FUZZ = Path(__file__).resolve().parent / "fuzz"
+RAY = "ray_cluster"
 
 
 def pytest_addoption(parser):
@@ -29,10 +38,27 @@ def pytest_ignore_collect(collection_path, config):
     return None
 
 
-@pytest.fixture(scope="module")
+@pytest.hookimpl(tryfirst=True)  # before -m selects and xdist groups
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if RAY in item.fixturenames:
+            item.add_marker(pytest.mark.ray)
+            item.add_marker(pytest.mark.xdist_group("ray"))
+
+
+@pytest.fixture
 def ray_cluster():
-    """A real local Ray cluster of two CPUs for one module's tests (skipped where Ray is not installed)."""
+    """A real local Ray cluster of two CPUs (skipped where Ray is not installed): started for the
+    first test that asks for it and kept for the tests right after it that ask too; the next test
+    that does not finds it gone."""
     ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    if not ray.is_initialized():
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
-    ray.shutdown()
+
+
+def pytest_runtest_teardown(item, nextitem):
+    if RAY in item.fixturenames and (nextitem is None or RAY not in nextitem.fixturenames):
+        ray = sys.modules.get("ray")
+        if ray is not None and ray.is_initialized():
+            ray.shutdown()

@@ -2,6 +2,8 @@
 over two local processes with the single process's counts, and Esc leaves no worker behind."""
 import time
 
+import pytest
+
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
@@ -11,6 +13,8 @@ from puzzle_explorer.tui.widgets.solver import SolverPane
 from puzzle_explorer.tui.widgets.stats import StatsPane
 from tests.processes import census_workers, workers_alive
 from tests.tui.helpers import JobEnd, klotski_app, press_each, wait_for
+
+pytestmark = pytest.mark.processes
 
 # 横刀立马 (25,955 positions under the free convention), and a nearly empty 6x6 board whose census,
 # every piece distinct, runs for minutes: it must outlast the cancel
@@ -52,6 +56,7 @@ async def test_census_over_two_workers_counts_what_the_single_process_counts():
     assert str(stats.outcome).startswith("census: 25,955 positions")
 
 
+@pytest.mark.realtime
 async def test_esc_during_a_census_over_workers_leaves_no_worker():
     census_local.close_idle()  # a pool an earlier census left for the next one
     app = klotski_app(WIDE)

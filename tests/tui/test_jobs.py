@@ -55,6 +55,7 @@ def held_first_compile(monkeypatch):
     gate.set()
 
 
+@pytest.mark.realtime
 async def test_f5_twice_while_compiling_leaves_one_job_and_esc_stops_it(held_first_compile):
     held, gate = held_first_compile
     app = klotski_app(LONG_BOARD)
@@ -86,6 +87,7 @@ async def test_f5_twice_while_compiling_leaves_one_job_and_esc_stops_it(held_fir
         await wait_for(pilot, lambda: not search_threads(), timeout=5, what="no search left")
 
 
+@pytest.mark.realtime
 @pytest.mark.parametrize("pane", ["f2", "f3", "f4"])
 async def test_esc_cancels_from_every_pane(pane):
     app = klotski_app(LONG_BOARD)
@@ -100,6 +102,7 @@ async def test_esc_cancels_from_every_pane(pane):
         await wait_for(pilot, lambda: not search_threads(), timeout=5, what="no search left")
 
 
+@pytest.mark.realtime
 async def test_a_new_solve_stops_the_running_search():
     app = klotski_app(LONG_BOARD)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -161,6 +164,8 @@ QUIT_SCRIPT = textwrap.dedent('''
 ''')
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 @pytest.mark.parametrize("what", ["compiling", "stuck-search"])
 def test_ctrl_q_quits_within_a_second(what, tmp_path):
     env = dict(os.environ, PUZZLE_EXPLORER_DATA=str(tmp_path / "data"))
@@ -174,6 +179,7 @@ def test_ctrl_q_quits_within_a_second(what, tmp_path):
     assert took < 1.0, f"quitting took {took:.2f} s"
 
 
+@pytest.mark.realtime
 def test_quitting_waits_a_moment_for_cancelled_searches_and_no_longer():
     """After the app closes, a cancelled search gets up to QUIT_WAIT_S to close its workers; one
     that never ends does not hold the exit longer."""

@@ -103,6 +103,7 @@ async def test_footer_keys_stay_whole_beneath_a_dialog():
         assert sum(footer._width(c) for c in shown) <= footer.content_region.width
 
 
+@pytest.mark.realtime
 async def test_a_footer_beneath_a_covering_screen_stops_measuring(monkeypatch):
     """The main screen's footer under the race screen is never laid out: waiting on it for ever
     kept a core busy (tens of thousands of measures a second)."""

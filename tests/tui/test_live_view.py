@@ -32,6 +32,8 @@ async def start_endless(pilot):
     return board, timeline
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 async def test_the_live_board_changes_and_freeze_holds_it():
     app = preset_app(*ENDLESS[:2])
     async with app.run_test(size=(80, 24)) as pilot:
@@ -55,6 +57,8 @@ async def test_the_live_board_changes_and_freeze_holds_it():
         await wait_for(pilot, lambda: not timeline.running, timeout=10, what="the cancel")
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 async def test_stepping_back_while_the_search_runs_shows_earlier_snapshots_in_order():
     app = preset_app(*ENDLESS[:2])
     async with app.run_test(size=(80, 24)) as pilot:
@@ -94,6 +98,8 @@ async def test_f7_switches_between_the_search_and_the_solution():
         assert timeline.track == SOLUTION and board.step.board == start.board
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 async def test_the_track_says_when_it_thinned_old_snapshots(monkeypatch):
     monkeypatch.setattr(track_module, "RECENT", 3)
     monkeypatch.setattr(track_module, "OLDER", 2)

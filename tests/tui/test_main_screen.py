@@ -57,6 +57,7 @@ async def test_edit_a_board_with_keys(size):
         assert sum(1 for line in drawn if "A" in line or "B" in line) >= 2  # both pieces drawn above
 
 
+@pytest.mark.realtime
 @pytest.mark.parametrize("size", SIZES)
 async def test_solve_and_scrub_the_timeline(size):
     app = klotski_app(BY_ID["yusheng-xili"].text, "yusheng-xili")
@@ -91,6 +92,7 @@ async def test_solve_and_scrub_the_timeline(size):
         assert len(timeline.steps) == 0 and board.step is None
 
 
+@pytest.mark.realtime
 async def test_live_stats_then_cancel():
     # every piece distinct: a census of ~15 million positions takes seconds
     app = klotski_app("NAAO/PAAQ/.BB./HIJK/HIJK")

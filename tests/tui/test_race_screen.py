@@ -4,6 +4,7 @@ import io
 import threading
 import time
 
+import pytest
 from rich.console import Console
 
 from puzzle_explorer.tui.screens.race import RaceLane, RaceScreen
@@ -39,6 +40,7 @@ async def two_plain_die_searches(pilot, timeout: str = "") -> RaceScreen:
     return screen
 
 
+@pytest.mark.realtime
 async def test_two_columns_update_and_the_race_ends_with_the_table():
     app = preset_app("die", "classic-8x8")
     async with app.run_test(size=SIZE) as pilot:
@@ -63,6 +65,7 @@ async def test_two_columns_update_and_the_race_ends_with_the_table():
         assert screen.query_one("#race-results").display
 
 
+@pytest.mark.realtime
 async def test_escape_cancels_every_solver_within_100ms():
     app = preset_app("die", "classic-8x8")
     async with app.run_test(size=SIZE) as pilot:

@@ -6,6 +6,8 @@ from puzzle_explorer.tui.widgets.board import BoardView
 from puzzle_explorer.tui.widgets.timeline import Timeline
 from tests.tui.helpers import driver_burst, klotski_app, solve, wait_for
 
+pytestmark = pytest.mark.realtime
+
 
 async def settled(pilot, timeline: Timeline, index: int, what: str) -> None:
     """The timeline reaches index and then stays there: nothing keeps moving it back and forth."""

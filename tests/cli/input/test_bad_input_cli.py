@@ -90,6 +90,7 @@ def run_process(args, stdin=b"", env=None, **kw):
                           env={**os.environ, **(env or {})}, timeout=300, **kw)
 
 
+@pytest.mark.processes
 def test_as_real_processes_under_a_strict_utf8_locale():
     """The cases that depend on the process itself: argv decoding, the locale's stdin, exit status."""
     strict = {"LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict"}
@@ -102,6 +103,7 @@ def test_as_real_processes_under_a_strict_utf8_locale():
         one_line_error(done.returncode, done.stderr.decode(), words)
 
 
+@pytest.mark.processes
 def test_json_into_a_pipe_closed_early_is_a_quiet_exit():
     """`--json | head -c 10`: the reader leaves; no BrokenPipeError, nothing on stderr."""
     head = subprocess.Popen(["head", "-c", "10"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)

@@ -96,6 +96,7 @@ async def read_until(ws, received: bytearray, text: str, wait_s: float) -> None:
             pytest.fail(f"the websocket closed before {text!r} arrived: {screen_text(bytes(received))[-2000:]!r}")
 
 
+@pytest.mark.processes
 async def test_the_start_screen_arrives_and_keys_reach_the_app(server):
     port = server.port
     async with aiohttp.ClientSession() as session:
@@ -122,6 +123,7 @@ async def test_the_start_screen_arrives_and_keys_reach_the_app(server):
     assert f"serving the app on http://127.0.0.1:{port}" in out
 
 
+@pytest.mark.processes
 async def test_the_page_points_its_terminal_at_the_public_url(tmp_path):
     served = Served(tmp_path, "--public-url", "https://puzzles.example.invalid/")
     try:
@@ -187,6 +189,8 @@ def devtools_address(browser: subprocess.Popen) -> str:
     pytest.fail(f"Chromium ended without listening for DevTools (status {browser.wait()})")
 
 
+@pytest.mark.processes
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed (Debian: apt-get install chromium); "
                                                "the browser check needs a real browser")
 async def test_headless_chromium_shows_the_app(server, tmp_path):

@@ -9,6 +9,8 @@ import pytest
 from puzzle_explorer.puzzles.kit.cli_support import COMPILE_CANCELLED
 from tests.cli.signals.process import stop_when
 
+pytestmark = [pytest.mark.processes, pytest.mark.realtime]
+
 # A search in each family that runs far longer than the test waits, and what its partial output shows.
 LONG = {
     "klotski": (["--census", "--distinct", "--board", "AAbcde/AAfgh./....../....../....../......",

@@ -61,6 +61,7 @@ def folder_in_a_fresh_process(tmp_path, checked, tests, numba_first):
                           check=True).stdout.split()
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("checked", [False, True])
 @pytest.mark.parametrize("tests", [False, True])
 def test_each_process_finds_its_folder(tmp_path, checked, tests):

@@ -155,6 +155,7 @@ def test_backtracking_checks_its_stack_and_kept_paths_before_it_starts():
     assert out.status == Status.SOLVED and out.solutions == 120
 
 
+@pytest.mark.processes
 def test_peak_memory_of_each_search_stays_within_its_budget():
     """Measured, not modelled: each search in a fresh process, its peak resident set against the budget."""
     budget_mib = 24

@@ -65,6 +65,7 @@ def runners(meter, specs):
     return [Runner(name, meter.task(name, seconds, memory), memory) for name, seconds, memory in specs]
 
 
+@pytest.mark.realtime
 def test_at_most_one_runner_a_core_and_the_rest_queue():
     meter = Meter()
     race = Race(runners(meter, [(f"r{i}", 0.15, 1) for i in range(5)]), budget=100, slots=2)
@@ -78,6 +79,7 @@ def test_at_most_one_runner_a_core_and_the_rest_queue():
     assert "2 at a time on 2 cores" in race.how_run() and "r4 waited" in race.how_run()
 
 
+@pytest.mark.realtime
 def test_reservations_together_never_pass_the_budget():
     meter = Meter()
     specs = [("big", 0.2, 60), ("big2", 0.2, 60), ("small", 0.05, 30)]
@@ -112,8 +114,17 @@ def endless(control):
     return shortest_path("bfs", ROOT, NO_GOAL, control, Limits(max_memory=2**30))
 
 
+def compile_endless() -> None:
+    """Compile (or load) the search outside the measurement: a stopped search ends at its first
+    look at the flag, where a free one would run until it filled its gibibyte."""
+    stopped = SearchControl()
+    stopped.cancel()
+    endless(stopped)
+
+
+@pytest.mark.realtime
 def test_cancel_stops_every_runner_within_100ms():
-    endless(SearchControl())  # compile outside the measurement
+    compile_endless()
     race = Race([Runner(f"bfs{i}", endless, 1) for i in range(3)], budget=10, slots=2)
     thread = threading.Thread(target=race.run)
     thread.start()
@@ -138,7 +149,7 @@ def test_a_cancel_arriving_while_the_race_holds_its_lock_stops_it():
     """A stop signal runs cancel() in the main thread, which may be inside the race's own locked
     section at that moment: cancel() must not wait for the lock, and the runner being started then
     is stopped too."""
-    endless(SearchControl())
+    compile_endless()
     race = Race([Runner(f"bfs{i}", endless, 1) for i in range(3)], budget=10, slots=2)
     start = race._start
 
@@ -161,6 +172,7 @@ def test_a_cancel_arriving_while_the_race_holds_its_lock_stops_it():
     assert third.state == CANCELLED
 
 
+@pytest.mark.realtime
 def test_a_failing_runner_keeps_to_its_lane():
     meter = Meter()
 
@@ -173,6 +185,7 @@ def test_a_failing_runner_keeps_to_its_lane():
     assert fine.state == DONE and fine.result == "fine done"
 
 
+@pytest.mark.realtime
 def test_progress_comes_with_the_lane_index_and_peaks_are_kept():
     meter = Meter()
     seen = []
@@ -186,10 +199,11 @@ def test_progress_comes_with_the_lane_index_and_peaks_are_kept():
         assert race.lanes[i].snapshot.expanded == counts[-1]
 
 
+@pytest.mark.realtime
 def test_ctrl_c_cancels_the_race_and_returns_the_lanes():
     from tests.core.run.test_runner import interrupt_main_after
 
-    endless(SearchControl())
+    compile_endless()
     race = Race([Runner(f"bfs{i}", endless, 1) for i in range(3)], budget=10, slots=2)
     interrupt_main_after(0.3)
     lanes = race.run()
@@ -198,6 +212,7 @@ def test_ctrl_c_cancels_the_race_and_returns_the_lanes():
     assert race.cancelled and race.finished
 
 
+@pytest.mark.realtime
 def test_nothing_runs_before_run():
     meter = Meter()
     race = Race(runners(meter, [("a", 0.01, 1), ("b", 0.01, 1)]), budget=10, slots=2)

@@ -19,6 +19,7 @@ def endless(algo):
     return lambda control: shortest_path(algo, ROOT, NO_GOAL, control, BIG, goals=np.array([NO_GOAL.goal], dtype=np.uint64))
 
 
+@pytest.mark.realtime
 @pytest.mark.parametrize("algo", ["bfs", "bibfs", "astar", "idastar"])
 def test_cancel_stops_within_100ms_and_reports_cancelled(algo):
     endless(algo)  # compile outside the measurement
@@ -45,12 +46,14 @@ def test_cancel_stops_within_100ms_and_reports_cancelled(algo):
     assert searching[-1].expanded > searching[0].expanded
 
 
+@pytest.mark.realtime
 def test_timeout_ends_with_limit_time():
     out = Job(endless("bfs"), timeout_s=0.3).run()
     assert out.status == Status.LIMIT and out.limit.value == "time"
     assert 0.25 <= out.stats.elapsed_s < 1.0
 
 
+@pytest.mark.realtime
 def test_progress_rate_is_at_most_10_per_second():
     times = []
     Job(endless("bfs"), timeout_s=1.0, on_progress=lambda s: times.append(time.perf_counter())).run()
@@ -67,6 +70,7 @@ def test_errors_in_the_task_reach_the_caller():
         Job(broken).run()
 
 
+@pytest.mark.realtime
 def test_census_cancel_and_timeout():
     from puzzle_explorer.core.run.search import count_states
 
@@ -104,6 +108,7 @@ def interrupt_main_after(*delays):
     return timer
 
 
+@pytest.mark.realtime
 def test_ctrl_c_cancels_and_returns_the_cancelled_result_after_the_search_thread_ends():
     endless("bfs")  # compile outside the measurement
     Job(endless("bfs"), timeout_s=0.05).run()
@@ -115,6 +120,7 @@ def test_ctrl_c_cancels_and_returns_the_cancelled_result_after_the_search_thread
     assert job.finished  # the search ended; no thread left searching
 
 
+@pytest.mark.realtime
 def test_a_second_ctrl_c_leaves_at_once():
     def stubborn(control):  # a search that does not look at the stop flag
         control.start_search()
@@ -130,6 +136,7 @@ def test_a_second_ctrl_c_leaves_at_once():
     assert not job.finished
 
 
+@pytest.mark.realtime
 def test_ctrl_c_while_compiling_is_cancelled_before_search():
     from puzzle_explorer.core.run.runner import CancelledBeforeSearch
 
@@ -144,6 +151,7 @@ def test_ctrl_c_while_compiling_is_cancelled_before_search():
     assert time.perf_counter() - started < 1.0
 
 
+@pytest.mark.realtime
 def test_a_cancel_after_a_timeout_is_not_taken_for_a_cancel_before_search():
     """A search stopped by its time limit that compiles a further kernel still returns its result."""
     def two_kernels(control):
@@ -156,6 +164,7 @@ def test_a_cancel_after_a_timeout_is_not_taken_for_a_cancel_before_search():
     assert out.status == Status.LIMIT and out.limit.value == "time"
 
 
+@pytest.mark.realtime
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_a_stop_signal_cancels_the_search_and_sets_the_exit_status(signum):
     from puzzle_explorer.core.run import interrupts
@@ -186,6 +195,7 @@ def test_no_signal_keeps_the_exit_status():
     assert caught.signal is None and caught.exit_status(2) == 2
 
 
+@pytest.mark.realtime
 def test_one_stop_delivered_twice_counts_once_and_a_late_second_one_leaves():
     """`timeout` sends SIGTERM to the process and to its group: both arrive at once."""
     from puzzle_explorer.core.run import interrupts

@@ -78,6 +78,7 @@ def _probe(family_id: str, order: str) -> list:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("family_id", list(registry.families()))
 def test_warm_up_compiles_exactly_the_signatures_the_solvers_run(family_id):
     with ThreadPoolExecutor(2) as pool:
@@ -86,6 +87,7 @@ def test_warm_up_compiles_exactly_the_signatures_the_solvers_run(family_id):
     assert unused == [], f"the warm-up compiled what no solver runs: {unused}"
 
 
+@pytest.mark.processes
 def test_warm_command_compiles_every_family_once():
     command = [sys.executable, "-m", "puzzle_explorer", "warm", "--json"]
     done = subprocess.run(command + ["--force", "--jobs", "2"], cwd=ROOT, capture_output=True, text=True,

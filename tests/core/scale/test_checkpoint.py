@@ -64,6 +64,7 @@ def test_the_key_is_the_tasks_contents():
     assert search_key(TASKS) != search_key(TASKS[::-1])
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_tour_count_capped_part_way_then_resumed_counts_every_tour(tmp_path, workers):
     board = Board(6, 6, (0, 0))
@@ -78,6 +79,7 @@ def test_a_tour_count_capped_part_way_then_resumed_counts_every_tour(tmp_path, w
     assert whole.stats.nodes_expanded == plain.stats.nodes_expanded
 
 
+@pytest.mark.processes
 def test_the_command_line_says_where_to_go_on_from_and_refuses_a_bad_file(tmp_path):
     run = [sys.executable, "-c", "import sys; from puzzle_explorer.cli.main import main; sys.exit(main(sys.argv[1:]))",
            "solve", "knights", "--size", "6x6", "--count", "--workers", "1", "--no-board",

@@ -32,6 +32,7 @@ def test_split_die_counts_equal_one_search_in_any_order(i):
     assert whole.details["solutions"] == len(expected)
 
 
+@pytest.mark.processes
 def test_two_worker_processes_prove_a_die_count_as_one_does():
     board = parse("S...../....../.G..../......")
     one = _all(board, "any")

@@ -25,6 +25,7 @@ def test_results_come_back_in_task_order_whatever_order_they_ran_in(shuffle):
         assert run.order != sorted(run.order) and sorted(run.order) == list(range(40))
 
 
+@pytest.mark.processes
 def test_two_worker_processes_share_the_tasks_and_a_killed_one_is_run_again(tmp_path):
     tasks = [Square(n, 0.02) for n in range(12)]
     tasks[5] = DieOnce(Square(5, 0.02), str(tmp_path / "died"))
@@ -39,10 +40,20 @@ def test_two_worker_processes_share_the_tasks_and_a_killed_one_is_run_again(tmp_
     assert not _workers_alive()
 
 
+def cancel_once_running(control: SearchControl) -> None:
+    """Cancel once the tasks count nodes, in the workers: a fixed wait for them to start was three
+    seconds of nothing on an idle machine and too short on a loaded one."""
+    while control.snapshot().expanded == 0:
+        time.sleep(0.01)
+    control.cancel()
+
+
+@pytest.mark.processes
+@pytest.mark.realtime
 def test_cancel_reaches_every_task_within_a_second_and_leaves_no_worker():
     tasks = [Square(n, 30.0) for n in range(6)]
     control = SearchControl()
-    threading.Timer(3.0, control.cancel).start()  # the workers have started by then
+    threading.Thread(target=cancel_once_running, args=(control,), daemon=True).start()
     began = time.monotonic()
     run = run_tasks(tasks, EngineSpec(workers=2), control)
     assert run.status == Status.CANCELLED
@@ -61,6 +72,8 @@ def test_a_node_cap_ends_the_run_with_limit_states():
     assert (s.tasks_done, s.tasks) == (4, 10)  # progress says how far through the subtrees it got
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_decisive_result_stops_the_tasks_after_it_but_not_those_before(workers):
     # task 3 settles the answer: the slow tasks after it (two of them running by then) are stopped
@@ -76,6 +89,8 @@ def test_a_decisive_result_stops_the_tasks_after_it_but_not_those_before(workers
     assert not _workers_alive()
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 def test_kept_workers_run_the_next_run_and_end_with_the_block():
     """A decisive result stops the tasks after it; the next run on the kept workers starts with no
     stop flag left over, in the same processes."""
@@ -91,6 +106,7 @@ def test_kept_workers_run_the_next_run_and_end_with_the_block():
     assert not _workers_alive()
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("module", ["puzzle_explorer.puzzles.knights.split", "puzzle_explorer.puzzles.link.split", "puzzle_explorer.puzzles.tiles.split",
                                     "puzzle_explorer.core.scale.split_paths"])
 def test_a_worker_unpickling_a_task_imports_no_family_object_and_no_interface(module):
@@ -107,6 +123,7 @@ def test_a_worker_unpickling_a_task_imports_no_family_object_and_no_interface(mo
     assert out.stdout.strip() == ""
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("workers", [1, 2])
 def test_results_given_are_placed_not_run_again(workers):
     tasks = [Square(n) for n in range(12)]

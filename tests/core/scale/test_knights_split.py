@@ -59,6 +59,7 @@ def test_split_counts_from_every_square_equal_one_search(board):
     assert parts.stats.nodes_expanded == whole.stats.nodes_expanded
 
 
+@pytest.mark.processes
 def test_two_worker_processes_count_5x5_from_every_square_as_one_does():
     one = _count(Board(5, 5, (0, 0)), all_starts=True)
     two = solve(Board(5, 5, (0, 0)), "count", {"all_starts": True, "workers": 2}, SearchControl(), Limits())
@@ -76,6 +77,7 @@ def test_the_estimate_is_near_the_count_on_5x5():
     assert est["dives"] >= 1000 and est["nodes_se"] > 0
 
 
+@pytest.mark.realtime
 def test_a_cancel_during_the_estimates_dives_ends_them():
     import threading
     import time

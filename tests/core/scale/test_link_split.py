@@ -46,6 +46,7 @@ def test_split_clearing_gives_one_answer_whatever_the_order(board):
         replay_with_reference(board, ordered)
 
 
+@pytest.mark.processes
 def test_two_worker_processes_prove_a_board_unclearable_as_one_does():
     # the first random board whose proof takes a search cut into several subtrees
     board, one = next((b, sol) for b in _cases(200, 9) for sol in [_clear(b, subtrees=8)]

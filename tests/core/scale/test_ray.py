@@ -68,6 +68,7 @@ def test_an_estimate_for_a_named_ray_cluster_gives_the_time_on_its_cpus(ray_clus
     assert estimate_workers(EngineSpec("ray", 3, "127.0.0.1:6379"), 3600.0) == 3  # asked for: kept
 
 
+@pytest.mark.processes
 def test_the_ray_engine_without_ray_says_how_to_install_it():
     hide = ("import sys; sys.modules['ray'] = None; "
             "from puzzle_explorer.cli.main import main; sys.exit(main(['solve', 'knights', '--size', '5x5', '--count', "
@@ -77,6 +78,7 @@ def test_the_ray_engine_without_ray_says_how_to_install_it():
     assert "pip install 'puzzle-explorer[cluster]'" in out.stderr and "Traceback" not in out.stderr
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("search", [["knights", "--size", "5x5", "--count"],
                                     ["klotski", "--preset", "hengdao-lima", "--census"]], ids=["tree", "census"])
 def test_an_address_nobody_answers_at_is_refused_in_one_line(search):

@@ -92,6 +92,7 @@ def test_split_iterations_find_the_whole_searchs_path_with_its_node_counts(i, he
         assert parts.details["workers"] == 1 and parts.details["engine"] == "local"
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("workers, heuristic, after", [(2, "linear-conflict", 2000), (3, "manhattan", 2000),
                                                       (2, "pdb", 0)])
 def test_worker_processes_find_the_same_path_and_counts(workers, heuristic, after, pdb_cache):
@@ -150,6 +151,8 @@ def test_a_node_cap_stops_a_split_search_with_what_it_knows():
     assert 0 < sol.stats.nodes_expanded < whole_nodes
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 def test_a_cancel_reaches_the_workers_and_keeps_what_the_search_knows():
     board = parse(BY_ID["korf-88"].text)  # 65 moves: hours by Manhattan distance
     others = {p.pid for p in _workers_alive()}  # a Ray cluster another test of this module started

@@ -52,6 +52,8 @@ def _run(monkeypatch, module, trial, search):
     return job_box[0].run()
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 def test_die_count_cancelled_as_its_workers_start_reports_its_trial(monkeypatch):
     import puzzle_explorer.core.scale.split_paths
 
@@ -66,6 +68,8 @@ def test_die_count_cancelled_as_its_workers_start_reports_its_trial(monkeypatch)
     assert out.details["solutions"] == trial.solutions and len(out.tours) == len(trial.kept)
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 def test_link_proof_cancelled_as_its_workers_start_reports_its_trial(monkeypatch):
     import puzzle_explorer.puzzles.link.solve
 
@@ -96,6 +100,7 @@ def test_an_estimate_that_keeps_a_search_here_runs_it_to_a_few_times_its_nodes(m
     assert puzzle_explorer.core.scale.cuts.trial_cap(None, 0, float("inf"))[0] == 2 ** 62
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("start_s", [0.0, 1e9])
 def test_a_die_count_splits_at_once_or_stays_here_as_its_estimate_says(start_s, monkeypatch):
     """Workers that start in no time always pay: the count is split with no trial. Workers that

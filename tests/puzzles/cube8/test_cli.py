@@ -47,6 +47,7 @@ def test_contest_by_search_byte_for_byte(capsys, monkeypatch, without_table, alg
     assert not list(without_table.iterdir())  # nothing was built unasked
 
 
+@pytest.mark.processes
 def test_first_contest_builds_the_table_and_later_ones_answer_from_it(capsys, monkeypatch, without_table):
     code, out, err = run_cli(capsys, monkeypatch, ["--contest"], contest_text(SMALL, spaced=False))
     assert (code, out) == (0, expected_output(SMALL))
@@ -117,6 +118,7 @@ def test_blank_lines_and_a_missing_terminator_are_fine(capsys, monkeypatch, with
     assert (code, out) == (0, "0\n")
 
 
+@pytest.mark.processes
 def test_light_path_loads_neither_numba_nor_numpy_nor_rich(with_table):
     probe = ("import sys, io; sys.stdin = io.StringIO(sys.argv[1]); from puzzle_explorer.cli.main import main; code = main(["
              "'solve', 'cube8', '--contest']); print(code, 'numba' in sys.modules, 'numpy' in sys.modules, "

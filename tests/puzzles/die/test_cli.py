@@ -56,6 +56,7 @@ def test_start_goal_and_blocked_flags(capsys):
     assert data["board"] == "#..../.S.../..#../....G"
 
 
+@pytest.mark.processes
 def test_keep_caps_the_list_not_the_count(capsys):
     code, out, _ = run_cli(capsys, "solve", "die", "--preset", "open-10x10", "--goal-face", "not-up", "--all",
                            "--keep", "2", "--json")
@@ -71,6 +72,8 @@ def test_unsolvable_exits_zero_with_a_proof(capsys):
     assert code == 0 and "proved: no tour (every placement searched)" in out and "proof: exhaustive search" in out
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 def test_timeout_is_a_limit(capsys):
     code, out, _ = run_cli(capsys, "solve", "die", "--size", "12x12", "--all", "--timeout", "0.3", "--json")
     data = json.loads(out)

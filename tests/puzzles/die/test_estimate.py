@@ -19,6 +19,7 @@ CASES = ([parse(text) for text in SEVERAL] + [b for b in boards(5, 40, 6, 0.1, T
          + [parse(BY_ID[k].text) for k in ("open-9x9", "open-10x10", "ledge-12x12")])  # up to 2 million nodes
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("i", range(len(CASES)))
 def test_the_estimate_of_nodes_and_tours_is_within_its_spread_of_the_count(i):
     board, rule = CASES[i], RULES[i % 3]
@@ -54,6 +55,7 @@ def test_a_cancel_ends_the_dives():
     assert probe.estimate(ctx, root, len(cells) - 1).dives == probe.DIVES  # the context was left as it was
 
 
+@pytest.mark.processes
 def test_estimate_alone_on_the_command_line():
     def run(*args):
         return subprocess.run([sys.executable, "-c", "import sys; from puzzle_explorer.cli.main import main; sys.exit(main(sys.argv[1:]))",

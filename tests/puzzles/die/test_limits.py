@@ -1,4 +1,6 @@
 """Limits on rolling-die tours: a state is a placement of the die; memory holds the path and the tours kept."""
+import pytest
+
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Limit, Status
@@ -27,6 +29,7 @@ def test_a_budget_that_cannot_hold_the_path_and_one_tour_ends_at_once():
     assert sol.stats.nodes_expanded == 0 and sol.details["count_complete"] is False
 
 
+@pytest.mark.processes
 def test_the_budget_bounds_the_tours_kept_not_the_count():
     full = run("all", Limits(), keep=10_000)
     small = run("all", Limits(max_memory=3 * 2**20), keep=10_000)

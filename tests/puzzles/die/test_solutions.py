@@ -175,6 +175,7 @@ def test_small_presets_against_the_reference(preset):
             assert note_counts(BY_ID[preset])[rule] == len(expected)
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.id)
 def test_preset_notes_tell_the_truth(preset):
     promised = note_counts(preset)
@@ -191,6 +192,7 @@ def test_one_cell_board():
     assert solve(b, "dfs", {"goal_face": "not-up"}, SearchControl(), Limits()).status == Status.UNSOLVABLE
 
 
+@pytest.mark.processes
 def test_kept_tours_are_capped_and_browsable():
     b = parse(BY_ID["open-10x10"].text)
     sol = solve(b, "all", {"goal_face": "not-up", "keep": 3}, SearchControl(), Limits())
@@ -215,6 +217,8 @@ def test_unsolvable_says_why():
     assert sol.details["solutions"] == 0 and sol.stats.nodes_expanded == 0
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 def test_cancel_and_timeout_end_the_search():
     from puzzle_explorer.core.run.runner import Job
 

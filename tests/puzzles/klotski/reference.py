@@ -25,20 +25,20 @@ def covered(x, y, w, h):
     return {(x + i, y + j) for i in range(w) for j in range(h)}
 
 
-def free_for(width, height, walls, pieces, letter, x, y):
-    w, h = pieces[letter][2], pieces[letter][3]
+def free_for(width, height, blocked, w, h, x, y):
+    """Whether a w x h piece fits at x, y: on the board and on no blocked cell."""
     if x < 0 or y < 0 or x + w > width or y + h > height:
         return False
-    blocked = set(walls)
-    for other, (ox, oy, ow, oh) in pieces.items():
-        if other != letter:
-            blocked |= covered(ox, oy, ow, oh)
     return not (covered(x, y, w, h) & blocked)
 
 
 def successors(width, height, walls, pieces, convention):
     """(letter, new x, new y) for every move of the position."""
+    taken = set(walls)
+    for ox, oy, ow, oh in pieces.values():
+        taken |= covered(ox, oy, ow, oh)
     for letter, (x, y, w, h) in pieces.items():
+        blocked = taken - covered(x, y, w, h)  # the walls and the other pieces, which stay put
         if convention == "free":
             seen = {(x, y)}
             todo = [(x, y)]
@@ -46,14 +46,14 @@ def successors(width, height, walls, pieces, convention):
                 cx, cy = todo.pop()
                 for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                     n = (cx + dx, cy + dy)
-                    if n not in seen and free_for(width, height, walls, pieces, letter, *n):
+                    if n not in seen and free_for(width, height, blocked, w, h, *n):
                         seen.add(n)
                         todo.append(n)
                         yield letter, n[0], n[1]
         else:
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 k = 1
-                while free_for(width, height, walls, pieces, letter, x + k * dx, y + k * dy):
+                while free_for(width, height, blocked, w, h, x + k * dx, y + k * dy):
                     yield letter, x + k * dx, y + k * dy
                     if convention == "unit":
                         break

@@ -63,6 +63,7 @@ def test_bibfs_lists_no_more_goal_positions_than_half_the_budget_holds():
     assert f"more than {MIB // 16:,} goal positions" in sol.details["note"]
 
 
+@pytest.mark.processes
 def test_census_peak_memory_stays_within_the_budget(monkeypatch):
     """The case that once peaked at 1.35 GB under a 200M budget, measured in a process of its own
     against a trivial census (the interpreter with numpy, numba and the same kernels loaded)."""

@@ -113,6 +113,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, args, words):
     assert out == ""
 
 
+@pytest.mark.processes
 def test_bad_input_from_the_installed_command():
     """The real process: stderr one line, exit status 2, for a start off the board."""
     proc = subprocess.run([sys.executable, "-m", "puzzle_explorer", "solve", "knights", "--size", "5x5", "--start", "6,1"],

@@ -67,6 +67,8 @@ def test_symmetric_squares_of_a_blocked_board_are_counted_apart(run):
             assert grid[y][x] == expected
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 def test_a_time_limit_ends_a_long_count_with_status_limit():
     board = Board(8, 8, (0, 0))
     job = Job(lambda control: solve(board, "count", {}, control, Limits(timeout_s=0.3)), timeout_s=0.3)
@@ -75,6 +77,7 @@ def test_a_time_limit_ends_a_long_count_with_status_limit():
     assert sol.details["solutions_so_far"] > 0
 
 
+@pytest.mark.processes
 def test_cancel_stops_a_count():
     board = Board(8, 8, (0, 0))
     sol = cancelled_once_searching(lambda control: solve(board, "count", {}, control, Limits())).run()

@@ -12,6 +12,8 @@ def read_trace(path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 def test_a_long_count_writes_a_line_per_snapshot_and_its_counters_never_go_down(capsys, tmp_path):
     trace = tmp_path / "count.jsonl"
     code, out, _ = run_cli(capsys, "solve", "knights", "--preset", "chessboard", "--count", "--timeout", "0.8",
@@ -81,6 +83,7 @@ def test_every_family_traces_its_picture(capsys, tmp_path, args, kind):
         assert len(line["path"]) + len(line.get("goal_side") or ()) == line["depth"]
 
 
+@pytest.mark.processes
 def test_a_split_count_traces_its_subtrees_done_up_to_all_of_them(capsys, tmp_path):
     trace = tmp_path / "split.jsonl"
     code, out, _ = run_cli(capsys, "solve", "knights", "--size", "5x5", "--count", "--all-starts", "--workers", "2",

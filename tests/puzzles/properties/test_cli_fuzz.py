@@ -75,6 +75,7 @@ def _as_argv(args: list[str]) -> bool:
         return False
 
 
+@pytest.mark.processes
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_bad_boards_and_options_as_real_processes(data):

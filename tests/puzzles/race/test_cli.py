@@ -132,6 +132,8 @@ def test_every_family_races_with_its_own_board_options(capsys, family, board, al
 PLAIN_DIE = ["race", "die", "--preset", "classic-8x8", "--algos", "dfs,all", "pruning=no"]
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 def test_ctrl_c_stops_every_solver_and_prints_the_table():
     import signal
 
@@ -143,6 +145,8 @@ def test_ctrl_c_stops_every_solver_and_prints_the_table():
     assert ended.waited_s < 5
 
 
+@pytest.mark.processes
+@pytest.mark.realtime
 def test_sigterm_in_json_mode_gives_each_cancelled_object():
     import signal
 

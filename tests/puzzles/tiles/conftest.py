@@ -2,12 +2,13 @@
 test's own: never the user's."""
 import pytest
 
+from tests.kernel_cache import with_kernels
 from tests.tui.conftest import user_dirs  # noqa: F401  (autouse: the app's boards and recovery copies go to the test's folder)
 
 
 @pytest.fixture(scope="session")
 def pdb_dir(tmp_path_factory):
-    return tmp_path_factory.mktemp("tiles-cache")
+    return with_kernels(tmp_path_factory.mktemp("tiles-cache"))  # worker processes load the kernels
 
 
 @pytest.fixture

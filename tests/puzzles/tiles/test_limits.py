@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from bench.harness import run as measured
-from puzzle_explorer.core.run.cache import cache_base, source_digest
 from puzzle_explorer.core.run.memory import SCRATCH
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.runner import Job
@@ -21,6 +20,7 @@ from puzzle_explorer.puzzles.tiles.kernels.rows import rows_bytes
 from puzzle_explorer.puzzles.tiles.presets import BY_ID
 from puzzle_explorer.puzzles.tiles.solve import plan, solve
 from tests.cli.commands import run_cli
+from tests.kernel_cache import with_kernels
 from tests.puzzles.tiles.reference import replay
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -88,6 +88,7 @@ def test_row_by_row_fits_a_budget_just_above_its_arrays():
     assert replay(6, 6, SIX.tiles, moves) == SIX.goal_tiles()
 
 
+@pytest.mark.realtime
 @pytest.mark.parametrize("solver,options", TREE + [("rows", {}), ("astar", {}), ("bfs", {}), ("census", {})])
 def test_the_time_limit_ends_every_search_with_limit_time(solver, options, pdb_cache):
     control = SearchControl()
@@ -97,6 +98,7 @@ def test_the_time_limit_ends_every_search_with_limit_time(solver, options, pdb_c
     assert sol.status == Status.LIMIT and sol.limit == Limit.TIME
 
 
+@pytest.mark.realtime
 def test_a_real_timeout_stops_a_long_search():
     sol = Job(lambda control: solved_with(KORF_88, "idastar", {"heuristic": "manhattan"}, Limits(), control),
               timeout_s=0.3).run()
@@ -155,6 +157,7 @@ def test_cli_limit_statuses_in_json(capsys):
     assert data["stats"]["nodes_expanded"] == 777 and data["shortest_at_least"] >= 43
 
 
+@pytest.mark.processes
 def test_database_build_peak_memory_stays_within_the_budget(tmp_path, monkeypatch):
     """Building 6-6-3 in a process of its own under the smallest budget that lets it start: the peak
     over a trivial build in the same kind of process (the interpreter, numba, the same kernels)
@@ -163,11 +166,8 @@ def test_database_build_peak_memory_stays_within_the_budget(tmp_path, monkeypatc
     env = {"PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
 
     def build(size, cache, *more):
-        # a cache folder of its own for the databases, sharing the compiled kernels of the user's
-        kernels = cache_base() / f"numba-{source_digest(ROOT / 'src' / 'puzzle_explorer')}"
-        kernels.mkdir(parents=True, exist_ok=True)
-        cache.mkdir()
-        (cache / kernels.name).symlink_to(kernels, target_is_directory=True)
+        # a cache folder of its own for the databases, sharing the suite's compiled kernels
+        with_kernels(cache)
         return measured([sys.executable, "-m", "puzzle_explorer", "solve", "tiles", "--build-pdb", "--size", size, *more],
                         env={**env, "PUZZLE_EXPLORER_CACHE": str(cache)})
 

@@ -22,6 +22,8 @@ from tests.cli.commands import run_cli
 from tests.puzzles.cube8.cases import random_cases, rows
 from tests.puzzles.distances.boards import random_board
 
+pytestmark = pytest.mark.processes
+
 CONVENTIONS = ["unit", "straight", "free"]
 WORKERS = [2, 3]
 # eight small pieces and the target on a nearly empty 6x6 board: its levels grow a hundredfold a move
@@ -160,6 +162,7 @@ def _running(task, seconds_in):
     return job
 
 
+@pytest.mark.realtime
 def test_cancel_stops_every_worker_within_a_second_and_leaves_none():
     census_local.close_idle()
     job = _running(lambda c: solve(parse(WIDE), "census", {"distinct": True, **local(2)}, c, Limits()), 0.3)
@@ -245,6 +248,7 @@ def test_engine_options_that_do_not_go_together_are_refused(capsys, tmp_path, mo
     assert code == 2 and said in err
 
 
+@pytest.mark.realtime
 def test_progress_merges_every_workers_counters_and_the_timeout_stops_them():
     snapshots = []
     job = Job(lambda c: solve(parse(WIDE), "census", {"distinct": True, **local(2)}, c,

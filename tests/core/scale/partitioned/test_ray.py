@@ -4,6 +4,7 @@ import signal
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 
 from puzzle_explorer.core.errors import EngineError
@@ -33,12 +34,13 @@ def test_the_census_on_ray_actors_is_the_single_process_one(ray_cluster, board, 
 
 
 def actor_pids() -> list[int]:
-    """The processes of this run's partition actors (Ray names them after the actor class)."""
+    """The processes of this run's partition actors (Ray names them after the actor class): among this
+    process's descendants, since another test run on the machine has actors of its own."""
     pids = []
-    for entry in Path("/proc").iterdir():
+    for process in psutil.Process().children(recursive=True):
         try:
-            if entry.name.isdigit() and (entry / "cmdline").read_bytes().startswith(b"ray::PartitionActor"):
-                pids.append(int(entry.name))
+            if (Path("/proc") / str(process.pid) / "cmdline").read_bytes().startswith(b"ray::PartitionActor"):
+                pids.append(process.pid)
         except OSError:
             pass
     return pids
