@@ -13,7 +13,7 @@ from puzzle_explorer.puzzles.interface import LiveView, Step, path_view
 
 
 def decoder(board: Board, par: int, path_steps: Callable[[Board, list[tuple[int, ...]]], list[Step]]) -> Callable[[Live], LiveView | None]:
-    """Live -> LiveView for searches over positions of parity `par` (path_steps: solve.path_steps)."""
+    """Live -> LiveView for searches over positions of parity `par` (path_steps: steps.path_steps)."""
 
     def steps(entries: NDArray[np.uint64]) -> list[Step]:
         return path_steps(board, [C.position(int(n), par) for n in entries])

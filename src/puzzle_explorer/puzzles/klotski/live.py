@@ -24,7 +24,7 @@ def board_at(layout: Layout, board: Board, word: int) -> Board:
 
 
 def decoder(layout: Layout, board: Board, path_steps: Callable[[Layout, Board, NDArray[np.uint64]], list[Step]]) -> Callable[[Live], LiveView | None]:
-    """Live -> LiveView for searches of this layout from this board (path_steps: solve.path_steps)."""
+    """Live -> LiveView for searches of this layout from this board (path_steps: steps.path_steps)."""
     start = encode(layout, board)
 
     def steps_from(path: NDArray[np.uint64], root: Board | None) -> list[Step]:

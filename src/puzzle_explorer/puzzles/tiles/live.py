@@ -13,7 +13,7 @@ from puzzle_explorer.puzzles.tiles.kernels.hooks import unpack
 
 
 def decoder(board: Board, packed: bool, path_steps: Callable[[Board, list[int]], list[Step]]) -> Callable[[Live], LiveView | None]:
-    """Live -> LiveView (path_steps: solve.path_steps). packed: the entries are packed positions
+    """Live -> LiveView (path_steps: steps.path_steps). packed: the entries are packed positions
     (the engine's searches, the census); else the blank's cells from the start (the family's IDA*)."""
 
     def from_positions(entries: NDArray[np.uint64]) -> list[Step]:

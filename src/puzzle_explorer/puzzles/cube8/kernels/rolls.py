@@ -52,7 +52,7 @@ Cube8Ctx = namedtuple("Cube8Ctx", [
     "par",     # int64: the parity of every position of this search
     "target",  # int64[9]: the top colour each square must show, -1 on the goal's empty square
     "goal",    # int64: where the empty square must end
-    "walk",    # int64[9 * 512]: walk[e * 512 + squares] (see solve.walk_table)
+    "walk",    # int64[9 * 512]: walk[e * 512 + squares] (see goals.walk_table)
     "cells",   # int64[9]: scratch
 ])
 
