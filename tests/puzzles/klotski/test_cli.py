@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from tests.cli.commands import one_line_error, run_cli
+from tests.cli.commands import run_cli, solve_refuses
 from tests.puzzles.klotski import reference
 
 
@@ -78,6 +78,4 @@ def test_board_file(tmp_path, capsys):
     ([], "no board"),
 ])
 def test_bad_input_one_line_exit_2(capsys, args, words):
-    code, out, err = run_cli(capsys, "solve", "klotski", *args)
-    one_line_error(code, err, words)
-    assert out == ""
+    solve_refuses(capsys, "klotski", args, words)

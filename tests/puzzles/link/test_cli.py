@@ -4,7 +4,7 @@ import json
 import pytest
 
 from puzzle_explorer.puzzles.link.board import parse
-from tests.cli.commands import one_line_error, run_cli
+from tests.cli.commands import run_cli, solve_refuses
 from tests.puzzles.link import reference
 
 
@@ -101,6 +101,4 @@ def test_human_output(capsys):
     ([], "no board: give --board"),
 ])
 def test_bad_input_one_line_exit_2(capsys, args, words):
-    code, out, err = run_cli(capsys, "solve", "link", *args)
-    one_line_error(code, err, words)
-    assert out == ""
+    solve_refuses(capsys, "link", args, words)

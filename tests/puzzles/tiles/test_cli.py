@@ -110,8 +110,7 @@ def test_build_pdb(capsys, empty_cache):
     (["--preset", "eight-easy", "--algo", "rows", "--engine", "ray"], "not --algo rows"),
 ])
 def test_errors_are_one_line_with_status_2(capsys, args, words):
-    code, out, err = run(capsys, *args)
-    commands.one_line_error(code, err, words)
+    commands.solve_refuses(capsys, "tiles", args, words)
 
 
 def test_a_batch_file_is_strict_utf8_and_names_the_line(capsys, tmp_path):
