@@ -42,7 +42,6 @@ def test_sizes_and_cell_lists():
     ("/".join(["." * 4] * 13), "board is 4x13", None),
     ("SS./...", "more than one start", (2, 1)),
     ("G.G/S..", "more than one goal", (3, 1)),
-    ("", "empty board", None),
 ])
 def test_parse_errors_name_what_and_where(text, words, where):
     refused(parse, text, words, where)

@@ -113,10 +113,7 @@ def test_board_file(tmp_path, capsys):
     (["--size", "4x4", "--goal-face", "sideways"], "invalid choice"),
     (["--size", "4x4", "--keep", "0"], "must be greater than 0"),
     (["--size", "4x4", "--all", "--keep", "999999999"], "--keep: '999999999' must be at most 10,000"),
-    (["--preset", "nope"], "unknown preset 'nope'"),
-    (["--file", "/nonexistent/board.txt"], "cannot read board file"),
     (["--board", "S.", "--size", "2x2"], "not allowed with argument"),
-    ([], "no board"),
 ])
 def test_bad_input_one_line_exit_2(capsys, args, words):
     solve_refuses(capsys, "die", args, words)

@@ -35,7 +35,6 @@ def test_published_notation_with_at_signs():
     ("AAB/A.B", "piece 'A' is not one filled rectangle", (2, 2)),
     ("ABC/AB", "row 2 has 2 cells but row 1 has 3", (1, 2)),
     ("A........", "board is 9x1; the largest is 8x8", None),
-    ("", "empty board", None),
     ("AB\ncolour: red", "unknown setting 'colour'", None),
 ])
 def test_parse_errors_name_what_and_where(text, words, where):

@@ -69,13 +69,10 @@ def test_board_file(tmp_path, capsys):
     (["--board", "AB/CD"], "tie for the largest"),
     (["--board", "AA./...", "--goal", "3,1"], "off the 3x2 board"),
     (["--board", "AAAAAAAAA"], "board is 9x1"),
-    (["--preset", "nope"], "unknown preset 'nope'"),
-    (["--file", "/nonexistent/board.txt"], "cannot read board file"),
     (["--board", "AB", "--target", "Z"], "--target 'Z' is not a piece"),
     (["--board", "AB", "--goal", "x"], "is not x,y"),
     (["--board", "AB", "--moves", "diagonal"], "invalid choice"),
     (["--board", "AB", "--max-states", "-5"], "must be greater than 0"),
-    ([], "no board"),
 ])
 def test_bad_input_one_line_exit_2(capsys, args, words):
     solve_refuses(capsys, "klotski", args, words)

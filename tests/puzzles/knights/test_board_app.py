@@ -51,7 +51,6 @@ def test_presets_parse():
     ("size: 5x5\nstart: 2,2\nblocked: 2,2", "blocked square", (2, 2)),
     ("size: 5x5\ncolour: red", "unknown setting", None),
     ("size: 5x5\ntour: sideways", "neither open nor closed", None),
-    ("", "empty board", None),
 ])
 def test_parse_errors_say_what_and_where(text, words, where):
     refused(parse, text, words, where)

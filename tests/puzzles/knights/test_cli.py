@@ -101,7 +101,6 @@ BAD = [
     (["--board", "S.x/..."], "unknown character"),
     (["--board", "S../.."], "row 2"),
     (["--preset", "no-such-board"], "no-such-board"),
-    ([], "no board"),
     (["--size", "8x8", "--all-starts"], "--all-starts"),
 ]
 

@@ -39,7 +39,6 @@ def test_any_printable_character_is_a_kind():
     ("AB\nA", "row 2 has 1 cell but row 1 has 2", (1, 2)),
     ("A B", "a space cannot be a cell", (2, 1)),
     ("A\tB", "a tab cannot be a cell", (2, 1)),
-    ("", "empty board", None),
     ("A" * 101, "board is 101x1", None),
     ("AB\nsegments: 0", "segments: expects a whole number", None),
     ("AB\noutside: maybe", "outside: expects yes or no", None),

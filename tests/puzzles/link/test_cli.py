@@ -98,7 +98,6 @@ def test_human_output(capsys):
     (["--generate", "4x2", "--kinds", "5"], "5 kinds need at least 10 cells"),
     (["--generate", "4x2", "--board", "AB"], "leave out --board"),
     (["--board", "AB", "--seed", "3", "--clear"], "--seed goes with --generate"),
-    ([], "no board: give --board"),
 ])
 def test_bad_input_one_line_exit_2(capsys, args, words):
     solve_refuses(capsys, "link", args, words)

@@ -49,7 +49,6 @@ def test_a_goal_on_the_same_line_as_the_rows():
     ("1 2/3 -1", "'-1' is not a tile number", (2, 2)),
     ("1 2 ./", "board is 3x1", None),
     ("1 2 3 4 5 6 7/8 9 10 11 12 13 ./14 15 16 17 18 19 20", "board is 7x3; each side must be 2 to 6", None),
-    ("", "empty board", None),
     ("1 2/3 .\nsize: 2x2", "unknown setting 'size'", None),
     ("1 2/3 .\ngoal: 1 2 3/4 5 6/7 8 .", "the goal is 3x3 but the board is 2x2", None),
     ("1 2/3 .\ngoal: 1 1/2 .", "goal: tile 1 appears twice", (2, 1)),
