@@ -19,6 +19,7 @@ import pytest
 os.environ["PUZZLE_EXPLORER_TEST_KERNELS"] = "1"  # the suite's own cache folders (see core/run/cache.py)
 
 from puzzle_explorer import core  # noqa: E402,F401  (configures the numba cache before any kernel module loads)
+from tests.kernel_cache import use_cache  # noqa: E402
 
 FUZZ = Path(__file__).resolve().parent / "fuzz"
 RAY = "ray_cluster"
@@ -55,6 +56,12 @@ def ray_cluster():
     if not ray.is_initialized():
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
+
+
+@pytest.fixture
+def empty_cache(tmp_path, monkeypatch):
+    """An empty cache folder of the test's own: nothing built, no tables or databases."""
+    return use_cache(monkeypatch, tmp_path)
 
 
 def pytest_runtest_teardown(item, nextitem):

@@ -20,3 +20,9 @@ def with_kernels(folder: Path) -> Path:
     if not link.exists():
         link.symlink_to(kernels, target_is_directory=True)
     return folder
+
+
+def use_cache(monkeypatch, folder: Path) -> Path:
+    """folder, made the cache folder ($PUZZLE_EXPLORER_CACHE) for the rest of the test."""
+    monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", str(folder))
+    return folder

@@ -22,3 +22,10 @@ def one_line_error(code, err, words=""):
     assert err.endswith("\n") and err.count("\n") == 1, err
     assert "Traceback" not in err
     assert words in err, err
+
+
+def solve_refuses(capsys, family, args, words):
+    """`solve FAMILY ARGS` answers bad input in one line naming `words`, exit status 2, and prints nothing."""
+    code, out, err = run_cli(capsys, "solve", family, *args)
+    one_line_error(code, err, words)
+    assert out == "", out

@@ -10,6 +10,7 @@ from textual import events
 
 from puzzle_explorer.puzzles import registry
 from puzzle_explorer.tui.app import PuzzleApp
+from puzzle_explorer.tui.widgets.stats import StatsPane
 
 KLOTSKI = "klotski"
 
@@ -101,6 +102,14 @@ async def press_each(pilot, *keys: str) -> None:
         pilot.app.post_message(events.Key(key, key if len(key) == 1 else None))
         for _ in range(3):
             await pilot.pause(0)
+
+
+async def start_search(pilot, choose, *keys: str) -> StatsPane:
+    """choose(pilot) sets up the solver, then F5 (and keys) starts it: the stats pane, which shows the run."""
+    stats = pilot.app.screen.query_one(StatsPane)
+    await choose(pilot)
+    await press_each(pilot, "f5", *keys)
+    return stats
 
 
 async def solve(pilot):

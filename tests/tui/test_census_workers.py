@@ -1,5 +1,6 @@
 """The census in the app takes the Engine and Workers rows the tree searches have: Workers 2 spreads it
 over two local processes with the single process's counts, and Esc leaves no worker behind."""
+import functools
 import time
 
 import pytest
@@ -10,9 +11,8 @@ from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.core.scale import census_local
 from puzzle_explorer.puzzles import registry
 from puzzle_explorer.tui.widgets.solver import SolverPane
-from puzzle_explorer.tui.widgets.stats import StatsPane
 from tests.processes import census_workers, workers_alive
-from tests.tui.helpers import JobEnd, klotski_app, press_each, wait_for
+from tests.tui.helpers import JobEnd, klotski_app, press_each, start_search, wait_for
 
 pytestmark = pytest.mark.processes
 
@@ -40,9 +40,7 @@ def census_counts(solution):
 async def test_census_over_two_workers_counts_what_the_single_process_counts():
     app = klotski_app(SMALL)
     async with app.run_test(size=(80, 24)) as pilot:
-        stats = app.screen.query_one(StatsPane)
-        await choose_census_over_two_workers(pilot)
-        await press_each(pilot, "f5")
+        stats = await start_search(pilot, choose_census_over_two_workers)
         await wait_for(pilot, lambda: str(stats.outcome) != "", what="the census")
         shown = stats.solution
         assert shown is not None, str(stats.outcome)  # an error (a worker that could not start) shows instead
@@ -61,9 +59,7 @@ async def test_esc_during_a_census_over_workers_leaves_no_worker():
     census_local.close_idle()  # a pool an earlier census left for the next one
     app = klotski_app(WIDE)
     async with app.run_test(size=(80, 24)) as pilot:
-        stats = app.screen.query_one(StatsPane)
-        await choose_census_over_two_workers(pilot, distinct=True)
-        await press_each(pilot, "f5")
+        stats = await start_search(pilot, functools.partial(choose_census_over_two_workers, distinct=True))
         await wait_for(pilot, lambda: stats.snapshot is not None and stats.snapshot.expanded > 0
                        and len(census_workers()) == 2, what="the census running on two workers")
         ended = JobEnd(app.screen.job)

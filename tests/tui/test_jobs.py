@@ -11,7 +11,7 @@ import pytest
 
 from puzzle_explorer.core.run.progress import EXPANDED, Phase, SearchControl
 from puzzle_explorer.tui.widgets.stats import StatsPane
-from tests.tui.helpers import JobEnd, klotski_app, press_each, wait_for
+from tests.tui.helpers import JobEnd, klotski_app, press_each, start_search, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 # The classic layout, every piece distinct, one cell a move: IDA* searches for minutes in little
@@ -60,9 +60,7 @@ async def test_f5_twice_while_compiling_leaves_one_job_and_esc_stops_it(held_fir
     held, gate = held_first_compile
     app = klotski_app(LONG_BOARD)
     async with app.run_test(size=(80, 24)) as pilot:
-        stats = app.screen.query_one(StatsPane)
-        await choose_long_search(pilot)
-        await press_each(pilot, "f5")
+        stats = await start_search(pilot, choose_long_search)
         await wait_for(pilot, lambda: held, what="the first solve compiling")
         first = app.screen.job
         await press_each(pilot, "f5")
@@ -92,9 +90,7 @@ async def test_f5_twice_while_compiling_leaves_one_job_and_esc_stops_it(held_fir
 async def test_esc_cancels_from_every_pane(pane):
     app = klotski_app(LONG_BOARD)
     async with app.run_test(size=(80, 24)) as pilot:
-        stats = app.screen.query_one(StatsPane)
-        await choose_long_search(pilot)
-        await press_each(pilot, "f5", pane)
+        stats = await start_search(pilot, choose_long_search, pane)
         await wait_for(pilot, lambda: searching(stats), what="the search running")
         await press_each(pilot, "escape")
         await wait_for(pilot, lambda: stats.outcome != "", timeout=5, what="the cancel")
@@ -106,9 +102,7 @@ async def test_esc_cancels_from_every_pane(pane):
 async def test_a_new_solve_stops_the_running_search():
     app = klotski_app(LONG_BOARD)
     async with app.run_test(size=(80, 24)) as pilot:
-        stats = app.screen.query_one(StatsPane)
-        await choose_long_search(pilot)
-        await press_each(pilot, "f5")
+        stats = await start_search(pilot, choose_long_search)
         await wait_for(pilot, lambda: searching(stats), what="the first search")
         first = app.screen.job
         await press_each(pilot, "f5")

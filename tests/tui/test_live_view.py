@@ -1,5 +1,7 @@
 """Watching a search in the app at 80x24: the board follows it, F8 holds it, the timeline keeps its
 snapshots (step back through them while it runs), F7 switches between the search and the solution."""
+import contextlib
+
 import pytest
 
 from puzzle_explorer.tui.model import track as track_module
@@ -23,21 +25,26 @@ def squares_shown(board_view) -> tuple:
     return tuple(board_view.step.board.tour.squares.tolist())
 
 
-async def start_endless(pilot):
+@contextlib.asynccontextmanager
+async def watching_endless():
+    """The app at 80x24 with the endless search started and its first snapshots in: (app, pilot, board
+    pane, timeline). Esc at the end must stop the search within 10 s."""
     family, preset, keys = ENDLESS
-    await pilot.press(*keys, "f5")
-    board, timeline = panes(pilot.app)
-    await wait_for(pilot, lambda: len(timeline.search) >= 2 and isinstance(board.step, LiveStep),
-                   timeout=120, what="the search's first snapshots")
-    return board, timeline
+    app = preset_app(family, preset)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*keys, "f5")
+        board, timeline = panes(app)
+        await wait_for(pilot, lambda: len(timeline.search) >= 2 and isinstance(board.step, LiveStep),
+                       timeout=120, what="the search's first snapshots")
+        yield app, pilot, board, timeline
+        await press_each(pilot, "escape")
+        await wait_for(pilot, lambda: not timeline.running, timeout=10, what="the cancel")
 
 
 @pytest.mark.processes
 @pytest.mark.realtime
 async def test_the_live_board_changes_and_freeze_holds_it():
-    app = preset_app(*ENDLESS[:2])
-    async with app.run_test(size=(80, 24)) as pilot:
-        board, timeline = await start_endless(pilot)
+    async with watching_endless() as (app, pilot, board, timeline):
         footer = app.screen.query_one(KeyFooter)
         await wait_for(pilot, lambda: [k.key for k in footer.children if getattr(k, "action", None) == "freeze"
                                        and k.display] == ["f8"], timeout=5, what="F8 Freeze in the Footer at 80x24")
@@ -53,16 +60,12 @@ async def test_the_live_board_changes_and_freeze_holds_it():
         assert timeline.follow
         await wait_for(pilot, lambda: board.step is not held_step and board.step.elapsed_s > held_step.elapsed_s,
                        timeout=5, what="following again")
-        await press_each(pilot, "escape")
-        await wait_for(pilot, lambda: not timeline.running, timeout=10, what="the cancel")
 
 
 @pytest.mark.processes
 @pytest.mark.realtime
 async def test_stepping_back_while_the_search_runs_shows_earlier_snapshots_in_order():
-    app = preset_app(*ENDLESS[:2])
-    async with app.run_test(size=(80, 24)) as pilot:
-        board, timeline = await start_endless(pilot)
+    async with watching_endless() as (app, pilot, board, timeline):
         await wait_for(pilot, lambda: len(timeline.search) >= 6, timeout=20, what="six snapshots")
         await press_each(pilot, "f4")  # the timeline pane
         seen = []
@@ -77,8 +80,6 @@ async def test_stepping_back_while_the_search_runs_shows_earlier_snapshots_in_or
         assert board.step is shown
         await press_each(pilot, "end")
         assert timeline.follow
-        await press_each(pilot, "escape")
-        await wait_for(pilot, lambda: not timeline.running, timeout=10, what="the cancel")
 
 
 async def test_f7_switches_between_the_search_and_the_solution():
@@ -103,15 +104,11 @@ async def test_f7_switches_between_the_search_and_the_solution():
 async def test_the_track_says_when_it_thinned_old_snapshots(monkeypatch):
     monkeypatch.setattr(track_module, "RECENT", 3)
     monkeypatch.setattr(track_module, "OLDER", 2)
-    app = preset_app(*ENDLESS[:2])
-    async with app.run_test(size=(80, 24)) as pilot:
-        board, timeline = await start_endless(pilot)
+    async with watching_endless() as (app, pilot, board, timeline):
         await wait_for(pilot, lambda: timeline.search.added >= 9, timeout=20, what="nine snapshots")
         assert len(timeline.search) <= 5
         head = str(app.screen.query_one("#timeline-head").render())
         assert f"of {timeline.search.added:,} (older thinned)" in head
-        await pilot.press("escape")
-        await wait_for(pilot, lambda: not timeline.running, timeout=10, what="the cancel")
 
 
 @pytest.mark.parametrize("family_id, preset_id, keys, what", [

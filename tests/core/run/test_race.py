@@ -21,6 +21,7 @@ from puzzle_explorer.core.run.race import (
 )
 from puzzle_explorer.core.run.search import Limits, shortest_path
 from puzzle_explorer.core.run.status import Status
+from tests.core.run.cancelling import cancel_while_running
 from tests.core.tree_puzzle import NO_GOAL
 
 ROOT = np.array([0], dtype=np.uint64)
@@ -126,17 +127,14 @@ def compile_endless() -> None:
 def test_cancel_stops_every_runner_within_100ms():
     compile_endless()
     race = Race([Runner(f"bfs{i}", endless, 1) for i in range(3)], budget=10, slots=2)
-    thread = threading.Thread(target=race.run)
-    thread.start()
-    deadline = time.perf_counter() + 5
-    while not all(lane.snapshot and lane.snapshot.expanded > 0 for lane in race.lanes[:2]):
-        assert time.perf_counter() < deadline, "the searches did not start"
-        time.sleep(0.01)
-    asked = time.perf_counter()
-    race.cancel()
-    thread.join(2.0)
-    took = time.perf_counter() - asked
-    assert not thread.is_alive()
+
+    def two_searching():
+        deadline = time.perf_counter() + 5
+        while not all(lane.snapshot and lane.snapshot.expanded > 0 for lane in race.lanes[:2]):
+            assert time.perf_counter() < deadline, "the searches did not start"
+            time.sleep(0.01)
+
+    _, took = cancel_while_running(race.run, race.cancel, two_searching)
     assert took < 0.1 + 0.05, f"the race took {took:.3f} s to stop"
     first, second, third = race.lanes
     assert first.result.status == Status.CANCELLED and second.result.status == Status.CANCELLED

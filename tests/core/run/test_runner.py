@@ -9,6 +9,7 @@ import pytest
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits, shortest_path
 from puzzle_explorer.core.run.status import Status
+from tests.core.run.cancelling import cancel_while_running
 from tests.core.tree_puzzle import NO_GOAL
 
 ROOT = np.array([0], dtype=np.uint64)
@@ -26,18 +27,9 @@ def test_cancel_stops_within_100ms_and_reports_cancelled(algo):
     Job(endless(algo), timeout_s=0.05).run()
     snapshots = []
     job = Job(endless(algo), on_progress=snapshots.append)
-    holder = {}
-    thread = threading.Thread(target=lambda: holder.setdefault("out", job.run()))
-    thread.start()
-    time.sleep(0.5)
-    asked = time.perf_counter()
-    job.cancel()
-    thread.join(2.0)
-    took = time.perf_counter() - asked
-    assert not thread.is_alive()
+    out, took = cancel_while_running(job.run, job.cancel, lambda: time.sleep(0.5))
     # the kernel notices within a few thousand expansions; the runner wakes at once
     assert took < 0.1 + 0.1, f"cancel took {took:.3f} s"
-    out = holder["out"]
     assert out.status == Status.CANCELLED
     assert out.stats.nodes_expanded > 0
     # progress arrived while the search ran, and the counters grew
@@ -81,15 +73,9 @@ def test_census_cancel_and_timeout():
     assert out.status == Status.LIMIT and out.limit.value == "time"
     assert out.census.states > 1000
     job = Job(census)
-    holder = {}
-    thread = threading.Thread(target=lambda: holder.setdefault("out", job.run()))
-    thread.start()
-    time.sleep(0.4)
-    asked = time.perf_counter()
-    job.cancel()
-    thread.join(2.0)
-    assert time.perf_counter() - asked < 0.2
-    assert holder["out"].status == Status.CANCELLED
+    out, took = cancel_while_running(job.run, job.cancel, lambda: time.sleep(0.4))
+    assert took < 0.2
+    assert out.status == Status.CANCELLED
 
 
 # --- Ctrl-C in the waiting thread, and SIGINT/SIGTERM with puzzle_explorer.core.run.interrupts ---------------------

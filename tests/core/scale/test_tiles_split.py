@@ -2,7 +2,6 @@
 as the whole search in one kernel call (idastar.search), whatever the cut and the order the subtrees
 run in, in this process, in worker processes and on Ray; each path replayed, and on boards of up to
 nine cells as short as plain breadth-first search finds."""
-import random
 import threading
 import time
 
@@ -14,7 +13,6 @@ from puzzle_explorer.core.run.progress import SearchControl, new_counters
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import FOUND, Limit, Status
 from puzzle_explorer.puzzles.tiles.board import Board, parse
-from puzzle_explorer.puzzles.tiles.editor import random_walk
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
 from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
 from puzzle_explorer.puzzles.tiles.kernels import idastar as I
@@ -23,25 +21,14 @@ from puzzle_explorer.puzzles.tiles.presets import BY_ID
 from puzzle_explorer.puzzles.tiles.solve import HEURISTICS, solve
 from tests.processes import workers_alive as _workers_alive
 from tests.puzzles.tiles.conftest import pdb_cache, pdb_dir  # noqa: F401  (fixtures: databases in a folder of the run)
-from tests.puzzles.tiles.reference import distances, replay, solved
+from tests.puzzles.tiles.reference import distances, replay
+from tests.puzzles.tiles.scrambled import scrambled_boards
 
 NO_CAP = np.int64(1) << np.int64(62)
 SHAPES = [(2, 2), (3, 2), (2, 3), (3, 3), (3, 3), (2, 4), (4, 2), (3, 4), (4, 3)]
 
 
-def _boards(count: int, seed: int) -> list[Board]:
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        w, h = SHAPES[len(out) % len(SHAPES)]
-        goal = solved(w, h, blank_first=rng.random() < 0.3)
-        board = random_walk(Board(w, h, goal, goal), rng.randrange(4, 45 if w * h > 9 else 90), rng)
-        if board.tiles != goal:
-            out.append(board)
-    return out
-
-
-BOARDS = _boards(24, 17)
+BOARDS = scrambled_boards(24, 17, SHAPES, 0.3, lambda w, h: range(4, 45 if w * h > 9 else 90))
 
 
 def whole(board: Board, heuristic: str):

@@ -6,6 +6,7 @@ import io
 import pytest
 
 from puzzle_explorer.puzzles.cube8 import table as T
+from tests.kernel_cache import use_cache
 
 BUILT: dict = {}  # what the build command printed
 
@@ -30,12 +31,4 @@ def table_dir(tmp_path_factory):
 @pytest.fixture
 def with_table(table_dir, monkeypatch):
     """The cache directory holds a built table."""
-    monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", str(table_dir))
-    return table_dir
-
-
-@pytest.fixture
-def without_table(tmp_path, monkeypatch):
-    """An empty cache directory: no table."""
-    monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", str(tmp_path))
-    return tmp_path
+    return use_cache(monkeypatch, table_dir)

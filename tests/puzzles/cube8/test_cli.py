@@ -10,6 +10,7 @@ import pytest
 
 from puzzle_explorer.puzzles.cube8 import table as T
 from tests.cli import commands
+from tests.kernel_cache import use_cache
 from tests.puzzles.cube8 import reference as R
 from tests.puzzles.cube8.cases import random_cases
 
@@ -41,33 +42,33 @@ def test_contest_from_the_table_byte_for_byte(capsys, monkeypatch, with_table):
 
 
 @pytest.mark.parametrize("algo", ["bibfs", "idastar"])
-def test_contest_by_search_byte_for_byte(capsys, monkeypatch, without_table, algo):
+def test_contest_by_search_byte_for_byte(capsys, monkeypatch, empty_cache, algo):
     code, out, err = run_cli(capsys, monkeypatch, ["--contest", "--algo", algo], contest_text(SMALL, spaced=False))
     assert (code, out, err) == (0, expected_output(SMALL), "")
-    assert not list(without_table.iterdir())  # nothing was built unasked
+    assert not list(empty_cache.iterdir())  # nothing was built unasked
 
 
 @pytest.mark.processes
-def test_first_contest_builds_the_table_and_later_ones_answer_from_it(capsys, monkeypatch, without_table):
+def test_first_contest_builds_the_table_and_later_ones_answer_from_it(capsys, monkeypatch, empty_cache):
     code, out, err = run_cli(capsys, monkeypatch, ["--contest"], contest_text(SMALL, spaced=False))
     assert (code, out) == (0, expected_output(SMALL))
     assert " ".join(err.split()).startswith(f"note: building the distance table once ({T.SIZE / 2**20:.1f} MiB at "
-                                            f"{without_table / T.FILE_NAME})")
-    assert (without_table / T.FILE_NAME).stat().st_size == T.SIZE
+                                            f"{empty_cache / T.FILE_NAME})")
+    assert (empty_cache / T.FILE_NAME).stat().st_size == T.SIZE
     # the next run finds the table: the light path answers, without numba or numpy
     probe = ("import sys, io; sys.stdin = io.StringIO(sys.argv[1]); from puzzle_explorer.cli.main import main; code = main(["
              "'solve', 'cube8', '--contest']); print(code, 'numba' in sys.modules, file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", probe, contest_text(SMALL)], capture_output=True, text=True,
-                          env={**os.environ, "PUZZLE_EXPLORER_CACHE": str(without_table)})
+                          env={**os.environ, "PUZZLE_EXPLORER_CACHE": str(empty_cache)})
     assert done.stdout == expected_output(SMALL) and done.stderr.split() == ["0", "False"]
 
 
-def test_bad_or_empty_contest_input_builds_no_table(capsys, monkeypatch, without_table):
+def test_bad_or_empty_contest_input_builds_no_table(capsys, monkeypatch, empty_cache):
     code, out, err = run_cli(capsys, monkeypatch, ["--contest"], "x 1\n")
     assert code == 2 and out == ""
     assert err.startswith("error: dataset 1, line 1") and len(err.strip().splitlines()) == 1
     assert run_cli(capsys, monkeypatch, ["--contest"], "0 0\n") == (0, "", "")
-    assert not list(without_table.iterdir())
+    assert not list(empty_cache.iterdir())
 
 
 def test_contest_goes_on_by_search_when_the_table_cannot_be_written(capsys, monkeypatch, tmp_path):
@@ -107,7 +108,7 @@ BAD = [
 @pytest.mark.parametrize("tail,message", BAD)
 def test_format_errors_name_dataset_and_line_after_earlier_answers(capsys, monkeypatch, table_dir, tmp_path,
                                                                     table, tail, message):
-    monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", str(table_dir if table else tmp_path))
+    use_cache(monkeypatch, table_dir if table else tmp_path)
     code, out, err = run_cli(capsys, monkeypatch, ["--contest"] + ([] if table else ["--algo", "bibfs"]), GOOD + tail)
     assert code == 2 and out == "0\n"
     assert err.startswith("error: " + message) and len(err.strip().splitlines()) == 1

@@ -5,6 +5,7 @@ from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.puzzles.die import analysis
 from puzzle_explorer.puzzles.die.board import Board, format_board, open_board, parse, parse_cells, parse_size, validate
 from puzzle_explorer.puzzles.die.presets import PRESETS
+from tests.puzzles.boards import refused
 
 
 def test_parse_reads_cells_start_goal_and_blocked():
@@ -41,13 +42,9 @@ def test_sizes_and_cell_lists():
     ("/".join(["." * 4] * 13), "board is 4x13", None),
     ("SS./...", "more than one start", (2, 1)),
     ("G.G/S..", "more than one goal", (3, 1)),
-    ("", "empty board", None),
 ])
 def test_parse_errors_name_what_and_where(text, words, where):
-    with pytest.raises(InputError) as err:
-        parse(text)
-    assert words in err.value.message
-    assert err.value.where == where
+    refused(parse, text, words, where)
 
 
 @pytest.mark.parametrize("board,words", [

@@ -6,6 +6,7 @@ from puzzle_explorer.puzzles.klotski import editor
 from puzzle_explorer.puzzles.klotski.board import Board, format_board, parse, validate
 from puzzle_explorer.puzzles.klotski.kernels.packing import make_layout
 from puzzle_explorer.puzzles.klotski.presets import PRESETS
+from tests.puzzles.boards import refused
 
 
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.id)
@@ -34,16 +35,12 @@ def test_published_notation_with_at_signs():
     ("AAB/A.B", "piece 'A' is not one filled rectangle", (2, 2)),
     ("ABC/AB", "row 2 has 2 cells but row 1 has 3", (1, 2)),
     ("A........", "board is 9x1; the largest is 8x8", None),
-    ("", "empty board", None),
     ("AB\ncolour: red", "unknown setting 'colour'", None),
 ])
 def test_parse_errors_name_what_and_where(text, words, where):
-    with pytest.raises(InputError) as err:
-        parse(text)
-    assert words in str(err.value)
-    assert err.value.where == where
+    error = refused(parse, text, words, where)
     if where:
-        assert f"x,y = {where[0]},{where[1]}" in str(err.value)
+        assert f"x,y = {where[0]},{where[1]}" in str(error)
 
 
 @pytest.mark.parametrize("text,words", [

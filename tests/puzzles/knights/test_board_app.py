@@ -12,6 +12,7 @@ from puzzle_explorer.puzzles.knights.board import Board, format_board, inline, p
 from puzzle_explorer.puzzles.knights.presets import PRESETS
 from puzzle_explorer.puzzles.knights.render import render
 from tests.keys import keys_taken_while_editing
+from tests.puzzles.boards import refused
 
 
 def plain_text(renderable, width=200):
@@ -50,13 +51,9 @@ def test_presets_parse():
     ("size: 5x5\nstart: 2,2\nblocked: 2,2", "blocked square", (2, 2)),
     ("size: 5x5\ncolour: red", "unknown setting", None),
     ("size: 5x5\ntour: sideways", "neither open nor closed", None),
-    ("", "empty board", None),
 ])
 def test_parse_errors_say_what_and_where(text, words, where):
-    with pytest.raises(InputError) as err:
-        parse(text)
-    assert words in str(err.value)
-    assert err.value.where == where
+    refused(parse, text, words, where)
 
 
 # --- editor -----------------------------------------------------------------------------

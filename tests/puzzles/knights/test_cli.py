@@ -101,16 +101,13 @@ BAD = [
     (["--board", "S.x/..."], "unknown character"),
     (["--board", "S../.."], "row 2"),
     (["--preset", "no-such-board"], "no-such-board"),
-    ([], "no board"),
     (["--size", "8x8", "--all-starts"], "--all-starts"),
 ]
 
 
 @pytest.mark.parametrize("args,words", BAD, ids=[" ".join(a) or "nothing" for a, _ in BAD])
 def test_bad_input_is_one_line_and_exit_2(capsys, args, words):
-    code, out, err = run_cli(capsys, *args)
-    commands.one_line_error(code, err, words)
-    assert out == ""
+    commands.solve_refuses(capsys, "knights", args, words)
 
 
 @pytest.mark.processes

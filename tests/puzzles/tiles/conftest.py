@@ -2,7 +2,7 @@
 test's own: never the user's."""
 import pytest
 
-from tests.kernel_cache import with_kernels
+from tests.kernel_cache import use_cache, with_kernels
 from tests.tui.conftest import user_dirs  # noqa: F401  (autouse: the app's boards and recovery copies go to the test's folder)
 
 
@@ -14,12 +14,5 @@ def pdb_dir(tmp_path_factory):
 @pytest.fixture
 def pdb_cache(pdb_dir, monkeypatch):
     """A cache folder shared by the session (small databases are built there once)."""
-    monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", str(pdb_dir))
-    return pdb_dir
-
-
-@pytest.fixture
-def empty_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", str(tmp_path))
-    return tmp_path
+    return use_cache(monkeypatch, pdb_dir)
 

@@ -81,7 +81,6 @@ def test_build_pdb(capsys, empty_cache):
     (["--board", "1 2 3/4 5/6 7 ."], "row 2 has 2 numbers but row 1 has 3"),
     (["--board", "1 2/2 ."], "tile 2 appears twice"),
     (["--board", "1 2 3 4 5 6 7/8 9 10 11 12 13 ./14 15 16 17 18 19 20"], "each side must be 2 to 6"),
-    (["--preset", "nope"], "unknown preset 'nope'"),
     (["--preset", "twenty-four", "--algo", "astar"], "boards up to 16 cells"),
     (["--preset", "eight-easy", "--goal", "1 2/3 ."], "the goal is 2x2 but the board is 3x3"),
     (["--preset", "eight-easy", "--goal", "x", "--goal-blank", "first"], "not both"),
@@ -90,7 +89,6 @@ def test_build_pdb(capsys, empty_cache):
     (["--shuffle", "0"], "must be greater than 0"),
     (["--size", "9x2", "--shuffle", "3"], "each side must be 2 to 6"),
     (["--batch", "/nonexistent/boards.txt"], "cannot read batch file"),
-    ([], "no board"),
     # the shared readers: ASCII digits only, a sane range, one line
     (["--board", "1 2/3 " + "9" * 5000], "tile '999999999999'… (5,000 characters) is too big"),
     (["--board", "1 2/3 ²"], "'²' is not a tile number"),
@@ -110,8 +108,7 @@ def test_build_pdb(capsys, empty_cache):
     (["--preset", "eight-easy", "--algo", "rows", "--engine", "ray"], "not --algo rows"),
 ])
 def test_errors_are_one_line_with_status_2(capsys, args, words):
-    code, out, err = run(capsys, *args)
-    commands.one_line_error(code, err, words)
+    commands.solve_refuses(capsys, "tiles", args, words)
 
 
 def test_a_batch_file_is_strict_utf8_and_names_the_line(capsys, tmp_path):

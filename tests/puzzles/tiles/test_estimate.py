@@ -2,7 +2,6 @@
 average to the nodes a plain recursive count finds under the bound, and to the kernel's own count;
 the table, --estimate on the command line, and the time left during a search."""
 import json
-import random
 
 import numpy as np
 import pytest
@@ -11,7 +10,6 @@ from puzzle_explorer.core.run.progress import STOP, STOP_CANCEL, SearchControl, 
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.puzzles.tiles import split as S
 from puzzle_explorer.puzzles.tiles.board import Board, parse
-from puzzle_explorer.puzzles.tiles.editor import random_walk
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
 from puzzle_explorer.puzzles.tiles.kernels import estimate as E
 from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
@@ -21,21 +19,9 @@ from puzzle_explorer.puzzles.tiles.solve import HEURISTICS, ready_idastar
 from tests.cli.commands import run_cli
 from tests.puzzles.tiles.conftest import pdb_cache, pdb_dir  # noqa: F401  (fixtures: databases in a folder of the run)
 from tests.puzzles.tiles.reference import neighbours as reference_neighbours
-from tests.puzzles.tiles.reference import solved
+from tests.puzzles.tiles.scrambled import scrambled_boards
 
 SHAPES = [(3, 2), (2, 3), (3, 3), (4, 2), (3, 4), (4, 4)]
-
-
-def _boards(count: int, seed: int) -> list[Board]:
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        w, h = SHAPES[len(out) % len(SHAPES)]
-        goal = solved(w, h, blank_first=rng.random() < 0.5)
-        board = random_walk(Board(w, h, goal, goal), rng.randrange(10, 60), rng)
-        if board.tiles != goal:
-            out.append(board)
-    return out
 
 
 def manhattan(board: Board, tiles: list[int]) -> int:
@@ -81,7 +67,7 @@ def first_bound(board: Board) -> int:
     return manhattan(board, list(board.tiles))
 
 
-BOARDS = _boards(18, 5)
+BOARDS = scrambled_boards(18, 5, SHAPES, 0.5, lambda w, h: range(10, 60))
 
 
 @pytest.mark.parametrize("i", range(len(BOARDS)))
