@@ -152,7 +152,9 @@ def test_sigterm_in_json_mode_gives_each_cancelled_object():
 
     from tests.cli.signals.process import stop_when
 
-    ended = stop_when([*PLAIN_DIE, "--json"], "expanded · all", signal.SIGTERM, settle_s=0.5)
+    # "expanded · all" shows once dfs searches; all's own first nodes come a few progress lines
+    # later (it plans its split first), so the signal waits long enough for both to be searching
+    ended = stop_when([*PLAIN_DIE, "--json"], "expanded · all", signal.SIGTERM, settle_s=3.0)
     assert ended.code == 143, ended.err
     race = json.loads(ended.out)
     assert [o["status"] for o in race] == ["cancelled", "cancelled"]
