@@ -13,9 +13,10 @@ from puzzle_explorer.tui.textual_compat import FooterKey, FooterLabel, KeyGroup,
 
 class KeyFooter(Footer):
     """Keys in binding order (the focused pane's first), compact, as many as fit whole. When not all
-    fit, the ones a person needs most stay: the help and quitting, which lead to everything else,
-    then the FIRST actions that apply now (Solve, Cancel while a search runs...), then the focused
-    pane's keys, then the SOON ones (back to the families), then the rest in order. Every key stays in the help (?) and the palette."""
+    fit, the ones a person needs most stay: the FIRST actions that apply, in that order (play's
+    arrows; ? and Ctrl+Q, which lead to everything else; Solve; Cancel while a search runs...), then
+    the focused pane's keys, then the SOON ones (back to the families), then the rest in order.
+    Every key stays in the help (?) and the palette."""
 
     # actions kept before any other (when they apply), most needed first
     # (by action name: the play screen's four arrows are arrow('up')...)
