@@ -52,7 +52,7 @@ async def test_the_keymap_moves_app_and_family_keys_and_the_hints_follow(user_di
         rows = app.binding_rows(board)
         assert ("P", "place a piece (brush shape) at the cursor", "edit.place") in rows
         footer = app.screen.query_one(KeyFooter)
-        await pilot.resize_terminal(90, 24)  # at 80 columns Solve, Cancel and Race leave no room for Place
+        await pilot.resize_terminal(90, 24)
         await pilot.pause()
         shown = [c.key for c in footer.children if c.display]
         assert "f9" in shown and "P" in shown

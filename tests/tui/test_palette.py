@@ -10,7 +10,7 @@ async def test_every_binding_of_the_screen_and_its_panes_is_a_command():
     app = klotski_app("AAb/AA./c.d")
     async with app.run_test(size=(100, 40)):
         offered = await palette(app)
-        for title in ("Solve", "Cancel", "Undo", "Redo", "Save", "Open", "New board", "Race", "Families",
+        for title in ("Solve", "Undo", "Redo", "Save", "Open", "New board", "Race", "Families",
                       "Go to the board pane", "Go to the solver pane", "Go to the timeline pane",
                       "Board: Overview", "Board: Brush", "Board: Place", "Board: Wider",
                       "Timeline: Back", "Timeline: Play/pause", "Timeline: Faster", "Help", "Quit", "Keys"):
@@ -20,7 +20,7 @@ async def test_every_binding_of_the_screen_and_its_panes_is_a_command():
         # a motion (the cursor's arrows) and the form's keys, which act where its cursor is, are no commands
         assert not any(t.startswith(("Board: Cursor", "Board: Page", "Solver")) for t in offered)
         # what does not apply now is left out: nothing to freeze or follow before a search
-        for title in ("Freeze", "Search/solution", "Hardest start", "Timeline: Next solution"):
+        for title in ("Cancel", "Freeze", "Search/solution", "Hardest start", "Timeline: Next solution"):
             assert title not in offered
         assert list(offered).count("Quit") == 1  # Textual's own, which runs the app's quit
 

@@ -1,6 +1,7 @@
-"""What a person sees, pinned as pictures: every family's main screen at 80x24 before and after a
-solve, two at 60x20 (knights, the klotski census) and one at 160x50, so a layout change shows up
-as a diff.
+"""What a person sees, pinned as pictures, so a layout change shows up as a diff: every family's main
+screen at 80x24 before and after a solve and at 60x20 before one, two solved at 60x20 (knights, the
+klotski census), boards drawn large at 160x50, and the start screen, the help, the dialogs and play
+mode at 80x24 and 60x20 (the race's are in test_race_snapshot.py).
 
 The pictures live in __snapshots__/test_snapshots/; after a deliberate change, look at the report
 pytest writes and run `pytest tests/tui/test_snapshots.py --snapshot-update`. They are
@@ -12,6 +13,7 @@ import dataclasses
 import pytest
 
 import puzzle_explorer.core.run.progress
+from puzzle_explorer.core.folders import cache_dir
 from puzzle_explorer.tui.app import PuzzleApp
 from puzzle_explorer.tui.widgets.stats import StatsPane
 from tests.tui.helpers import preset_app, wait_for
@@ -23,7 +25,15 @@ CASES = {
     "die": ("blocked-6x6", ("f3",), "tour found: 33 rolls"),
     "knights": ("classic-5x5-corner", ("f3", "right", "right", "right"), "304 tours from 1,1"),
     "link": ("the-game", ("f3",), "4 segments, fewest"),
+    "tiles": ("hardest-8a", ("f3", "right", "right", "right", "right"), "31 moves, shortest"),
 }
+SMALL = (60, 20)
+LARGE = (160, 50)
+
+
+def size_id(size: tuple[int, int]) -> str:
+    """A size as the pictures' names say it: 80x24."""
+    return f"{size[0]}x{size[1]}"
 
 
 class StoppedClock:
@@ -35,8 +45,12 @@ class StoppedClock:
 
 
 @pytest.fixture(autouse=True)
-def stopped_clock(monkeypatch):
+def stopped_clock(monkeypatch, user_dirs):
     monkeypatch.setattr(puzzle_explorer.core.run.progress, "time", StoppedClock)
+    # The folders the help and the dialogs name read the same in every run (~/data/..., ~/config/...):
+    # home is the test's folder, the kernels' and tables' cache staying where it is.
+    monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", str(cache_dir()))
+    monkeypatch.setenv("HOME", str(user_dirs))
 
 
 def app_on(family_id: str) -> PuzzleApp:
@@ -91,3 +105,66 @@ def test_small_terminal_keeps_every_census_row(snap_compare):
 
 def test_large_terminal_draws_the_board_large(snap_compare):
     assert snap_compare(app_on("link"), terminal_size=(160, 50), run_before=solved("link"))
+
+
+@pytest.mark.parametrize("family_id", list(CASES))
+def test_small_terminal_main_screen(snap_compare, family_id):
+    """60x20: the title bar, every border, the board's lines under it and the most needed keys."""
+    assert snap_compare(app_on(family_id), terminal_size=SMALL)
+
+
+@pytest.mark.parametrize("family_id", ["klotski", "tiles"])
+def test_large_terminal_main_screen(snap_compare, family_id):
+    """160x50: large cells, every row as tall as the others (klotski's last row was one line)."""
+    assert snap_compare(app_on(family_id), terminal_size=LARGE)
+
+
+async def families_listed(pilot) -> None:
+    from textual.widgets import OptionList
+    await wait_for(pilot, lambda: pilot.app.screen.query_one("#families", OptionList).option_count > 0,
+                   what="the families")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), SMALL, LARGE], ids=size_id)
+def test_start_screen(snap_compare, size):
+    """Each family's name on one line (a short one where the whole does not fit)."""
+    assert snap_compare(PuzzleApp(warm=False), terminal_size=size, run_before=families_listed)
+
+
+def pressing(*keys: str):
+    async def run(pilot) -> None:
+        from textual.widgets import Input
+        await pilot.press(*keys)
+        await pilot.pause()
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False  # a blinking cursor is drawn or not depending on the moment
+        await pilot.pause()
+        await pilot.pause()
+
+    return run
+
+
+@pytest.mark.parametrize("size", [(80, 24), SMALL], ids=size_id)
+def test_help(snap_compare, size):
+    """The help, with what the board's marks mean."""
+    assert snap_compare(app_on("klotski"), terminal_size=size, run_before=pressing("question_mark"))
+
+
+@pytest.mark.parametrize("size", [(80, 24), SMALL], ids=size_id)
+@pytest.mark.parametrize("keys", [("ctrl+s",), ("ctrl+o",), ("x", "ctrl+left")], ids=["save", "open", "leave"])
+def test_dialogs(snap_compare, keys, size):
+    """Save, Open, and the question before leaving an edited board."""
+    assert snap_compare(app_on("klotski"), terminal_size=size, run_before=pressing(*keys))
+
+
+async def playing(pilot) -> None:
+    from tests.tui.helpers import play_with_a_new_table
+    await play_with_a_new_table(pilot, "positions")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), SMALL], ids=size_id)
+def test_play(snap_compare, size):
+    """Play mode on klotski: its status line (the piece, the distance, the moves open) read whole."""
+    assert snap_compare(app_on("klotski"), terminal_size=size, run_before=playing)

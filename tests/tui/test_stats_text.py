@@ -3,8 +3,15 @@ from puzzle_explorer.tui.widgets.stats import details_text
 
 
 def test_flags_read_as_words_and_numbers_get_separators():
-    text = details_text({"existence": {"exists": True, "reason": "8x8 has a closed tour"}, "solutions": 19724})
-    assert text.splitlines() == ["existence: exists yes, reason 8x8 has a closed tour", "solutions: 19,724"]
+    text = details_text({"method": {"exact": True, "bound": 12}, "solutions": 19724})
+    assert text.splitlines() == ["method: exact yes, bound 12", "solutions: 19,724"]
+
+
+def test_what_theory_says_reads_as_its_sentence():
+    """Not "existence: reason 7x7 has open tours ...": the reason is a sentence of its own."""
+    text = details_text({"existence": {"exists": None, "reason": "7x7 has open tours (Conrad et al. 1994)",
+                                       "rule": "unknown"}})
+    assert text.splitlines() == ["theory: 7x7 has open tours (Conrad et al. 1994)"]
 
 
 def test_what_does_not_fit_a_line_is_left_out():

@@ -69,9 +69,14 @@ def build_parser() -> Parser:
 
 
 def list_families(console: Console) -> None:
-    """Every family with its algorithms and presets. On a terminal the notes wrap under themselves;
+    """Every family with its algorithms and presets. On a terminal wide enough for every note beside
+    its name, a row each; narrower, each note goes under its name, indented, and wraps there (in a
+    column beside the names an 80-column terminal left it half the width, three lines a note);
     piped, each entry is one line, for grep and for pagers that wrap on their own."""
+    from rich.cells import cell_len
+    from rich.padding import Padding
     from rich.table import Table
+    from rich.text import Text
 
     from puzzle_explorer.puzzles import registry
 
@@ -79,17 +84,20 @@ def list_families(console: Console) -> None:
         console.print(f"[bold]{family.id}[/bold]  {family.title}", soft_wrap=True)
         rows = [("algorithm", s.id, "shortest" if s.optimal else "", s.note) for s in family.solvers]
         rows += [("preset", p.id, "", f"{p.name}  {p.note}".rstrip()) for p in family.presets]
-        if console.is_terminal:
+        id_width = max(len(name) for _, name, _, _ in rows)
+        beside = len(f"  {'algorithm'} {'':<{id_width}} {'shortest'} ")  # where the notes' column starts
+        if console.is_terminal and beside + max(cell_len(note) for *_, note in rows) <= console.width:
             table = Table.grid(padding=(0, 1))
-            table.add_column(no_wrap=True)
-            table.add_column(no_wrap=True)
-            table.add_column(no_wrap=True)
-            table.add_column()  # the note: wrapped lines start under its first
+            for _ in range(4):
+                table.add_column(no_wrap=True)
             for kind, name, mark, note in rows:
                 table.add_row(f"  {kind}", name, mark, note)
             console.print(table, highlight=False)
+        elif console.is_terminal:
+            for kind, name, mark, note in rows:
+                console.print(f"  {kind:<9} {name}  {mark}".rstrip(), highlight=False, markup=False)
+                console.print(Padding(Text(note, style="dim"), (0, 0, 0, 6)), highlight=False)
         else:
-            id_width = max(len(name) for _, name, _, _ in rows)
             for kind, name, mark, note in rows:
                 console.print(f"  {kind:<9} {name:<{id_width}} {mark:<8} {note}", highlight=False,
                               soft_wrap=True, markup=False)

@@ -19,7 +19,7 @@ class PuzzleFamily:
     """What the app and the command line see of a family (the `interface.Family` protocol).
 
     board: parse, format_board, validate · editor: ACTIONS, BRUSHES, new_board ·
-    render: cell_size, render · solve: SOLVERS, solve, kernels, headline (optional) · cli: add_arguments, run,
+    render: cell_size, render, MARKS (optional) · solve: SOLVERS, solve, kernels, headline (optional) · cli: add_arguments, run,
     add_board_arguments and board_from_args (optional: the options that give a board, for `race`) ·
     distances (optional): space, moves, HINT_SOLVER, for the census from the goal and play mode.
     """
@@ -42,6 +42,7 @@ class PuzzleFamily:
         self.dimensions = dimensions
         self.cell_size = render.cell_size
         self.render = render.render
+        self.marks: tuple[tuple[str, str], ...] = getattr(render, "MARKS", ())
         self.solve = solve.solve
         self.kernels = solve.kernels
         self._headline: Callable[[Solution], str] | None = getattr(solve, "headline", None)

@@ -47,6 +47,9 @@ class Option:
     # means "none", which leaving the option out says.
     low: int = 0
     high: int | None = None
+    # What a number option's 0 (or no value) means, the word the app shows for it: "none" (no limit)
+    # or "auto" (the solver chooses: the board's own rule, a worker per core).
+    zero: str = "none"
 
 
 # What runs a solver: (a valid board, its options, the search's control, the limits) -> its answer.
@@ -276,6 +279,8 @@ class Family(Protocol):
     presets: tuple[Preset, ...]
     edit_actions: tuple[EditAction, ...]
     brushes: tuple[str, ...]  # what the editor's brush key cycles through (empty when unused)
+    # what the drawing's marks mean, (mark, meaning) a row, for the app's help (its render module's MARKS)
+    marks: tuple[tuple[str, str], ...]
 
     def parse(self, text: str) -> Any: ...
     def format(self, board: Any) -> str: ...

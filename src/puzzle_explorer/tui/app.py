@@ -12,11 +12,14 @@ from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.content import Content
 from textual.dom import DOMNode
 from textual.screen import Screen
+from textual.widgets import Header
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.folders import config_dir
@@ -25,6 +28,8 @@ from puzzle_explorer.tui.commands import binding_commands, screen_nodes
 from puzzle_explorer.tui.host import Host
 from puzzle_explorer.tui.keys import Rows, declared_bindings, ids_label, key_label, keys_label
 from puzzle_explorer.tui.model import boards
+from puzzle_explorer.tui.textual_compat import retitle
+from puzzle_explorer.tui.titles import short_title
 
 if TYPE_CHECKING:  # the start screen shows before numba, which the main screen's modules load, is imported
     from puzzle_explorer.tui.model.storage import Recovery
@@ -36,6 +41,7 @@ QUIT_WAIT_S = 1.0  # the longest quitting waits for cancelled searches to close 
 NARROW = 72
 SHORT = 30
 TINY = 22
+HEADER_SIDES = 20  # the Header's icon and the room for its clock beside the title, and a margin
 
 
 def keymap_path() -> Path:
@@ -124,6 +130,26 @@ class PuzzleApp(Host):
             # the main screen beneath play would come back laid out for the old size
             for screen in self.screen_stack[:-1]:
                 screen.update_node_styles(animate=False)
+        self.call_after_refresh(self._retitle)
+
+    def _retitle(self) -> None:
+        """Every screen's title worded again for the terminal's new width (format_title)."""
+        for screen in self.screen_stack:
+            for header in screen.query(Header):
+                retitle(header)
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The Header's words: a family's title loses its aside in parentheses ("Link paths (连连看
+        Lianliankan / Shisen-Sho)" is "Link paths") when the whole would not fit the terminal's width,
+        so that the board's name and "(edited)" stay in sight."""
+        if sub_title and cell_len(f"{title} — {sub_title}") > self.size.width - HEADER_SIDES:
+            title = short_title(title)
+        return super().format_title(title, sub_title)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """The footer's keys: function keys as they are printed on the keyboard (F5, not f5)."""
+        shown = super().get_key_display(binding)
+        return shown.upper() if shown[:1] == "f" and shown[1:].isdigit() else shown
 
     # --- keys as the keymap has them ------------------------------------------------
     def binding_keys(self, binding_id: str, where: DOMNode | None = None) -> list[str]:

@@ -5,14 +5,18 @@ this module alone, where the reason for each is written down.
 """
 from __future__ import annotations
 
-from textual.widgets import Footer
+from textual.widgets import Footer, Header
 
 # The parts Footer composes its keys from. textual.widgets exports Footer alone; the key footer
 # (tui/widgets/footer.py) measures these parts to hide the keys that do not fit whole, and a group
 # of keys (the arrows) shows or hides with the words after it.
 from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
 
-__all__ = ["FooterKey", "FooterLabel", "KeyGroup", "footer_bindings_ready"]
+# The title in the Header. The app words the title for the terminal's width (PuzzleApp.format_title),
+# and Header only asks for the words again when the title changes, not when the terminal is resized.
+from textual.widgets._header import HeaderTitle
+
+__all__ = ["FooterKey", "FooterLabel", "HeaderTitle", "KeyGroup", "footer_bindings_ready", "retitle"]
 
 
 def footer_bindings_ready(footer: Footer) -> None:
@@ -20,3 +24,8 @@ def footer_bindings_ready(footer: Footer) -> None:
     `_bindings_ready` is set, which Footer.bindings_changed does; the key footer replaces that
     method (one rebuild for several changes in a row) and so has to set it itself."""
     footer._bindings_ready = True
+
+
+def retitle(header: Header) -> None:
+    """Have a header word its title again (after a resize)."""
+    header.query_one(HeaderTitle).update(header.format_title())

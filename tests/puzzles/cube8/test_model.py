@@ -119,3 +119,11 @@ def test_drawing_reads_without_colour():
     assert "[R]" in lines[2] and "[E]" in lines[8] and "·" in lines[1]
     assert lines[1].startswith(">")  # the cursor
     assert render(board, View(zoom=1)).plain.splitlines()[0] == "Wb ·· Wb"
+
+
+def test_a_narrow_window_draws_its_squares_whole():
+    """At 60 columns the pane holds two squares of three: it draws those two, never a third cut off."""
+    board = parse("start: 2,1\nRBW\nRWW\nEWW\n")
+    lines = render(board, View(cursor=(1, 0), origin=(1, 0), cells=(2, 3))).plain.splitlines()
+    assert len(lines) == 9 and max(len(line) for line in lines) <= 20
+    assert "[B]" in lines[2] and "[W]" in lines[2] and "[R]" not in lines[2]

@@ -2,10 +2,12 @@
 import pytest
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, View
 from puzzle_explorer.puzzles.klotski import editor
 from puzzle_explorer.puzzles.klotski.board import Board, format_board, parse, validate
 from puzzle_explorer.puzzles.klotski.kernels.packing import make_layout
 from puzzle_explorer.puzzles.klotski.presets import PRESETS
+from puzzle_explorer.puzzles.klotski.render import cell_size, render
 from tests.puzzles.boards import refused
 
 
@@ -96,3 +98,16 @@ def test_editor_moves_and_resizes():
 
 def test_new_board_is_empty_classic_size():
     assert editor.new_board() == Board(4, 5)
+
+
+@pytest.mark.parametrize("zoom", [ZOOM_NORMAL, ZOOM_OVERVIEW, ZOOM_LARGE])
+def test_every_row_of_the_drawing_is_as_tall_as_the_others(zoom):
+    """The last row's lower lines are the colour of its pieces too: once trimmed as trailing blanks,
+    a large drawing's bottom row was one line high under rows three lines high."""
+    board = parse(PRESETS[0].text)
+    drawing = render(board, View(zoom=zoom))
+    _, high = cell_size(zoom)
+    lines = drawing.split("\n")
+    assert len(lines) == board.height * high
+    coloured = [line for line in lines[-high:] if any(span.style.bgcolor for span in line.spans)]
+    assert len(coloured) == high

@@ -5,7 +5,7 @@ import pytest
 from rich.console import Console
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.puzzles.interface import View
+from puzzle_explorer.puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, View
 from puzzle_explorer.puzzles.tiles import FAMILY
 from puzzle_explorer.puzzles.tiles.board import Board, parse, solved_tiles
 from puzzle_explorer.puzzles.tiles.editor import ACTIONS, random_walk
@@ -96,17 +96,17 @@ def plain(renderable, width=80):
                                   "19 31 26 29 30 24/25 32 33 27 34 35"])
 def test_render_reads_without_colour_at_80x24(text):
     board = parse(text)
-    for zoom in (0, 1):
+    for zoom in (ZOOM_NORMAL, ZOOM_OVERVIEW, ZOOM_LARGE):
         out = plain(render(board, View(cursor=(0, 0), zoom=zoom)))
         lines = out.rstrip("\n").splitlines()
         wide, high = cell_size(zoom, board)
-        assert len(lines) == board.height * high - (high - 1)  # no trailing blank line
+        assert len(lines) == board.height * high  # the last row as tall as the others, no line after it
         assert max(len(line) for line in lines) <= min(80, board.width * wide)
         assert len(lines) <= 24
         numbers = out.replace("[", " ").replace("]", " ").split()
         assert sorted(int(t) for t in numbers if t != "·") == list(range(1, board.size))
         assert numbers.count("·") == 1
-        assert lines[0].startswith("[")  # the cursor, without colour
+        assert lines[(high - 1) // 2].startswith("[")  # the cursor, without colour, on the number's line
 
 
 def test_render_window_and_highlight():

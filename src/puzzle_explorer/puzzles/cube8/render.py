@@ -19,6 +19,13 @@ from puzzle_explorer.puzzles.cube8.board import Board
 from puzzle_explorer.puzzles.interface import View
 
 CELL = {0: (10, 3), 1: (3, 1)}
+# what the drawing's marks mean, for the app's help
+MARKS = (("W B R", "a cube's top colour (white, blue, red)"),
+         ("w b r", "its side faces: left and right of the top, above and below it the front and back"),
+         ("[W]", "the top colour this square must show at the goal: green when it does, yellow when not yet"),
+         ("[E]", "the empty square must end here"),
+         ("·", "the empty square"),
+         ("> <", "the cursor"))
 FACE = {C.WHITE: Style(color="black", bgcolor="bright_white", bold=True),
         C.BLUE: Style(color="bright_white", bgcolor="blue", bold=True),
         C.RED: Style(color="bright_white", bgcolor="red3", bold=True)}
@@ -96,21 +103,23 @@ def _overview(board: Board, view: View) -> Text:
 
 
 def render(board: Board, view: View = View()) -> Text:
-    """The board: every cube from above with its target beside it (overview at zoom 1)."""
+    """The board: every cube from above with its target beside it (overview at zoom 1), the squares
+    of the view's window (a pane too narrow for three squares, 60 columns, shows two and pans)."""
     if view.zoom:
         return _overview(board, view)
     position = board.position()
+    xs, ys = view.window(3, 3)
     out = Text(no_wrap=True, overflow="crop")
-    for y in range(3):
+    for y in ys:
         rows = [Text(no_wrap=True) for _ in range(3)]
-        for x in range(3):
+        for x in xs:
             s = C.square_at(x, y)
             for i, line in enumerate(_square_lines(board, s, position[s], view)):
                 rows[i].append_text(line)
         for i, row in enumerate(rows):
             row.rstrip()
             out.append_text(row)
-            if y < 2 or i < 2:
+            if y != ys[-1] or i < 2:
                 out.append("\n")
     return out
 

@@ -41,7 +41,7 @@ TABLE_BUILD_BYTES = (T.CLASSES + 4) * C.SPACE
 TABLE_POSITIONS = (4_133_430, 3_306_744, 4_133_430)
 
 CAP_OPTION = Option("cap", "Most rolls", "int", 0,
-                    help="stop with status 'limit' if every solution needs more rolls (0: no limit)",
+                    help="stop with status 'limit' if every solution needs more rolls (none or 0: no limit)",
                     search_only=True)
 Searched = tuple[Status, Limit | None, list[tuple[int, ...]], Stats]  # status, limit, positions along the answer, stats
 Found = tuple[Status, Limit | None, list[tuple[int, ...]], Stats, JSON]  # the same, and the answer's details

@@ -38,6 +38,14 @@ TRAIL = Style(color="bright_white", bgcolor="dark_green")
 MARK_UP = Style(color="bright_white", bgcolor="dark_red")
 HEAD = Style(color="dark_green", bgcolor="bright_white", bold=True)  # the die's cell: reverse of the trail
 LEGEND = "mark: ↑N ↓S →E ←W ● up ○ down"
+# what the drawing's marks mean, for the app's help
+MARKS = (("S G", "the start and the goal"),
+         ("12↑", "the tour's 12th cell, and where the marked face pointed there: ↑ north, ↓ south, → east, "
+                 "← west, ● up (on top), ○ down (underneath)"),
+         ("·", "an open cell the tour has not reached"),
+         ("███", "a blocked cell"),
+         ("[♥]", "under the board, the die unfolded: ♥ is the marked face"),
+         ("[ ]", "the cursor"))
 
 
 def cell_size(zoom: int, board: Board | None = None) -> tuple[int, int]:

@@ -17,9 +17,9 @@ ENGINE = Option("engine", "Engine", "choice", LOCAL, ENGINES,
                 "local: worker processes on this machine; ray: a Ray cluster (started here when none is named)",
                 search_only=True)
 WORKERS = Option("workers", "Workers", "int", 0,
-                 help="how many workers share the search (none: one per core, or every CPU of a Ray "
-                      "cluster); a census on this machine with none or 1 stays in this process",
-                 search_only=True, low=1)
+                 help="how many workers share the search (auto: one per core, or every CPU of a Ray "
+                      "cluster); a census on this machine with auto or 1 stays in this process",
+                 search_only=True, low=1, zero="auto")
 OPTIONS = (ENGINE, WORKERS)
 # what a search that must stay in one process runs with (a census that keeps its table)
 ONE_PROCESS = {"engine": LOCAL, "workers": 1, "address": None}

@@ -14,6 +14,12 @@ from puzzle_explorer.puzzles.klotski.board import Board
 PALETTE = ("dodger_blue2", "green3", "dark_orange", "medium_purple", "gold3", "deep_pink3",
            "turquoise4", "chartreuse4", "orchid", "steel_blue", "light_salmon3", "cadet_blue")
 TARGET_COLOUR = "red3"
+# what the drawing's marks mean, for the app's help
+MARKS = (("A-Z", "a piece, every cell of it showing its letter; the target is red"),
+         ("○", "an empty cell the target covers at the goal"),
+         ("·", "an empty cell"),
+         ("█", "a wall"),
+         ("[ ]", "the cursor"))
 CELL = {ZOOM_NORMAL: (4, 2), ZOOM_OVERVIEW: (2, 1), ZOOM_LARGE: (6, 3)}  # characters per cell (wide, high)
 
 
@@ -72,5 +78,6 @@ def render(board: Board, view: View = View()) -> Text:
                     style = style + Style(underline=True, bold=True)
                 out.append(body, style)
             out.append("\n")
-    out.rstrip()
+    # only the last line break goes: the last row's lower lines are coloured spaces, part of its pieces
+    out.right_crop(1)
     return out

@@ -23,6 +23,13 @@ from puzzle_explorer.puzzles.knights.board import Board
 
 MAX_WINDOW = 120  # squares a side drawn when the view does not say how many fit
 SHADES = "·░▒▓█"
+# what the drawing's marks mean, for the app's help
+MARKS = (("12", "the move that reaches this square (1 is the start)"),
+         ("S", "the start square, before a tour is drawn"),
+         ("·", "a square the tour has not reached"),
+         ("#", "a blocked square"),
+         ("@", "the knight, in the overview (v); ░▒▓█: how much of each block the tour covers"),
+         ("[ ]", "the cursor"))
 
 VISITED = Style(color="cyan")
 START = Style(color="green", bold=True)

@@ -20,6 +20,13 @@ from puzzle_explorer.puzzles.link.kernels.linking import LinkPath, quick_path
 PALETTE = ("dodger_blue2", "green3", "dark_orange", "medium_purple", "gold3", "deep_pink3", "turquoise4",
            "chartreuse4", "orchid", "steel_blue", "light_salmon3", "cadet_blue", "indian_red", "dark_khaki")
 CELL = {ZOOM_NORMAL: (3, 1), ZOOM_OVERVIEW: (1, 1), ZOOM_LARGE: (5, 2)}  # large: a spacer line under each row
+# what the drawing's marks mean, for the app's help
+MARKS = (("A-Z", "a tile: two of a kind link when a path of few enough segments joins them"),
+         ("(X)", "a marked tile; two marks show the path between them"),
+         ("─│┌┐└┘", "the path: green when it links, yellow when it does not, cyan for the pair removed last"),
+         ("·", "an empty cell"),
+         ("░", "the outside ring where paths may not run (blank where they may)"),
+         ("[ ]", "the cursor"))
 E, S, W, N = 1, 2, 4, 8
 GLYPH = {E | W: "─", N | S: "│", E | S: "┌", W | S: "┐", E | N: "└", W | N: "┘", E: "╶", W: "╴", N: "╵",
          S: "╷", E | W | N | S: "┼", E | W | S: "┬", E | W | N: "┴", N | S | E: "├", N | S | W: "┤"}

@@ -38,7 +38,7 @@ from puzzle_explorer.puzzles.link.kernels.linking import (
 from puzzle_explorer.puzzles.link.replay import one_based, replay
 
 SEGMENTS = Option("max_segments", "Segment limit", "int", 0,
-                  help="0: the board's own rule (the game's 3 to clear; no limit for a path)")
+                  help="auto (0): the board's own rule (the game's 3 to clear; no limit for a path)", zero="auto")
 OUTSIDE = Option("outside", "Outside ring", "choice", "board", ("board", "yes", "no"),
                  help="may paths run round the outside of the board (board: as the board says)")
 GRAVITY = Option("gravity", "Gravity", "choice", "board", ("board", "yes", "no"),

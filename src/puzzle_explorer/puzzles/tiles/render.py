@@ -1,7 +1,8 @@
 """Drawing a sliding-tile board with rich: numbered tiles that read the same without colour.
 
 Each cell is a number, right-aligned in a box of fixed width; the blank is
-'·'. Colour marks the tiles already home (green) and the blank; the cursor is
+'·'. Where the pane has room (ZOOM_LARGE) each tile is a box three lines high with its
+number in the middle. Colour marks the tiles already home (green) and the blank; the cursor is
 in brackets, a highlighted tile (the one just moved) in reverse video.
 """
 from __future__ import annotations
@@ -9,9 +10,13 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from puzzle_explorer.puzzles.interface import View
+from puzzle_explorer.puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, View
 from puzzle_explorer.puzzles.tiles.board import BLANK, Board
 
+# what the drawing's marks mean, for the app's help
+MARKS = (("1-99", "a tile, green when it is home (where the goal has it)"),
+         ("·", "the blank"),
+         ("[ ]", "the cursor"))
 HOME = Style(color="black", bgcolor="green3", bold=True)
 AWAY = Style(color="bright_white", bgcolor="dodger_blue3", bold=True)
 EMPTY = Style(color="grey50")
@@ -23,14 +28,19 @@ def _digits(board: Board | None) -> int:
 
 
 def cell_size(zoom: int, board: Board | None = None) -> tuple[int, int]:
-    """Characters per cell (wide, high): a number and its brackets; two lines unless zoomed out."""
+    """Characters per cell (wide, high): a number and its brackets; two lines (large: three, a
+    space either side of the number) unless zoomed out."""
     wide = _digits(board) + 3
-    return (wide, 2) if not zoom else (wide, 1)
+    if zoom == ZOOM_LARGE:
+        return wide + 2, 3
+    return (wide, 2) if zoom == ZOOM_NORMAL else (wide, 1)
 
 
 def render(board: Board, view: View = View()) -> Text:
     wide, high = cell_size(view.zoom, board)
     digits = _digits(board)
+    pad = " " * ((wide - digits - 3) // 2)  # the large tiles' extra room either side of the number
+    label_line = (high - 1) // 2  # the number on the middle line (the top one of two)
     goal = board.goal_tiles()
     xs, ys = view.window(board.width, board.height)
     out = Text(no_wrap=True, overflow="crop")
@@ -46,9 +56,9 @@ def render(board: Board, view: View = View()) -> Text:
                     label, style = str(t).rjust(digits), HOME if goal[i] == t else AWAY
                 if here in view.highlight:
                     style = style + Style(reverse=True)
-                if line == 0:
+                if line == label_line:
                     left, right = ("[", "]") if here == view.cursor else (" ", " ")
-                    body = f"{left}{label}{right}".ljust(wide)
+                    body = f"{left}{pad}{label}{pad}{right}".ljust(wide)
                 else:
                     body = " " * wide
                 if here == view.cursor:
@@ -56,5 +66,6 @@ def render(board: Board, view: View = View()) -> Text:
                 out.append(body[:-1], style)
                 out.append(body[-1:])
             out.append("\n")
-    out.rstrip()
+    # only the last line break goes: the last row's lower lines are coloured spaces, part of its tiles
+    out.right_crop(1)
     return out

@@ -68,7 +68,7 @@ class MainScreen(Screen[None]):
                 priority=True),
         Binding("f4", "focus_pane('timeline')", "Go to the timeline pane", id="focus.timeline", show=False,
                 priority=True),
-        Binding("ctrl+left", "families", "Families", id="families", show=False,
+        Binding("ctrl+left", "families", "Families", id="families",
                 tooltip="back to the puzzle families, to open another board"),
         Binding("f8", "freeze", "Freeze", id="freeze",
                 tooltip="while a search runs: hold the board on the position shown, or follow the search again"),
@@ -531,6 +531,8 @@ class MainScreen(Screen[None]):
             return self.query_one(Timeline).can_switch
         if action == "hardest":
             return bool(self.hardest)  # shown once a census from the goal has found them
+        if action == "cancel":
+            return self.job is not None  # shown only while a search runs: the footer's room goes to others
         return True
 
     def on_unmount(self) -> None:
@@ -538,9 +540,11 @@ class MainScreen(Screen[None]):
 
     # --- help and the command palette -------------------------------------------------
     def help_sections(self) -> list[tuple[str, Rows]]:
-        """A section a pane, each with its keys (puzzle_explorer.tui.screens.help.ScreenHelp)."""
+        """A section a pane, each with its keys (puzzle_explorer.tui.screens.help.ScreenHelp), and
+        after the board pane's keys what the marks on the board mean."""
         rows = self.app.binding_rows
         return [("Main screen", rows(self)),
                 ("Board pane", rows(self.query_one(BoardView))),
+                ("On the board", [(mark, meaning, "") for mark, meaning in self.family.marks]),
                 ("Solver pane", rows(self.query_one(OptionsForm)) + [("0-9", "type a number", "")]),
                 ("Timeline pane", rows(self.query_one(Timeline)) + [("↑↓ / Enter", "pick any step", "")])]

@@ -119,7 +119,7 @@ class PlayScreen(Screen[None]):
             picked = frozenset(c for m in marked if m.move.piece == play.piece for c in m.move.highlight)
         self.query_one("#play-board", Static).update(self.family.render(board, View(highlight=picked)))
         self.title = "Play"
-        piece = f"piece {play.piece} (a letter or Tab picks another) · " if play.piece else ""
+        piece = f"piece {play.piece} (a letter or Tab: another) · " if play.piece else ""
         status = self.query_one("#play-status", Static)
         if marked is None:
             self.query_one("#play-moves", Static).update(Text("searching…"))

@@ -96,7 +96,7 @@ class RaceLane(Vertical):
         solver = self._solver(keep)
         choice = Field(SOLVER, "solver", "choice", solver.id, tuple(s.id for s in self.solvers))
         memory = Field(MEMORY, "memory MiB", "int", keep.get(MEMORY),
-                       help="the memory this solver may hold (none: an equal share of the race's budget)")
+                       help="the memory this solver may hold (auto: an equal share of the race's budget)", zero="auto")
         return (choice, *option_fields(solver, keep), *limit_fields(keep), memory)
 
     def _reshape(self, name: str, values: dict[str, Any]) -> tuple[Field, ...] | None:

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from puzzle_explorer.tui.host import Host
 from puzzle_explorer.tui.model import boards, storage
+from puzzle_explorer.tui.titles import FittingTitle
 
 if TYPE_CHECKING:  # the families load off the event loop, after this screen shows
     from puzzle_explorer.puzzles.interface import Family
@@ -60,7 +61,7 @@ class StartScreen(Screen[None]):
         with_copies = {k.copy.family_id for k in kept}
         listing = self.query_one("#families", OptionList)
         listing.clear_options()
-        listing.add_options([Option(f"{f.title}{'  ⟲' if f.id in with_copies else ''}", id=f.id)
+        listing.add_options([Option(FittingTitle(f.title, '  ⟲' if f.id in with_copies else ''), id=f.id)
                              for f in families.values()])
         if kept:
             self.notify(f"{boards.kept_notice(kept)}, marked ⟲", timeout=6)

@@ -60,7 +60,7 @@ class BoardView(Widget, can_focus=True):
         return with_edit_keys(session.family)(session, id=id)
 
     # --- drawing --------------------------------------------------------------
-    STATUS_LINES = 2  # under the drawing: size and cursor (or the step), then a note
+    STATUS_LINES = 2  # under the drawing at least: size and cursor (or the step), then a note; both wrap
 
     @property
     def drawn_zoom(self) -> int:
@@ -79,12 +79,16 @@ class BoardView(Widget, can_focus=True):
         fits = (w + 2) * large[0] <= room_w and (h + 2) * large[1] <= room_h
         return ZOOM_LARGE if fits else ZOOM_NORMAL
 
-    def _window(self) -> tuple[int, int]:
-        """How many columns and rows of cells fit in the pane."""
+    def _window(self, under: int = STATUS_LINES) -> tuple[int, int]:
+        """How many columns and rows of cells fit in the pane, with `under` lines below the drawing."""
         wide, high = self.session.family.cell_size(self.drawn_zoom, self.shown_board)
         cols = max(1, self.size.width // wide)
-        rows = max(1, (self.size.height - self.STATUS_LINES) // high)
+        rows = max(1, (self.size.height - under) // high)
         return cols, rows
+
+    def _lines(self, text: Text) -> int:
+        """The lines a text takes in the pane, wrapped (an empty one takes a line too)."""
+        return max(1, len(text.wrap(self.app.console, max(1, self.size.width))))
 
     def _follow_cursor(self, cols: int, rows: int) -> None:
         w, h = self.session.family.dimensions(self.shown_board)
@@ -107,25 +111,28 @@ class BoardView(Widget, can_focus=True):
         return family.format(self.step.board) != family.format(self.session.board)
 
     def render(self) -> RenderableType:
-        family = self.session.family
         cols, rows = self._window()
+        status, note = self._status(cols, rows)
+        under = self._lines(status) + self._lines(note)
+        if under > self.STATUS_LINES:
+            # a long step label or note wraps: the drawing gives up rows (its window follows the
+            # cursor) rather than have the lines under it cut off at the pane's foot
+            cols, rows = self._window(under)
+            status, note = self._status(cols, rows)
+        return self._draw(cols, rows, status, note)
+
+    def _status(self, cols: int, rows: int) -> tuple[Text, Text]:
+        """The lines under the drawing for this window: where the cursor is (or the step, or the
+        live search's position), then a note: what is wrong with the board, or that it is ready."""
         self._follow_cursor(cols, rows)
+        family = self.session.family
         board = self.shown_board
         editing = self.step is None
-        highlight = self.step.highlight if self.step is not None else frozenset()
         problem = self.session.problem() if editing else None
-        if problem is not None and problem.where is not None:
-            highlight = frozenset({(problem.where[0] - 1, problem.where[1] - 1)})
         live = self.step if isinstance(self.step, LiveStep) else None
-        view = View(cursor=None if live is not None else self.session.cursor, highlight=highlight,
-                    origin=self.origin, cells=(cols, rows), zoom=self.drawn_zoom)
-        drawing = family.render(board, view)
         w, h = family.dimensions(board)
         note = Text()  # wraps: a refusal or a problem is read in full
-        if live is not None and live.other is not None:
-            drawing = self._both_sides(drawing, live.other, view, note)
-        parts = [drawing]
-        status = Text(no_wrap=True, overflow="ellipsis")
+        status = Text()  # wraps too: a step's label or the live search's figures are read in full
         x, y = self.session.cursor
         if live is not None:
             status.append(live.label, "bold")
@@ -141,7 +148,6 @@ class BoardView(Widget, can_focus=True):
         else:  # the cursor first: a long step label must not push it out of sight
             status.append(f"cursor {cell_text((x, y))}  ", "dim")
             status.append(self.step.label, "bold")
-        parts.append(status)
         if self.message:
             note.append(self.message, "yellow")
         elif editing:
@@ -152,8 +158,24 @@ class BoardView(Widget, can_focus=True):
                 note.append(f"✗ {lacking}", "yellow")
             else:
                 note.append("✓ ready to solve", "green")
-        parts.append(note)
-        return Group(*parts)
+        return status, note
+
+    def _draw(self, cols: int, rows: int, status: Text, note: Text) -> RenderableType:
+        """The drawing of the window's cells, the status and the note under it."""
+        family = self.session.family
+        board = self.shown_board
+        editing = self.step is None
+        highlight = self.step.highlight if self.step is not None else frozenset()
+        problem = self.session.problem() if editing else None
+        if problem is not None and problem.where is not None:
+            highlight = frozenset({(problem.where[0] - 1, problem.where[1] - 1)})
+        live = self.step if isinstance(self.step, LiveStep) else None
+        view = View(cursor=None if live is not None else self.session.cursor, highlight=highlight,
+                    origin=self.origin, cells=(cols, rows), zoom=self.drawn_zoom)
+        drawing = family.render(board, view)
+        if live is not None and live.other is not None:
+            drawing = self._both_sides(drawing, live.other, view, note)
+        return Group(drawing, status, note)
 
     def _both_sides(self, drawing: RenderableType, other: Any, view: View, note: Text) -> RenderableType:
         """A bidirectional search: its start side and its goal side beside each other, if both fit."""

@@ -1,4 +1,5 @@
-"""A Footer that shows only the keys that fit whole: a narrow terminal loses the last keys, never half a word."""
+"""A Footer that shows only the keys that fit whole, the most needed first: a narrow terminal loses the
+least needed keys, never half a word."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,18 +12,21 @@ from puzzle_explorer.tui.textual_compat import FooterKey, FooterLabel, KeyGroup,
 
 
 class KeyFooter(Footer):
-    """Keys come in binding order (the focused pane's first); those that would run past the
-    command palette's key are hidden, except the FIRST ones (Solve, Cancel, Race, Freeze while a
-    search runs, Hardest start once a census has found them), which keep their place. Every key
-    stays in the help (?) and the palette."""
+    """Keys in binding order (the focused pane's first), compact, as many as fit whole. When not all
+    fit, the ones a person needs most stay: the FIRST actions that apply, in that order (play's
+    arrows; ? and Ctrl+Q, which lead to everything else; Solve; Cancel while a search runs...), then
+    the focused pane's keys, then the SOON ones (back to the families), then the rest in order.
+    Every key stays in the help (?) and the palette."""
 
-    # actions shown whatever else has to give way (when they apply)
-    FIRST = ("solve", "cancel", "race", "freeze", "hardest")
-    # refreshes to wait for the keys' first layout: a footer on a screen hidden beneath another is
-    # never laid out, and waiting on it for ever kept a core busy; it fits again when it recomposes
-    LAYOUT_WAIT = 10
-    _waits = 0
+    # actions kept before any other (when they apply), most needed first
+    # (by action name: the play screen's four arrows are arrow('up')...)
+    FIRST = ("arrow", "help", "quit", "solve", "start", "edit", "cancel", "back", "leave", "freeze", "hardest", "best")
+    # actions kept next after the focused pane's keys: the way back to another board
+    SOON = ("families",)
     _recompose_pending = False
+
+    def __init__(self) -> None:
+        super().__init__(compact=True)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         # A finished search changes the bindings several times in one message; each change would
@@ -44,26 +48,34 @@ class KeyFooter(Footer):
         self._fit_after_layout()
 
     def _fit_after_layout(self) -> None:
-        self._waits = 0
         self.call_after_refresh(self._fit)
 
     def _fit(self) -> None:
-        if any(self._width(c) == 0 for c in self.children if c.display):
-            # Keys composed but not laid out yet (a dialog pushed over the screen recomposes the
-            # footer beneath it): measured now, all would seem to fit and run past the edge.
-            self._waits += 1
-            if self._waits <= self.LAYOUT_WAIT:
-                self.call_after_refresh(self._fit)
-            return
+        if not self.content_region.width:
+            return  # not laid out (a screen beneath another): its first layout resizes it, and it fits then
         palette = [c for c in self.children if c.has_class("-command-palette")]
-        first = [c for c in self.children if isinstance(c, FooterKey) and c.action in self.FIRST]
-        room = self.content_region.width - sum(self._width(c) for c in palette + first)
-        for unit in self._units():
-            if unit[0] not in palette and unit[0] not in first:
-                width = sum(self._width(c) for c in unit)
-                for child in unit:
-                    child.display = width <= room  # a later, shorter key may still fit
-                room -= width if unit[0].display else 0
+        room = self.content_region.width - sum(self._width(c) for c in palette)
+        units = [unit for unit in self._units() if unit[0] not in palette]
+        for unit in sorted(units, key=self._rank):  # sorted() keeps binding order among equals
+            width = sum(self._width(c) for c in unit)
+            for child in unit:
+                child.display = width <= room  # a later, shorter key may still fit
+            room -= width if unit[0].display else 0
+
+    def _rank(self, unit: list[Widget]) -> int:
+        """How soon a unit of keys claims its room: the FIRST actions by their place there, then the
+        keys of the focused pane (whatever node between it and the screen binds them), then the rest."""
+        key = unit[0] if isinstance(unit[0], FooterKey) else next(iter(unit[0].query(FooterKey)), None)
+        focused, soon, rest = len(self.FIRST), len(self.FIRST) + 1, len(self.FIRST) + 2
+        if key is None:
+            return rest
+        action = key.action.partition("(")[0]
+        if action in self.FIRST:
+            return self.FIRST.index(action)
+        bound = self.screen.active_bindings.get(key.key)
+        if bound is not None and bound.node is not self.screen and bound.node is not self.app:
+            return focused
+        return soon if action in self.SOON else rest
 
     def _units(self) -> list[list[Widget]]:
         """The children that show or hide together: a group of keys with the words after it (the
@@ -76,7 +88,13 @@ class KeyFooter(Footer):
                 units.append([child])
         return units
 
-    @staticmethod
-    def _width(child: Widget) -> int:
+    def _width(self, child: Widget) -> int:
+        """The columns a key takes, margins included, from what it shows: measured before it is laid
+        out (keys recomposed but not laid out yet all read 0 wide, and seemed to fit; waiting for their
+        layout, a real terminal sometimes never fitted them)."""
+        if isinstance(child, KeyGroup):
+            inner = sum(self._width(key) for key in child.children)
+        else:
+            inner = child.get_content_width(self.size, self.app.size)
         margin = child.styles.margin
-        return child.outer_size.width + margin.left + margin.right
+        return inner + child.styles.gutter.width + margin.left + margin.right

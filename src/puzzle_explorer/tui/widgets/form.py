@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -23,6 +23,7 @@ class Field:
     value: Any
     choices: tuple[str, ...] = ()
     help: str = ""
+    zero: str = "none"  # what a number shows as when it is 0 or has no value: "none" or "auto"
 
 
 class OptionsForm(Widget, can_focus=True):
@@ -60,9 +61,21 @@ class OptionsForm(Widget, can_focus=True):
 
     def watch_row(self, row: int) -> None:
         self.post_message(self.Highlighted(self.current))
+        self.call_after_refresh(self._row_in_view)
 
     def on_focus(self) -> None:
         self.post_message(self.Highlighted(self.current))
+        self.call_after_refresh(self._row_in_view)
+
+    def _row_in_view(self) -> None:
+        """The pane the form is in scrolls when the form is taller than its room (app.tcss: the
+        solver pane, a race's column): keep the row under the cursor in sight."""
+        pane = self.parent
+        if not isinstance(pane, Widget) or not self.is_attached:
+            return
+        first, lines = self.row_lines()
+        region = Region(0, self.virtual_region.y + first, self.size.width, lines)
+        pane.scroll_to_region(region, animate=False, immediate=True)
 
     def on_blur(self) -> None:
         self.post_message(self.Highlighted(None))
@@ -175,23 +188,31 @@ class OptionsForm(Widget, can_focus=True):
             return f"◂ {f.value} ▸"
         if f.kind == "bool":
             return "[x]" if f.value else "[ ]"
-        return self._number_text(f.value) or "none"
+        return self._number_text(f.value) if f.value else f.zero
 
-    def _lines(self, width: int, focused: bool) -> list[Text]:
-        """The form's lines at this width: label and value on one line where they fit, else the
-        value on a line of its own under its label."""
+    def _rows(self, width: int, focused: bool) -> list[list[Text]]:
+        """The lines of each row at this width: label and value on one line where they fit, else
+        the value on a line of its own under its label."""
         label_width = min(LABEL_WIDTH, max((len(f.label) for f in self.fields), default=0))
-        lines = []
+        rows = []
         for i, f in enumerate(self.fields):
             chosen = i == self.row and focused
             label = Text(f"{'▸' if chosen else ' '}{f.label:<{label_width}} ", style="bold" if chosen else "")
             value = Text(self._value_text(f), style="reverse" if chosen else "")
             if label.cell_len + value.cell_len <= width:
-                lines.append(label + value)
+                rows.append([label + value])
             else:
-                lines.append(label)
-                lines.append(Text("  ") + value)
-        return lines
+                rows.append([label, Text("  ") + value])
+        return rows
+
+    def _lines(self, width: int, focused: bool) -> list[Text]:
+        return [line for row in self._rows(width, focused) for line in row]
+
+    def row_lines(self) -> tuple[int, int]:
+        """Where the row under the cursor is drawn: its first line and how many lines it takes, for
+        a pane too short for the whole form to keep it in view."""
+        rows = self._rows(self.size.width, self.has_focus)
+        return sum(len(row) for row in rows[:self.row]), len(rows[self.row]) if rows else 1
 
     def render(self) -> Text:
         return Text("\n").join(self._lines(self.size.width, self.has_focus))

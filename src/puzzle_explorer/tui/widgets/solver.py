@@ -21,8 +21,8 @@ TIMEOUT = "timeout"
 
 def option_fields(solver: Solver, keep: dict[str, Any]) -> list[Field]:
     """A solver's options as form rows, keeping the values already chosen."""
-    return [Field(opt.name, opt.label.lower(), opt.kind, keep.get(opt.name, opt.default), opt.choices, opt.help)
-            for opt in solver.options]
+    return [Field(opt.name, opt.label.lower(), opt.kind, keep.get(opt.name, opt.default), opt.choices, opt.help,
+                  opt.zero) for opt in solver.options]
 
 
 def limit_fields(keep: dict[str, Any]) -> list[Field]:

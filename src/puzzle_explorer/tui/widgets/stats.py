@@ -248,6 +248,10 @@ def details_text(details: dict[str, Any]) -> str:
     for key, value in details.items():
         if key == "note":
             lines.append(str(value))
+        elif isinstance(value, dict) and isinstance(value.get("reason"), str):
+            # what theory says (knights' existence check): its reason is a sentence of its own, which
+            # the generic "key: field value, ..." line garbled ("existence: reason 7x7 has open tours")
+            lines.append(f"theory: {value['reason']}")
         elif isinstance(value, dict):
             inner = [f"{k.replace('_', ' ')} {text}" for k, v in value.items() if (text := _value(v)) is not None]
             if inner:

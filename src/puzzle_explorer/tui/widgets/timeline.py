@@ -61,6 +61,13 @@ class StepList(OptionList):
 
         where: int  # 0: the first step, -1: the last
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The list never scrolls sideways: its scrolling arrows would only hide the timeline's own
+        # ←/→ (one step) from the footer, which lists the first binding of a key it meets.
+        if action in ("scroll_left", "scroll_right"):
+            return False
+        return super().check_action(action, parameters)
+
     def action_first(self) -> None:
         self.post_message(self.Jump(0))
 
@@ -74,14 +81,17 @@ class Timeline(Vertical):
     The step list below the bar scrubs too: ↑/↓ and PgUp/PgDn reach any step.
     """
 
+    # the footer shows the two arrows as one entry, and the two speed keys
+    STEP = Binding.Group("Step", compact=True)
+    SPEED = Binding.Group("Speed", compact=True)
     BINDINGS = [
-        Binding("left", "step(-1)", "Back", id="timeline.back", tooltip="one move back"),
-        Binding("right", "step(1)", "Forward", id="timeline.forward", tooltip="one move on"),
+        Binding("left", "step(-1)", "Back", id="timeline.back", tooltip="one move back", group=STEP),
+        Binding("right", "step(1)", "Forward", id="timeline.forward", tooltip="one move on", group=STEP),
         Binding("home", "jump(0)", "Start", id="timeline.start", tooltip="the starting board"),
         Binding("end", "jump(-1)", "End", id="timeline.end", tooltip="the solved board"),
         Binding("space", "play", "Play/pause", id="timeline.play", tooltip="play the solution step by step"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", id="timeline.faster", tooltip="play faster"),
-        Binding("minus", "speed(-1)", "Slower", id="timeline.slower", tooltip="play slower"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", id="timeline.faster", tooltip="play faster", group=SPEED),
+        Binding("minus", "speed(-1)", "Slower", id="timeline.slower", tooltip="play slower", group=SPEED),
         Binding("n", "solution(1)", "Next solution", id="timeline.next", tooltip="browse the next solution found"),
         Binding("p", "solution(-1)", "Previous solution", id="timeline.previous",
                 tooltip="browse the previous solution"),
