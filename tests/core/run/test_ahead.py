@@ -122,3 +122,18 @@ def test_what_the_packages_declare_is_what_their_families_say():
         family = registry.get(family_id)
         assert (declared.id, declared.title, declared.description) == (family.id, family.title, family.description)
     assert registry.ids() == list(registry.families())
+
+
+def test_a_family_command_line_loads_no_other_family():
+    code = ("import sys; from puzzle_explorer.cli.main import build_parser; "
+            "args = build_parser().parse_args(['solve', 'die', '--preset', sys.argv[1]]); "
+            "print(args.family, sorted({m.split('.')[2] for m in sys.modules "
+            "if m.startswith('puzzle_explorer.puzzles.') and m.count('.') >= 3}))")
+    from puzzle_explorer.puzzles import registry
+
+    preset = registry.get("die").presets[0].id
+    done = subprocess.run([sys.executable, "-c", code, preset], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.startswith("die ") and "'die'" in done.stdout
+    for other in ("klotski", "cube8", "knights", "link", "tiles"):
+        assert f"'{other}'" not in done.stdout
