@@ -101,6 +101,10 @@ def test_a_search_waits_for_the_pool_shown_as_compiling_and_a_cancel_ends_the_wa
 def test_the_worker_count_follows_the_cores_and_the_work():
     assert ahead.default_jobs(1) == 1
     assert 1 <= ahead.default_jobs(1000) <= 1000
+    # sixteen workers for six families: each family in three pieces, so that none is idle
+    pool = ahead.Ahead(list("abcdef"), fake_kernels, jobs=16)
+    assert pool.jobs == 16 and pool.pieces() == 18
+    assert ahead.Ahead(list("abcdef"), fake_kernels, jobs=2).pieces() == 6
 
 
 def test_one_family_loads_without_the_others():

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 MARKER = "compiled-ahead.json"  # in the cache folder once every family compiled there
 WORKER_BYTES = 500 * 2**20  # a compiling worker at its peak: Python, numpy, numba and LLVM at work
+MOST_PIECES = 4  # a family in more pieces than this compiles its shared routines more often than it gains
 BACKGROUND_NICE = 10  # the app's workers yield the cores to the app itself and to searches
 
 
@@ -153,10 +154,10 @@ class Ahead:
                  on_report: Callable[[Report], None] | None = None, background: bool = False) -> None:
         self._order = list(families)
         self._kernels_of = kernels_of
-        self.jobs = max(1, min(jobs or default_jobs(len(families)), 64))
+        self.jobs = max(1, min(jobs or default_jobs(MOST_PIECES * len(families)), 64))
         # Each family in enough pieces that every worker has one while there is work: a family's
         # pieces compile their shared routines each, which costs less than an idle core.
-        parts = max(1, -(-self.jobs // max(1, len(families))))
+        parts = max(1, min(MOST_PIECES, -(-self.jobs // max(1, len(families)))))
         self._families = {f: _Family(parts, list(range(parts))) for f in families}
         self._on_report = on_report
         self._nice = BACKGROUND_NICE if background else 0
@@ -211,6 +212,10 @@ class Ahead:
                 if left is not None and left <= 0:
                     return None
                 self._changed.wait(left)
+
+    def pieces(self) -> int:
+        """How many pieces the families are compiled in."""
+        return sum(f.parts for f in self._families.values())
 
     def finished(self) -> bool:
         with self._changed:
