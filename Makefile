@@ -1,9 +1,11 @@
 # `make run` opens the app; `make test` runs every test. Both create a virtual environment in
 # .venv on first use: `run` installs the app alone, `test` adds the test extras and the dev
-# tools, each pinned by constraints.txt. Both then compile every solver's kernels into the
-# cache (a moment when done already) so that no solve waits for the compiler; the test suite
-# compiles into cache folders of its own (core/run/cache.py), whose index also lists the test
-# puzzles' kernels: its warm-up runs with the checkout on the path so that it can read them.
+# tools, each pinned by constraints.txt. The app opens at once and compiles every solver's
+# kernels into the cache in background processes, the family opened first first (a moment when
+# done already). `test` compiles them before the suite so that no test waits for the compiler;
+# the test suite compiles into cache folders of its own (core/run/cache.py), whose index also
+# lists the test puzzles' kernels: its warm-up runs with the checkout on the path so that it can
+# read them.
 # Tests run in parallel, one pytest-xdist worker per core (WORKERS=4 to choose).
 #   make quick   the quick tier while working: no worker processes, Ray, browser or real-time waits
 #                (the markers in pyproject.toml), and fewer property-test examples
@@ -22,7 +24,6 @@ PYTEST := $(BIN)/python -m pytest -n $(WORKERS)
 .PHONY: run test quick fuzz check bench constraints clean
 
 run: $(VENV)/.app
-	-$(BIN)/puzzle-explorer warm
 	$(BIN)/puzzle-explorer
 
 test: $(VENV)/.test

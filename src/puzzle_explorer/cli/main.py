@@ -54,14 +54,14 @@ def build_parser() -> Parser:
                                             description=serve.DESCRIPTION))
     solve = commands.add_parser("solve", help="solve a board from the command line")
     by_family = solve.add_subparsers(dest="family", metavar="FAMILY", parser_class=Parser, required=True)
-    for family in registry.families().values():
-        sub = by_family.add_parser(family.id, help=family.title, description=family.description)
-        family.add_cli_arguments(sub)
+    for family in registry.declared().values():
+        by_family.add_parser(family.id, help=family.title, description=family.description,
+                             fill=lambda sub, family_id=family.id: registry.get(family_id).add_cli_arguments(sub))
     from puzzle_explorer.cli import race as race_cli
     race_cli.add_arguments(commands.add_parser("race", help=race_cli.HELP, description=race_cli.DESCRIPTION))
     open_ = commands.add_parser("open", help="open the app on a board")
-    open_.add_argument("family", choices=list(registry.families()), metavar="FAMILY",
-                       help="one of: " + ", ".join(registry.families()))
+    open_.add_argument("family", choices=registry.ids(), metavar="FAMILY",
+                       help="one of: " + ", ".join(registry.ids()))
     source = open_.add_mutually_exclusive_group()
     source.add_argument("--preset", metavar="NAME", help="a named board of the family")
     source.add_argument("--file", metavar="PATH", help="a board file in the family's text format")

@@ -61,19 +61,25 @@ def add_arguments(race: argparse.ArgumentParser) -> None:
     from puzzle_explorer.puzzles import registry
 
     by_family = race.add_subparsers(dest="family", metavar="FAMILY", parser_class=Parser, required=True)
-    for family in registry.families().values():
-        sub = by_family.add_parser(family.id, help=family.title, description=family.description,
-                                   epilog=settings_help(family), formatter_class=argparse.RawDescriptionHelpFormatter)
-        family.add_board_arguments(sub)
-        group = sub.add_argument_group("the race")
-        group.add_argument("--algos", required=True, metavar="A,B,…",
-                           help=f"{R.MIN_ENTRIES} to {R.MAX_ENTRIES} solvers, comma-separated, from: "
-                                f"{', '.join(s.id for s in family.solvers)} (one may come twice with other settings)")
-        group.add_argument("settings", nargs="*", metavar="[NAME:]KEY=VALUE",
-                           help="a solver option for every solver that has it, or for the one named (see below)")
-        group.add_argument("--jobs", type=positive_int, metavar="N",
-                           help=f"run at most N solvers at once (default: one a core, here {R.cores()})")
-        cli_support.add_limit_arguments(sub, RACE_HELP)
+    for family in registry.declared().values():
+        by_family.add_parser(family.id, help=family.title, description=family.description,
+                             formatter_class=argparse.RawDescriptionHelpFormatter,
+                             fill=lambda sub, family_id=family.id: add_family_arguments(sub, registry.get(family_id)))
+
+
+def add_family_arguments(sub: argparse.ArgumentParser, family: Family) -> None:
+    """`race FAMILY`'s options: the family's board options, the solvers, their settings."""
+    sub.epilog = settings_help(family)
+    family.add_board_arguments(sub)
+    group = sub.add_argument_group("the race")
+    group.add_argument("--algos", required=True, metavar="A,B,…",
+                       help=f"{R.MIN_ENTRIES} to {R.MAX_ENTRIES} solvers, comma-separated, from: "
+                            f"{', '.join(s.id for s in family.solvers)} (one may come twice with other settings)")
+    group.add_argument("settings", nargs="*", metavar="[NAME:]KEY=VALUE",
+                       help="a solver option for every solver that has it, or for the one named (see below)")
+    group.add_argument("--jobs", type=positive_int, metavar="N",
+                       help=f"run at most N solvers at once (default: one a core, here {R.cores()})")
+    cli_support.add_limit_arguments(sub, RACE_HELP)
 
 
 class RaceProgress:

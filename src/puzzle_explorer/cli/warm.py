@@ -2,97 +2,37 @@
 
 Compiling takes a while once per version of the sources; afterwards every
 run loads the machine code from the cache (core/run/cache.py) in milliseconds.
-`make run` and `make test` call this after installing. Families compile in
-separate worker processes, one per core (numba's compiler holds a lock, so
-threads would not help), and each worker reports after every kernel: one
-progress line per family. When every family is done a marker in the cache
-folder says so, and later calls return at once.
+`make test` calls this after installing (the app compiles in the background
+as it opens). Families compile in separate worker processes, one per core
+(core/run/ahead.py), and each worker reports after every kernel: one progress
+line per family. When every family is done a marker in the cache folder says
+so, and later calls return at once.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
-import os
-import queue
 import sys
 import time
-from dataclasses import dataclass
-from importlib import metadata
-from multiprocessing.queues import Queue
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 from puzzle_explorer.cli.parser import Parser
+from puzzle_explorer.core.run.ahead import Ahead, Report, done_already, mark_done
 from puzzle_explorer.core.run.exit_codes import ExitCode
 
 if TYPE_CHECKING:
     from puzzle_explorer.puzzles.interface import JSON
 
-MARKER = "compiled-ahead.json"
-MAX_JOBS = 4  # each worker holds its own numba and LLVM, about 200 MB
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, metavar="N",
-                        help=f"worker processes (default: one per core, at most {MAX_JOBS})")
+                        help="worker processes (default: one per core, as many as the free memory holds)")
     parser.add_argument("--force", action="store_true",
                         help="compile (or load) everything even if an earlier run finished")
     parser.add_argument("--json", action="store_true",
                         help="print the CPU seconds of every kernel and family as JSON")
-
-
-def _stamp() -> dict[str, str]:
-    """What the compiled code depends on besides the sources (which name the folder)."""
-    return {"numba": metadata.version("numba"), "python": sys.version.split()[0]}
-
-
-def done_already(folder: Path) -> bool:
-    try:
-        return bool(json.loads((folder / MARKER).read_text())["stamp"] == _stamp())
-    except (OSError, ValueError, KeyError, TypeError):
-        return False
-
-
-@dataclass(frozen=True)
-class Report:
-    """What a worker says of a family: it has `kernels` to compile ("start"), one more is compiled
-    ("kernel": `done` of them, the last `name`, in `cpu_s`), all are ("done", in `cpu_s` and
-    `wall_s`), or it could not ("failed", `error` says why)."""
-
-    kind: str
-    family: str
-    kernels: int = 0
-    done: int = 0
-    name: str = ""
-    cpu_s: float = 0.0
-    wall_s: float = 0.0
-    error: str = ""
-
-
-def _worker(tasks: Queue[str | None], reports: Queue[Report]) -> None:
-    """Compile whole families taken from `tasks` until it says stop; report on `reports`."""
-    from puzzle_explorer import core  # noqa: F401  (the kernel cache, before numba loads)
-    from puzzle_explorer.core.run.warmup import Kernel, compile_kernels
-    from puzzle_explorer.puzzles import registry
-
-    while (family_id := tasks.get()) is not None:
-        cpu, wall = time.process_time(), time.perf_counter()
-
-        def compiled(k: Kernel, done: int, seconds: float, family: str = family_id) -> None:
-            reports.put(Report("kernel", family, done=done, name=k.name, cpu_s=seconds))
-
-        try:
-            kernels = registry.get(family_id).kernels()
-            reports.put(Report("start", family_id, kernels=len(kernels)))
-            compile_kernels(family_id, kernels, compiled)
-        except Exception as exc:  # reported; the other families go on
-            reports.put(Report("failed", family_id, error=f"{type(exc).__name__}: {exc}"))
-            continue
-        reports.put(Report("done", family_id, cpu_s=time.process_time() - cpu, wall_s=time.perf_counter() - wall))
 
 
 class Lines:
@@ -134,6 +74,43 @@ class Lines:
             self.progress.stop()
 
 
+class Tally:
+    """The report of a compile ahead, family by family, from the workers' reports (core/run/ahead.py)."""
+
+    def __init__(self, lines: Lines, families: list[str]) -> None:
+        self.lines = lines
+        self.started = time.perf_counter()
+        self.entries: dict[str, dict[str, Any]] = {f: {"kernels": {}, "cpu_s": 0.0, "total": 0, "parts": 0, "pieces": 0,
+                                             "began": None, "failed": ""} for f in families}
+
+    def __call__(self, r: Report) -> None:
+        e = self.entries[r.family]
+        if r.kind == "start":
+            e["began"] = e["began"] or time.perf_counter()
+            e["total"] += r.kernels
+            e["parts"] = r.parts
+            self.lines.start(r.family, e["total"])  # grows as the family's pieces start
+        elif r.kind == "kernel":
+            e["kernels"][r.index] = {"name": r.name, "cpu_s": round(r.cpu_s, 3)}
+            self.lines.kernel(r.family, len(e["kernels"]), r.name)
+        else:
+            e["pieces"] += 1
+            e["cpu_s"] += r.cpu_s
+            e["failed"] = e["failed"] or r.error
+            e["parts"] = r.parts
+            if e["pieces"] == e["parts"]:
+                e["wall_s"] = time.perf_counter() - (e["began"] or self.started)
+                self.lines.finish(r.family, len(e["kernels"]), e["wall_s"], e["failed"])
+
+    def report(self, jobs: int) -> JSON:
+        families: JSON = {}
+        for name, e in self.entries.items():
+            families[name] = {"kernels": [e["kernels"][i] for i in sorted(e["kernels"])],
+                              "cpu_s": round(e["cpu_s"], 3), "wall_s": round(e.get("wall_s", 0.0), 3)}
+        return {"families": families, "jobs": jobs, "wall_s": round(time.perf_counter() - self.started, 3),
+                "cpu_s": round(sum(f["cpu_s"] for f in families.values()), 3)}
+
+
 def compile_ahead(console: Console, jobs: int | None = None) -> JSON:
     """Compile every family in worker processes; returns the report (JSON-ready).
 
@@ -141,58 +118,20 @@ def compile_ahead(console: Console, jobs: int | None = None) -> JSON:
     """
     from puzzle_explorer.puzzles import registry
 
-    families = list(registry.families())
-    jobs = max(1, min(jobs or min(os.cpu_count() or 1, MAX_JOBS), len(families)))
-    context = multiprocessing.get_context("spawn")  # a fresh interpreter: no threads or numba state copied
-    tasks: Queue[str | None] = context.Queue()
-    reports: Queue[Report] = context.Queue()
-    for f in families:  # the registry lists the biggest first, so the load evens out
-        tasks.put(f)
-    for _ in range(jobs):
-        tasks.put(None)
-    workers = [context.Process(target=_worker, args=(tasks, reports), daemon=True) for _ in range(jobs)]
-    report: JSON = {"families": {}, "jobs": jobs}
+    families = registry.ids()
     lines = Lines(console, families)
-    started = time.perf_counter()
-    failed: dict[str, str] = {}
+    tally = Tally(lines, families)
+    pool = Ahead(families, registry.kernels_of, jobs, on_report=tally)
     try:
-        for w in workers:
-            w.start()
-        pending = set(families)
-        while pending:
-            try:
-                message = reports.get(timeout=1.0)
-            except queue.Empty:
-                if not any(w.is_alive() for w in workers):
-                    failed.update({f: "the worker process ended unexpectedly" for f in pending})
-                    break
-                continue
-            family = message.family
-            entry = report["families"].setdefault(family, {"kernels": []})
-            if message.kind == "start":
-                lines.start(family, message.kernels)
-            elif message.kind == "kernel":
-                entry["kernels"].append({"name": message.name, "cpu_s": round(message.cpu_s, 3)})
-                lines.kernel(family, message.done, message.name)
-            elif message.kind == "done":
-                entry["cpu_s"], entry["wall_s"] = round(message.cpu_s, 3), round(message.wall_s, 3)
-                lines.finish(family, len(entry["kernels"]), message.wall_s)
-                pending.discard(family)
-            else:
-                failed[family] = message.error
-                lines.finish(family, 0, 0.0, message.error)
-                pending.discard(family)
+        pool.start()
+        pool.join()
     finally:
         lines.close()
-        for w in workers:
-            if w.is_alive():
-                w.terminate()
-            w.join()
-    report["wall_s"] = round(time.perf_counter() - started, 3)
-    report["cpu_s"] = round(sum(f.get("cpu_s", 0.0) for f in report["families"].values()), 3)
+        pool.stop()
+    failed = pool.failures()
     if failed:
         raise RuntimeError("; ".join(f"{f}: {why}" for f, why in failed.items()))
-    return report
+    return tally.report(pool.jobs)
 
 
 def main(argv: list[str]) -> int:
@@ -222,10 +161,7 @@ def main(argv: list[str]) -> int:
         return ExitCode.FAULT
     except KeyboardInterrupt:
         return ExitCode.INTERRUPTED
-    try:
-        (folder / MARKER).write_text(json.dumps({"stamp": _stamp(), "report": report}))
-    except OSError:
-        pass  # nowhere to remember it: the next call loads every kernel from the cache again, quickly
+    mark_done(folder, report)
     if args.json:
         print(json.dumps(report))
     else:

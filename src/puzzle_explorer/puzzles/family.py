@@ -4,11 +4,16 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from puzzle_explorer.core.run import ahead
 from puzzle_explorer.core.run.warmup import compile_kernels
-from puzzle_explorer.puzzles.interface import Preset, Solution, answered_by, plain_headline
+from puzzle_explorer.puzzles.interface import Options, Preset, Solution, answered_by, plain_headline
 from puzzle_explorer.puzzles.kit import cli_support
+
+if TYPE_CHECKING:
+    from puzzle_explorer.core.run.progress import SearchControl
+    from puzzle_explorer.core.run.search import Limits
 
 
 def _width_height(board: Any) -> tuple[int, int]:
@@ -43,7 +48,7 @@ class PuzzleFamily:
         self.cell_size = render.cell_size
         self.render = render.render
         self.marks: tuple[tuple[str, str], ...] = getattr(render, "MARKS", ())
-        self.solve = solve.solve
+        self._solve = solve.solve
         self.kernels = solve.kernels
         self._headline: Callable[[Solution], str] | None = getattr(solve, "headline", None)
         self.add_cli_arguments = cli.add_arguments
@@ -67,6 +72,13 @@ class PuzzleFamily:
         board = self.parse(cli_support.board_text(args, self))
         self.validate(board)
         return board
+
+    def solve(self, board: Any, solver: str, options: Options, control: SearchControl, limits: Limits,
+              *more: Any) -> Solution:
+        """Run one of the family's solvers (its solve module's solve()), once the kernels the app
+        compiles in the background for this family are in the cache (core/run/ahead.py)."""
+        ahead.wait_for(self.id, control)
+        return self._solve(board, solver, options, control, limits, *more)  # type: ignore[no-any-return]
 
     def headline(self, solution: Solution) -> str:
         """What the search found, in the family's words (its solve module's headline()), or the

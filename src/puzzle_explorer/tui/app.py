@@ -32,6 +32,7 @@ from puzzle_explorer.tui.textual_compat import retitle
 from puzzle_explorer.tui.titles import short_title
 
 if TYPE_CHECKING:  # the start screen shows before numba, which the main screen's modules load, is imported
+    from puzzle_explorer.core.run.ahead import Ahead
     from puzzle_explorer.tui.model.storage import Recovery
     from puzzle_explorer.tui.screens.main import MainScreen
 
@@ -95,6 +96,7 @@ class PuzzleApp(Host):
         self._warm = warm
         self._warm_started = False
         self._warm_first: str | None = family_id
+        self._ahead: Ahead | None = None
         # Searches spread over worker processes need multiprocessing's resource tracker, which hands
         # the process it starts our stderr: while the app runs that is Textual's capture, whose
         # fileno is -1, and the start fails (bad value(s) in fds_to_keep). Started now, it is shared.
@@ -217,6 +219,8 @@ class PuzzleApp(Host):
     # --- warming kernels ------------------------------------------------------------
     def warm_first(self, family_id: str) -> None:
         self._warm_first = family_id
+        if self._ahead is not None:
+            self._ahead.prefer(family_id)
 
     def start_warming(self) -> None:
         if self._warm and not self._warm_started:
@@ -224,23 +228,58 @@ class PuzzleApp(Host):
             self._warm_all()
 
     def _warm_all(self) -> None:
-        """Compile (or load from the disk cache) every family's kernels in a daemon thread.
+        """Compile every family's kernels in worker processes and load them here as they are ready,
+        from a daemon thread.
 
-        Not a Textual worker: compiling cannot be interrupted, and quitting must
-        not wait for it.
+        Not a Textual worker: loading cannot be interrupted, and quitting must not wait for it.
+        The compiling happens in other processes (core/run/ahead.py), so the screen stays
+        responsive; a search waits for its family's pool work rather than compiling it twice.
         """
         threading.Thread(target=self._warm_loop, name="warm", daemon=True).start()
 
+    def _start_ahead(self) -> Ahead | None:
+        """The pool compiling what the cache lacks, the family on screen first (None: all there)."""
+        from puzzle_explorer.core.run import ahead
+        from puzzle_explorer.core.run.cache import kernel_folder
+        from puzzle_explorer.puzzles import registry
+
+        if ahead.done_already(kernel_folder()):
+            return None
+        pool = ahead.Ahead(list(self.families), registry.kernels_of, background=True)
+        if self._warm_first is not None:
+            pool.prefer(self._warm_first)
+        self._ahead = pool.start()
+        ahead.run_in_background(pool)
+        if self._warm_first is not None:  # (the user may have opened a board while the pool started)
+            pool.prefer(self._warm_first)
+        return pool
+
+    def stop_warming(self) -> None:
+        """End the compiling processes (what they saved stays in the cache; the next start goes on)."""
+        if self._ahead is not None:
+            self._ahead.stop()
+
     def _warm_loop(self) -> None:
+        try:
+            pool = self._start_ahead()
+        except Exception as exc:  # no worker processes here: every family compiles on its own first solve
+            self.log.warning(f"compiling in the background failed to start: {exc}")
+            pool = None
         done: set[str] = set()
         while len(done) < len(self.families):
             pending = [f for f in self.families if f not in done]
             first = self._warm_first if self._warm_first in pending else pending[0]
+            if pool is not None and pool.wait(first, 0.5) is None:
+                continue  # still compiling there: look again which family is wanted first
             done.add(first)
             try:
-                self.families[first].warm()
+                self.families[first].warm()  # from the cache, where the pool has put it
             except Exception as exc:  # a family that cannot warm will compile on its first solve
                 self.log.warning(f"warming {first} failed: {exc}")
+        if pool is not None and not pool.failures():
+            from puzzle_explorer.core.run import ahead
+            from puzzle_explorer.core.run.cache import kernel_folder
+            ahead.mark_done(kernel_folder(), {"by": "the app", "jobs": pool.jobs})
         # What warming loaded lives as long as the app, and a full collection walked all of it (some
         # 450,000 objects, 0.4 s with the screen frozen, now and then during a search). Collected
         # once, the rest is left out of every later collection.
@@ -332,6 +371,7 @@ def run_app(family: str | None = None, preset: str | None = None, path: str | No
     app = PuzzleApp(family, board, name, warm=os.environ.get("PUZZLE_EXPLORER_NO_WARM") != "1", source=source)
     app.run()
     code = app.return_code or 0
+    app.stop_warming()
     wait_for_searches()
     # Leave at once: a kernel may still be compiling in a background thread, and
     # tearing down numba and LLVM at interpreter exit takes about a second.

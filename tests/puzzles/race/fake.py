@@ -51,4 +51,9 @@ def with_fake(monkeypatch):
 
     known = dict(registry.families())
     known["fake"] = FAMILY
+    declared = dict(registry.declared())
+    declared["fake"] = registry.Declared("fake", FAMILY.title, FAMILY.description)
+    get = registry.get
     monkeypatch.setattr(registry, "families", lambda: known)
+    monkeypatch.setattr(registry, "declared", lambda: declared)
+    monkeypatch.setattr(registry, "get", lambda family_id: FAMILY if family_id == "fake" else get(family_id))

@@ -7,7 +7,7 @@ helper  a small piece of kernels, inlined where it is called (one that
 routine a larger piece of kernels (a puzzle's hooks, a sweep several places
         call, anything that allocates), called rather than inlined.
 
-A Kernel names one signature of a kernel with example arguments, so it can be compiled
+A Kernel (core/kernels/signature.py) names one signature of a kernel with example arguments, so it can be compiled
 ahead of its first search (core/run/warmup.py).
 
 Helpers and routines have no Python entry point (no wrapper to compile) and
@@ -18,11 +18,12 @@ compile time than numba's own inlining (copying and typing the function
 again at every call); without reference counting, arrays passed to it cost
 nothing in a hot loop.
 """
-from dataclasses import dataclass
 from typing import Any, Callable, TypeVar, cast, overload
 
 from numba import njit
 from numba.extending import register_jitable
+
+from puzzle_explorer.core.kernels.signature import Kernel as Kernel  # where the families' lists name it
 
 # A kernel, helper or routine is called like the function it compiles (a kernel also has the
 # dispatcher's own methods: compile, py_func, signatures).
@@ -84,13 +85,3 @@ def prepare(dispatcher: Any, *args: Any) -> None:
     from numba import typeof
 
     dispatcher.compile(tuple(map(typeof, args)))
-
-
-@dataclass(frozen=True)
-class Kernel:
-    """One kernel signature a family's searches use: a name for people, the kernel, example
-    arguments (core/run/warmup.py compiles a family's list of them before its first search)."""
-
-    name: str
-    dispatcher: Any
-    args: tuple[Any, ...]

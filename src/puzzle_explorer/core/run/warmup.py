@@ -19,8 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from puzzle_explorer.core.kernels.jit import Kernel as Kernel
-from puzzle_explorer.core.kernels.jit import prepare
+from puzzle_explorer.core.kernels.signature import Kernel as Kernel
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,9 @@ def progress() -> Progress:
     return _progress
 
 
-def _publish(p: Progress) -> None:
+def publish(p: Progress) -> None:
+    """Show p as the compiling progress (compile_kernels here, or compiling in other processes:
+    core/run/ahead.py)."""
     global _progress
     with _lock:
         _progress = p
@@ -59,15 +60,17 @@ def compile_kernels(family: str, kernels: list[Kernel],
     on_kernel(kernel, done, seconds) follows each one; seconds is the CPU time
     of this thread, the compiler's own work whatever else runs on the machine.
     """
+    from puzzle_explorer.core.kernels.jit import prepare  # numba loads with the first kernel, not before
+
     total = len(kernels)
     try:
         for done, k in enumerate(kernels):
-            _publish(Progress(family, done, total, k.name))
+            publish(Progress(family, done, total, k.name))
             before = time.thread_time()
             prepare(k.dispatcher, *k.args)
             if on_kernel is not None:
                 on_kernel(k, done + 1, time.thread_time() - before)
     except BaseException:
-        _publish(Progress())
+        publish(Progress())
         raise
-    _publish(Progress(family, total, total))
+    publish(Progress(family, total, total))

@@ -6,4 +6,10 @@ solvers and numba: a contest answered from the distance table needs only them.
 """
 from puzzle_explorer.puzzles import family_on_first_use
 
+# What the command line lists before the family loads (puzzles/registry.py)
+TITLE = "Cubic eight-puzzle (rolling cubes)"
+DESCRIPTION = ("Roll eight cubes on a 3x3 board until their tops show the target pattern. Cubes start "
+               "white on top, blue along x, red along y; the target is rows of W/B/R with E where the "
+               "empty square ends.")
+
 __getattr__ = family_on_first_use(__name__)

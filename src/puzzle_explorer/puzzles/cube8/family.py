@@ -1,4 +1,5 @@
 """The cube8 family object: what the app and the command line see."""
+from puzzle_explorer.puzzles.cube8 import DESCRIPTION, TITLE
 from puzzle_explorer.puzzles.cube8 import board as _board
 from puzzle_explorer.puzzles.cube8 import cli as _cli
 from puzzle_explorer.puzzles.cube8 import distances as _distances
@@ -9,9 +10,6 @@ from puzzle_explorer.puzzles.cube8.presets import PRESETS
 from puzzle_explorer.puzzles.family import PuzzleFamily
 
 FAMILY = PuzzleFamily(
-    "cube8", "Cubic eight-puzzle (rolling cubes)",
-    ("Roll eight cubes on a 3x3 board until their tops show the target pattern. Cubes start "
-     "white on top, blue along x, red along y; the target is rows of W/B/R with E where the "
-     "empty square ends."),
+    "cube8", TITLE, DESCRIPTION,
     PRESETS, board=_board, editor=_editor, render=_render, solve=_solve, cli=_cli, dimensions=lambda board: (3, 3),
     distances=_distances)

@@ -5,4 +5,10 @@ runs one of the family's kernels imports only the modules that kernel needs.
 """
 from puzzle_explorer.puzzles import family_on_first_use
 
+# What the command line lists before the family loads (puzzles/registry.py)
+TITLE = "Rolling-die tours"
+DESCRIPTION = ("Roll a die over every open cell exactly once, from the start to the goal; the marked face "
+               "(♥) starts on top and may not come back on top on the way. '.' open, '#' blocked, "
+               "'S' start, 'G' goal.")
+
 __getattr__ = family_on_first_use(__name__)

@@ -1,4 +1,5 @@
 """The die family object: what the app and the command line see."""
+from puzzle_explorer.puzzles.die import DESCRIPTION, TITLE
 from puzzle_explorer.puzzles.die import board as _board
 from puzzle_explorer.puzzles.die import cli as _cli
 from puzzle_explorer.puzzles.die import editor as _editor
@@ -8,8 +9,5 @@ from puzzle_explorer.puzzles.die.presets import PRESETS
 from puzzle_explorer.puzzles.family import PuzzleFamily
 
 FAMILY = PuzzleFamily(
-    "die", "Rolling-die tours",
-    ("Roll a die over every open cell exactly once, from the start to the goal; the marked face "
-     "(♥) starts on top and may not come back on top on the way. '.' open, '#' blocked, "
-     "'S' start, 'G' goal."),
+    "die", TITLE, DESCRIPTION,
     PRESETS, board=_board, editor=_editor, render=_render, solve=_solve, cli=_cli)

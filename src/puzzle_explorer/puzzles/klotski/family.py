@@ -1,5 +1,6 @@
 """The klotski family object: what the app and the command line see."""
 from puzzle_explorer.puzzles.family import PuzzleFamily
+from puzzle_explorer.puzzles.klotski import DESCRIPTION, TITLE
 from puzzle_explorer.puzzles.klotski import board as _board
 from puzzle_explorer.puzzles.klotski import cli as _cli
 from puzzle_explorer.puzzles.klotski import distances as _distances
@@ -9,7 +10,5 @@ from puzzle_explorer.puzzles.klotski import solve as _solve
 from puzzle_explorer.puzzles.klotski.presets import PRESETS
 
 FAMILY = PuzzleFamily(
-    "klotski", "Sliding blocks (华容道 Huarong Dao)",
-    ("Slide rectangular pieces until the target reaches its goal. Pieces are letters; "
-     "'.' is empty, '#' a wall."),
+    "klotski", TITLE, DESCRIPTION,
     PRESETS, board=_board, editor=_editor, render=_render, solve=_solve, cli=_cli, distances=_distances)

@@ -5,4 +5,9 @@ runs one of the family's kernels imports only the modules that kernel needs.
 """
 from puzzle_explorer.puzzles import family_on_first_use
 
+# What the command line lists before the family loads (puzzles/registry.py)
+TITLE = "Knight's tours (马走日)"
+DESCRIPTION = ("Move a knight over every square once, from a given start; open, or closed back to the "
+               "start. Boards up to 1000x1000, with blocked squares if you like.")
+
 __getattr__ = family_on_first_use(__name__)

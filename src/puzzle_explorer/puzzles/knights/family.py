@@ -1,5 +1,6 @@
 """The knights family object: what the app and the command line see."""
 from puzzle_explorer.puzzles.family import PuzzleFamily
+from puzzle_explorer.puzzles.knights import DESCRIPTION, TITLE
 from puzzle_explorer.puzzles.knights import board as _board
 from puzzle_explorer.puzzles.knights import cli as _cli
 from puzzle_explorer.puzzles.knights import editor as _editor
@@ -8,7 +9,5 @@ from puzzle_explorer.puzzles.knights import solve as _solve
 from puzzle_explorer.puzzles.knights.presets import PRESETS
 
 FAMILY = PuzzleFamily(
-    "knights", "Knight's tours (马走日)",
-    ("Move a knight over every square once, from a given start; open, or closed back to the "
-     "start. Boards up to 1000x1000, with blocked squares if you like."),
+    "knights", TITLE, DESCRIPTION,
     PRESETS, board=_board, editor=_editor, render=_render, solve=_solve, cli=_cli)

@@ -1,5 +1,6 @@
 """The link family object: what the app and the command line see."""
 from puzzle_explorer.puzzles.family import PuzzleFamily
+from puzzle_explorer.puzzles.link import DESCRIPTION, TITLE
 from puzzle_explorer.puzzles.link import board as _board
 from puzzle_explorer.puzzles.link import cli as _cli
 from puzzle_explorer.puzzles.link import editor as _editor
@@ -8,8 +9,5 @@ from puzzle_explorer.puzzles.link import solve as _solve
 from puzzle_explorer.puzzles.link.presets import PRESETS
 
 FAMILY = PuzzleFamily(
-    "link", "Link paths (连连看 Lianliankan / Shisen-Sho)",
-    ("Two tiles of one kind link when a path of straight segments through empty cells joins "
-     "them (the game allows three). Any printable character but '.' is a tile kind; '.' is "
-     "empty; paths may run round the outside of the board."),
+    "link", TITLE, DESCRIPTION,
     PRESETS, board=_board, editor=_editor, render=_render, solve=_solve, cli=_cli)

@@ -1,5 +1,6 @@
 """The tiles family object: what the app and the command line see."""
 from puzzle_explorer.puzzles.family import PuzzleFamily
+from puzzle_explorer.puzzles.tiles import DESCRIPTION, TITLE
 from puzzle_explorer.puzzles.tiles import board as _board
 from puzzle_explorer.puzzles.tiles import cli as _cli
 from puzzle_explorer.puzzles.tiles import distances as _distances
@@ -9,7 +10,5 @@ from puzzle_explorer.puzzles.tiles import solve as _solve
 from puzzle_explorer.puzzles.tiles.presets import PRESETS
 
 FAMILY = PuzzleFamily(
-    "tiles", "Sliding tiles (8-, 15-, 24-puzzle)",
-    ("Slide numbered tiles into the blank until they are in order. Rows of numbers, 0 or '.' for the "
-     "blank; the goal has the blank last unless a 'goal:' line says otherwise."),
+    "tiles", TITLE, DESCRIPTION,
     PRESETS, board=_board, editor=_editor, render=_render, solve=_solve, cli=_cli, distances=_distances)
