@@ -140,3 +140,34 @@ def test_a_stopped_build_writes_nothing(empty_cache):
     part = P.partition(3, 3, 8)
     path, _ = D.build(part, control)
     assert path is None and list(empty_cache.iterdir()) == []
+
+
+@pytest.mark.filterwarnings("ignore:overflow:RuntimeWarning")  # popcount run as plain Python wraps, as in a kernel
+@pytest.mark.parametrize("width, height, blank", [(4, 4, 0), (4, 4, 15), (5, 5, 24), (3, 3, 4), (4, 3, 11)])
+def test_an_entry_number_updated_by_the_move_equals_one_computed_afresh(width, height, blank):
+    """IDA* updates a group's entry number from the move (moved_rank): along a random walk, in every
+    mirror, it stays the number computed from every tile of the group."""
+    import random
+
+    n = width * height
+    goal = tuple(range(1, blank + 1)) + (0,) + tuple(range(blank + 1, n))
+    part = P.partition(width, height, blank)
+    lk = P.make_lookups(part, goal, {t: np.zeros(t.entries(n), dtype=np.uint8) for t in part.tables()})
+    tiles = np.array(goal, dtype=np.int64)
+    pos = np.argsort(tiles)
+    ranks = [P.lookup_rank(lk, i, pos) for i in range(lk.k.shape[0])]
+    nbr = nbr_table(width, height)
+    rng = random.Random(width * 100 + blank)
+    for _ in range(300):
+        b = int(pos[0])
+        c = int(rng.choice([x for x in nbr[b] if x >= 0]))
+        t = int(tiles[c])
+        moved = {}
+        for s in range(lk.tile_lookup.shape[0]):
+            i = int(lk.tile_lookup[s, t])
+            moved[i] = P.moved_rank(lk, s, i, ranks[i], t, c, b, tiles)
+        tiles[b], tiles[c] = t, 0
+        pos[t], pos[0] = b, c
+        for i, r in moved.items():
+            ranks[i] = r
+        assert ranks == [P.lookup_rank(lk, i, pos) for i in range(lk.k.shape[0])]

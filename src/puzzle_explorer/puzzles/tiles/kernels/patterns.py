@@ -234,8 +234,10 @@ Lookups = namedtuple("Lookups", [
     "tiles",        # int64[L, kmax]: the tiles, in the table's cell order
     "cell_map",     # int64[L, n]: board cell -> cell in the table's orientation
     "weights",      # int64[L, kmax]: rank weights
-    "tile_lookup",  # int64[S, n]: in mirror set s, the lookup that tile t belongs to
+    "tile_lookup",  # int64[S, n]: in mirror set s, the lookup that tile t belongs to (-1: none, the blank)
     "lookup_set",   # int64[L]: the mirror set of lookup L
+    "tile_place",   # int64[S, n]: in mirror set s, tile t's place among its lookup's tiles
+    "board_cell",   # int64[L, n]: cell in the table's orientation -> board cell (cell_map's inverse)
 ])
 
 
@@ -279,17 +281,20 @@ def make_lookups(part: Partition, goal: tuple[int, ...], tables: dict[Table, np.
     lookups = Lookups(
         table, np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64),
         np.zeros((count, kmax), dtype=np.int64), np.zeros((count, n), dtype=np.int64),
-        np.zeros((count, kmax), dtype=np.int64), np.zeros((len(sets), n), dtype=np.int64),
-        np.zeros(count, dtype=np.int64))
+        np.zeros((count, kmax), dtype=np.int64), np.full((len(sets), n), -1, dtype=np.int64),
+        np.zeros(count, dtype=np.int64), np.zeros((len(sets), n), dtype=np.int64),
+        np.zeros((count, n), dtype=np.int64))
     for i, (s, tab, tiles, cell_map) in enumerate(rows):
         lookups.offset[i] = offsets[tab]
         lookups.k[i] = len(tiles)
         lookups.tiles[i, :len(tiles)] = tiles
         lookups.cell_map[i] = cell_map
+        lookups.board_cell[i] = inverse(tuple(cell_map))
         lookups.weights[i, :len(tiles)] = rank_weights(n, len(tiles))
         lookups.lookup_set[i] = s
-        for tile in tiles:
+        for place, tile in enumerate(tiles):
             lookups.tile_lookup[s, tile] = i
+            lookups.tile_place[s, tile] = place
     return lookups
 
 
@@ -297,13 +302,13 @@ def no_lookups(n: int) -> Lookups:
     """Empty lookups of the right types, for searches without databases."""
     z = np.zeros((1, 1), dtype=np.int64)
     return Lookups(np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), z,
-                   np.zeros((1, n), dtype=np.int64), z, np.zeros((1, n), dtype=np.int64),
-                   np.zeros(1, dtype=np.int64))
+                   np.zeros((1, n), dtype=np.int64), z, np.full((1, n), -1, dtype=np.int64),
+                   np.zeros(1, dtype=np.int64), np.zeros((1, n), dtype=np.int64), np.zeros((1, n), dtype=np.int64))
 
 
 @helper
-def lookup_value(lk, i, pos):
-    """Lookup i's bound with the tiles where pos says (pos[tile] = cell)."""
+def lookup_rank(lk, i, pos):
+    """Lookup i's entry number with the tiles where pos says (pos[tile] = cell)."""
     used = np.uint64(0)
     r = 0
     for j in range(lk.k[i]):
@@ -311,4 +316,36 @@ def lookup_value(lk, i, pos):
         b = bit(c)
         r += (c - popcount(used & (b - np.uint64(1)))) * lk.weights[i, j]
         used |= b
-    return np.int64(lk.table[lk.offset[i] + r])
+    return r
+
+
+@helper
+def lookup_value(lk, i, pos):
+    """Lookup i's bound with the tiles where pos says (pos[tile] = cell)."""
+    return np.int64(lk.table[lk.offset[i] + lookup_rank(lk, i, pos)])
+
+
+@helper
+def moved_rank(lk, s, i, r, t, c, b, tiles):
+    """Lookup i's entry number r (of mirror set s) after tile t slides from board cell c into the
+    blank at b, tiles the board before the move.
+
+    A digit of the number counts the cells below a tile's that hold no earlier tile of the
+    group, so only the tiles on cells strictly between c's and b's (in the table's orientation)
+    change any digit besides the moved tile's own: none for a move along a table row, width - 1
+    cells for one across. Korf and Felner's solver re-reads only the moved tile's group; this
+    updates that group's number instead of computing it again from every tile."""
+    p = lk.cell_map[i, b]
+    q = lk.cell_map[i, c]
+    j = lk.tile_place[s, t]
+    r += (p - q) * lk.weights[i, j]
+    lo, hi, sign = (q + 1, p, 1) if p > q else (p + 1, q, -1)
+    for x in range(lo, hi):
+        u = tiles[lk.board_cell[i, x]]
+        if lk.tile_lookup[s, u] == i:
+            m = lk.tile_place[s, u]
+            if m < j:  # one fewer (more) earlier tile below the moved tile's cell
+                r -= sign * lk.weights[i, j]
+            else:  # the moved tile no longer (now) below this later one's cell
+                r += sign * lk.weights[i, m]
+    return r
