@@ -171,3 +171,18 @@ def test_an_entry_number_updated_by_the_move_equals_one_computed_afresh(width, h
         for i, r in moved.items():
             ranks[i] = r
         assert ranks == [P.lookup_rank(lk, i, pos) for i in range(lk.k.shape[0])]
+
+
+def test_a_file_of_the_earlier_format_is_refused_rebuilt_and_removed(empty_cache):
+    """A v1 file (its searches started from every region) is not read: the reason says so, the
+    build makes a v2 file and takes the old one out of the cache."""
+    part = P.partition(3, 3, 0)
+    old = empty_cache / D.file_name(part).replace(f"-v{D.VERSION}-", "-v1-")
+    old.write_bytes(b"puzzle-explorer tiles pattern databases v1\n".ljust(D.file_size(part), b" "))
+    assert D.open_databases(part, old) is None and D.open_databases(part) is None
+    why = D.stale(part)
+    assert why is not None and str(old) in why and "format v1" in why and "built again" in why
+    assert D.stale(part, old) == why
+    path, _ = D.build(part, SearchControl())
+    assert D.open_databases(part) is not None and not old.exists()
+    assert D.stale(part) is None and D.stale(part, path) is None
