@@ -5,8 +5,13 @@ line, then JSON naming the tables, where each starts, and how long the build
 took), then every table, one byte an entry. The file lives beside the
 compiled kernels ($PUZZLE_EXPLORER_CACHE, else $XDG_CACHE_HOME/puzzle-explorer,
 else ~/.cache/puzzle-explorer), is written under a temporary name and
-renamed, so a reader never sees half a file. Searches map it read-only: the
+renamed, so a reader never sees half a file. The magic line names the format:
+a file of another version is not read (stale() says why, and a build removes
+it from the cache). Searches map it read-only without read-ahead: the
 operating system pages in what they touch, and several processes share it.
+
+A build runs each level over one thread a core (build_table), each thread a
+slice of the entries at a time (pdb_build.py).
 
 Memory: a search reads its tables all over, so they stay resident while it
 runs; the budget counts them at their full size (search_memory), although
