@@ -97,6 +97,23 @@ def test_tiles(case, pdb_cache):
     assert census["goal_depth"] == best, where
 
 
+def korf_sized(rng):
+    """4x4, a random walk from either goal: IDA* with the 6-6-3 tables against linear conflicts."""
+    goal = solved(4, 4, blank_first=rng.random() < 0.5)
+    return "4x4", random_walk(Board(4, 4, goal, goal), rng.randrange(20, 60), rng), {}
+
+
+@pytest.mark.parametrize("case", draw("tiles-4x4", 10, 8, [korf_sized]), ids=str)
+def test_tiles_4x4_pattern_databases(case, pdb_cache):
+    """The 6-6-3 tables (started from the blank's own region) give the shortest length of either goal
+    convention, as linear conflicts do."""
+    board, where = case.board, case.where()
+    lc = solve(board, "idastar", {"heuristic": "linear-conflict"})
+    pdb = solve(board, "idastar", {"heuristic": "pdb", "pdb": "6-6-3"})
+    assert lc.status == pdb.status == Status.SOLVED, where
+    assert check(board, pdb) == check(board, lc), where
+
+
 def any_goal(rng):
     """A shuffled board and a goal in any order of the same tiles (either of them may be the other parity)."""
     width, height = rng.choice(SHAPES)

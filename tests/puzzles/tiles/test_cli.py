@@ -77,6 +77,14 @@ def test_build_pdb(capsys, empty_cache):
     assert code == 0 and "already built" in out  # the same tables serve the mirrored goal
 
 
+def test_build_pdb_says_why_a_file_of_the_earlier_format_is_built_again(capsys, empty_cache):
+    old = empty_cache / "tiles-pdb-v1-3x3-4-4-0123456789.bin"
+    old.write_bytes(b"puzzle-explorer tiles pattern databases v1\n".ljust(10_000, b" "))
+    code, out, err = run(capsys, "--build-pdb", "--size", "3x3")
+    assert code == 0 and out.startswith("pattern databases: ") and "built in" in out
+    assert f"{old} are format v1" in " ".join(err.split()) and "built again" in err and not old.exists()
+
+
 @pytest.mark.parametrize("args, words", [
     (["--board", "1 2 3/4 5/6 7 ."], "row 2 has 2 numbers but row 1 has 3"),
     (["--board", "1 2/2 ."], "tile 2 appears twice"),

@@ -137,6 +137,8 @@ def build(args: argparse.Namespace, console: Console) -> int:
                       "than --max-states", highlight=False, soft_wrap=True)
         return ExitCode.OK
     err = Console(stderr=True)
+    if refused := D.stale(part):
+        err.print(refused, highlight=False, soft_wrap=True)
     err.print(f"building the {part.label()} pattern databases: {D.describe(part)}; this needs "
               f"{describe_bytes(need)} and may take about {D.build_seconds(part):,.0f} s",
               highlight=False, soft_wrap=True)
@@ -192,6 +194,8 @@ def run_one(args: argparse.Namespace, console: Console) -> int:
     say(search)
     if workers := run_line(solution):
         say(workers)
+    if "pdb_refused" in d:
+        say(f"note: {d['pdb_refused']}")
     if "databases" in d:
         built = " (built now)" if "pdb_built_s" in d else ""
         say(f"pattern databases{built}: {d['databases']}")

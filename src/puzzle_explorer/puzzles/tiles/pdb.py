@@ -5,8 +5,13 @@ line, then JSON naming the tables, where each starts, and how long the build
 took), then every table, one byte an entry. The file lives beside the
 compiled kernels ($PUZZLE_EXPLORER_CACHE, else $XDG_CACHE_HOME/puzzle-explorer,
 else ~/.cache/puzzle-explorer), is written under a temporary name and
-renamed, so a reader never sees half a file. Searches map it read-only: the
+renamed, so a reader never sees half a file. The magic line names the format:
+a file of another version is not read (stale() says why, and a build removes
+it from the cache). Searches map it read-only without read-ahead: the
 operating system pages in what they touch, and several processes share it.
+
+A build runs each level over one thread a core (build_table), each thread a
+slice of the entries at a time (pdb_build.py).
 
 Memory: a search reads its tables all over, so they stay resident while it
 runs; the budget counts them at their full size (search_memory), although
@@ -21,25 +26,33 @@ import hashlib
 import json
 import mmap
 import os
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO, Callable
 
 import numpy as np
 from numpy.typing import NDArray
 
 from puzzle_explorer.core.files import write_atomically
+from puzzle_explorer.core.kernels.jit import Kernel, prepare
 from puzzle_explorer.core.run.cache import cache_base
 from puzzle_explorer.core.run.memory import describe_bytes, fits
-from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.progress import DEPTH, RUN, STOP, STORED, SearchControl
+from puzzle_explorer.core.run.race import cores
 from puzzle_explorer.core.run.search import timed
-from puzzle_explorer.core.run.status import FOUND
+from puzzle_explorer.core.run.status import FOUND, STOPPED
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
 from puzzle_explorer.puzzles.tiles.kernels import pdb_build as B
 from puzzle_explorer.puzzles.tiles.kernels.patterns import Partition, Table, rank_weights
 
-VERSION = 1
-MAGIC = f"puzzle-explorer tiles pattern databases v{VERSION}\n".encode()
+SLICES_PER_WORKER = 16
+
+# v2: each table's search starts from the goal's blank in its own region only (v1 from every region)
+VERSION = 2
+_MAGIC_STEM = b"puzzle-explorer tiles pattern databases "
+MAGIC = _MAGIC_STEM + f"v{VERSION}\n".encode()
 HEADER_SIZE = 4096
 BUILD_BYTES_PER_ENTRY = 5  # the 32-bit work word and the output byte
 # Measured on a 2-core machine (7-8: 355 s of CPU, 6-6-6-6: 278 s): seconds per entry, for the forecast.
@@ -47,7 +60,7 @@ SECONDS_PER_ENTRY = {True: 0.65e-6, False: 0.8e-6}  # CPU, by whether the region
 
 
 def file_name(part: Partition) -> str:
-    digest = hashlib.sha1(repr([t.cells for t in part.tables()]).encode()).hexdigest()[:10]
+    digest = hashlib.sha1(repr([(t.cells, t.blank) for t in part.tables()]).encode()).hexdigest()[:10]
     return f"tiles-pdb-v{VERSION}-{part.width}x{part.height}-{part.name}-{digest}.bin"
 
 
@@ -111,13 +124,18 @@ def describe(part: Partition, path: Path | None = None, built_s: float | None = 
 
 def _header(part: Partition, offsets: dict[Table, int], built_s: float) -> bytes:
     info = {"width": part.width, "height": part.height, "partition": part.name,
-            "tables": [{"cells": list(t.cells), "offset": offsets[t], "entries": t.entries(part.n)}
-                       for t in part.tables()],
+            "tables": _listed(part, offsets),
             "built_s": round(built_s, 3)}
     head = MAGIC + json.dumps(info).encode() + b"\n"
     if len(head) > HEADER_SIZE:
         raise ValueError("pattern database header too long")
     return head.ljust(HEADER_SIZE, b" ")
+
+
+def _listed(part: Partition, offsets: dict[Table, int]) -> list[dict[str, object]]:
+    """The header's list of tables: what a reader checks the file against."""
+    return [{"cells": list(t.cells), "blank": t.blank, "offset": offsets[t], "entries": t.entries(part.n)}
+            for t in part.tables()]
 
 
 def _offsets(part: Partition) -> dict[Table, int]:
@@ -150,11 +168,12 @@ def open_databases(part: Partition, path: Path | None = None) -> Databases | Non
                 return None
             info = json.loads(head[len(MAGIC):].decode().strip())
             offsets = _offsets(part)
-            want = [{"cells": list(t.cells), "offset": offsets[t], "entries": t.entries(part.n)}
-                    for t in part.tables()]
-            if info.get("tables") != want:
+            if info.get("tables") != _listed(part, offsets):
                 return None
             mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+            if hasattr(mapped, "madvise") and hasattr(mmap, "MADV_RANDOM"):
+                # lookups land all over: read ahead nothing, so a page fault brings in one page
+                mapped.madvise(mmap.MADV_RANDOM)
     except (OSError, ValueError):
         return None
     data = np.frombuffer(mapped, dtype=np.uint8, offset=HEADER_SIZE)
@@ -172,14 +191,64 @@ class _Stopped(Exception):
     """A limit or a cancel stopped the build: the file is not written."""
 
 
-def build(part: Partition, control: SearchControl, path: Path | None = None) -> tuple[Path | None, float]:
+def _slices(size: int, workers: int) -> list[tuple[int, int]]:
+    """The entries cut into slices for the threads: several a thread, so that one slow slice (a
+    dense stretch of the level, a thread the machine lends elsewhere) holds the others up little."""
+    count = 1 if workers <= 1 else min(size, workers * SLICES_PER_WORKER)
+    step = -(-size // count)
+    return [(lo, min(size, lo + step)) for lo in range(0, size, step)]
+
+
+def build_table(n: int, width: int, table: Table, nbr: NDArray[np.int64], labels: NDArray[np.uint8],
+                out: NDArray[np.uint8], counters: NDArray[np.int64], done_before: int = 0,
+                workers: int = 1) -> tuple[int, int]:
+    """Fill out with the table's distances, level by level over `workers` threads; (code, deepest
+    level). The code is FOUND, STOPPED (a limit or a cancel) or B.TOO_MANY_REGIONS."""
+    cells = np.array(table.cells, dtype=np.int64)
+    weights = rank_weights(n, len(cells))
+    size = out.shape[0]
+    words = np.zeros(size, dtype=np.uint32)
+    code = B.seed(n, width, cells, table.blank, weights, labels, words)
+    if code != FOUND:
+        return code, 0
+    counters[STORED] = done_before + 1
+    slices = _slices(size, workers)
+    k = len(cells)
+    with ThreadPoolExecutor(max_workers=workers) if workers > 1 else nullcontext() as pool:
+        def each(fn: Callable[[int, int], Any]) -> list[Any]:
+            if pool is None:
+                return [fn(lo, hi) for lo, hi in slices]
+            return list(pool.map(lambda lh: fn(*lh), slices))
+
+        level = 0
+        while True:
+            counters[DEPTH] = level
+            if counters[STOP] != RUN:  # the kernels look every CHECK_EVERY expansions; small levels never do
+                return STOPPED, level
+            results = each(lambda lo, hi: B.expand_level(n, width, k, weights, nbr, labels, words, level, lo, hi,
+                                                         counters))
+            codes = {int(r[0]) for r in results}
+            for bad in (B.TOO_MANY_REGIONS, STOPPED):
+                if bad in codes:
+                    return bad, level
+            if not any(r[3] for r in results):
+                break
+            level += 1
+        each(lambda lo, hi: B.distances(words, out, lo, hi))
+    return FOUND, level
+
+
+def build(part: Partition, control: SearchControl, path: Path | None = None,
+          workers: int | None = None) -> tuple[Path | None, float]:
     """Build every table of the partition and write the file; (its path, seconds of search).
 
-    The path is None if the build was stopped. Progress: STORED counts the
-    entries filled over all tables (part.entries() in all), DEPTH the level.
+    workers: threads to build with (None: one a core). The path is None if the build was
+    stopped. Progress: STORED counts the entries filled over all tables (part.entries() in all),
+    DEPTH the level.
     """
     path = path or default_path(part)
     path.parent.mkdir(parents=True, exist_ok=True)
+    workers = max(1, workers or cores())
     n = part.n
     nbr = neighbours(part.width, part.height)
     offsets = _offsets(part)
@@ -194,13 +263,19 @@ def build(part: Partition, control: SearchControl, path: Path | None = None) -> 
         nonlocal seconds, done
         f.truncate(file_size(part))
         for t in part.tables():
-            cells = np.array(t.cells, dtype=np.int64)
             size = t.entries(n)
             # one table mapped at a time: once written and unmapped its pages leave the process
             out = np.memmap(f, dtype=np.uint8, mode="r+", offset=HEADER_SIZE + offsets[t], shape=(size,))
-            (code, _), elapsed = timed(control, B.build, n, part.width, cells, rank_weights(n, len(cells)), nbr,
-                                       labels, out.view(np.ndarray), control.counters, done)
-            seconds += elapsed
+            control.compiling()
+            prepare_build(n)
+            control.reset_counters()
+            before = control.elapsed()
+            control.start_search()
+            try:
+                code, _ = build_table(n, part.width, t, nbr, labels, out.view(np.ndarray), control.counters, done,
+                                      workers)
+            finally:
+                seconds += control.end_search() - before
             if code == FOUND:
                 out.flush()
             del out
@@ -216,4 +291,60 @@ def build(part: Partition, control: SearchControl, path: Path | None = None) -> 
         write_atomically(path, write, ".tiles-pdb-")
     except _Stopped:
         return None, seconds
+    _drop_stale(part, path)
     return path, seconds
+
+
+def build_kernels(n: int = 4, width: int = 2) -> list[Kernel]:
+    """The build's kernel signatures, on a tiny board (for the warm-up and prepare_build)."""
+    labels = np.zeros(1, dtype=np.uint8)
+    words = np.zeros(1, dtype=np.uint32)
+    one = np.zeros(1, dtype=np.int64)
+    nbr = neighbours(width, n // width)
+    counters = np.zeros(1, dtype=np.int64)
+    return [Kernel("databases: regions", B.region_labels, (n, width)),
+            Kernel("databases: start", B.seed, (n, width, one, 0, one, labels, words)),
+            Kernel("databases: one level", B.expand_level, (n, width, 1, one, nbr, labels, words, 0, 0, 1, counters)),
+            Kernel("databases: the distances", B.distances, (words, np.zeros(1, dtype=np.uint8), 0, 1))]
+
+
+def prepare_build(n: int) -> None:
+    """Compile (or load) the build's kernels before the clock starts."""
+    for k in build_kernels():
+        prepare(k.dispatcher, *k.args)
+
+
+def _older(part: Partition) -> list[Path]:
+    """The cache's files of this partition in other formats."""
+    mine = f"tiles-pdb-v{VERSION}-"
+    return [p for p in sorted(cache_base().glob(f"tiles-pdb-v*-{part.width}x{part.height}-{part.name}-*.bin"))
+            if not p.name.startswith(mine)]
+
+
+def stale(part: Partition, path: Path | None = None) -> str | None:
+    """Why the partition's databases in an older format are not read, or None: the file at path,
+    or (no path) one the cache holds from an earlier version."""
+    for candidate in [path] if path is not None else _older(part):
+        try:
+            with open(candidate, "rb") as f:
+                head = f.read(len(MAGIC) + 8)
+        except OSError:
+            continue
+        if head.startswith(_MAGIC_STEM) and not head.startswith(MAGIC):
+            version = head[len(_MAGIC_STEM):].split(b"\n")[0].decode(errors="replace")
+            return (f"the pattern databases at {candidate} are format {version}, which this version does not "
+                    f"read (format v{VERSION} starts each table's search from the goal's blank in its own "
+                    f"region; earlier files started from every region, a weaker bound): they are built again")
+    return None
+
+
+def _drop_stale(part: Partition, kept: Path) -> None:
+    """Delete the cache's files of this partition in older formats, now that a current one is there."""
+    if kept.parent != cache_base():
+        return
+    for old in _older(part):
+        if stale(part, old) is not None:
+            try:
+                old.unlink()
+            except OSError:
+                pass

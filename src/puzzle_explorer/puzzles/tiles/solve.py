@@ -232,6 +232,9 @@ def databases(part: Partition, control: SearchControl, limits: Limits
             return None, details, Stats(), Stop(Status.LIMIT, Limit.STATES,
                                                 f"building the {part.label()} pattern databases fills "
                                                 f"{part.entries():,} entries")
+        refused = D.stale(part)
+        if refused:
+            details["pdb_refused"] = refused
         path, seconds = D.build(part, control)
         details["pdb_built_s"] = round(seconds, 3)
         if path is None:
@@ -519,7 +522,6 @@ def kernels() -> list[Kernel]:
     hooks, IDA* without tables and with read-only ones (as they are mapped), the placing search of
     row by row, and the database build."""
     from puzzle_explorer.puzzles.tiles.board import parse
-    from puzzle_explorer.puzzles.tiles.kernels import pdb_build as B
     from puzzle_explorer.puzzles.tiles.kernels import ranks, sweep
     from puzzle_explorer.puzzles.tiles.kernels.rows import cancel_backtracks, place
 
@@ -557,6 +559,4 @@ def kernels() -> list[Kernel]:
                                                        counters)),
             Kernel("row by row: placing", place, (nbr, np.zeros(9, dtype=np.bool_), 0, one, one, np.int64(1))),
             Kernel("row by row: the moves", cancel_backtracks, (one,)),
-            Kernel("databases: regions", B.region_labels, (4, 2)),
-            Kernel("databases: build", B.build, (4, 2, one, one, neighbours(2, 2), np.zeros(1, dtype=np.uint8),
-                                                 np.zeros(1, dtype=np.uint8), counters, 0))]
+            *D.build_kernels()]

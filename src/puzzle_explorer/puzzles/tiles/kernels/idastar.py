@@ -5,7 +5,8 @@ heuristic for every state; boards here may not fit a word, and a move changes
 only one tile, so this search keeps the board in an array and updates the
 bound: Manhattan distance by the moved tile's change, linear conflicts by the
 two lines it crosses, pattern databases by re-reading only the groups that
-hold the moved tile. It stores nothing but the current path (no
+hold the moved tile, at an entry number updated from the move (moved_rank)
+rather than computed again from every tile of the group. It stores nothing but the current path (no
 transposition table: on these boards, not undoing the previous move prunes
 the duplicates that matter), so memory stays a few kilobytes at any depth;
 the stack is still checked against its share of the budget as the bound
@@ -21,24 +22,32 @@ from puzzle_explorer.core.run import live
 from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
 from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
 from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
-from puzzle_explorer.puzzles.tiles.kernels.patterns import lookup_value
+from puzzle_explorer.puzzles.tiles.kernels.patterns import lookup_rank, lookup_value, moved_rank
 
 MANHATTAN = 0
 LINEAR_CONFLICT = 1
 PATTERN_DATABASES = 2
 NO_BOUND = np.int64(1) << np.int64(40)
 STACK_ARRAYS = 5  # blank, came, tried, md, conf: one int64 each per depth
+SET_ARRAYS = 3  # sums, saved values, saved entry numbers: one int64 each per depth and mirror set
 
 
 def stack_bytes_per_depth(sets: int) -> int:
-    """What one level of the stack holds: the five int64 columns and two rows of `sets` sums."""
-    return 8 * (STACK_ARRAYS + 2 * sets)
+    """What one level of the stack holds: the five int64 columns and three rows of `sets` numbers."""
+    return 8 * (STACK_ARRAYS + SET_ARRAYS * sets)
 
 
 def stack_bytes(bound: int, sets: int) -> int:
     """The stack's peak for an iteration under `bound`: its arrays, and the previous iteration's
     while the new ones are made."""
     return 2 * (bound + 2) * stack_bytes_per_depth(sets)
+
+
+@helper
+def _ranks(lk, pos, ranks):
+    """Every lookup's entry number, from scratch."""
+    for i in range(lk.k.shape[0]):
+        ranks[i] = lookup_rank(lk, i, pos)
 
 
 @kernel
@@ -75,8 +84,8 @@ def _h(mode, md, conf, sums, d):
 
 
 @helper
-def _iteration(tiles, pos, codes, vals, newv, nbr, g, lk, mode, blank, came, tried, md, conf, sums, saved,
-               base, bound, cut, cells, marks, max_nodes, generated, expanded, counters, drawing):
+def _iteration(tiles, pos, codes, vals, newv, ranks, newr, nbr, g, lk, mode, blank, came, tried, md, conf, sums,
+               saved, saved_r, base, bound, cut, cells, marks, max_nodes, generated, expanded, counters, drawing):
     """One depth-first pass under `bound` below the node the stack holds at depth `base` (entered
     and counted already): (code, length, count, next_bound, generated, expanded).
 
@@ -111,7 +120,9 @@ def _iteration(tiles, pos, codes, vals, newv, nbr, g, lk, mode, blank, came, tri
                         codes[slide_line[t, b, back, k]] -= slide_delta[t, b, back, k]
                 elif mode == PATTERN_DATABASES:
                     for s in range(sets):
-                        vals[lk.tile_lookup[s, t]] = saved[d, s]
+                        i = lk.tile_lookup[s, t]
+                        vals[i] = saved[d, s]
+                        ranks[i] = saved_r[d, s]
             d -= 1
             continue
         direction = tried[d]
@@ -141,15 +152,15 @@ def _iteration(tiles, pos, codes, vals, newv, nbr, g, lk, mode, blank, came, tri
                 child_conf += line_lc[at + slide_delta[t, b, direction, k]] - line_lc[at]
             h = child_md + 2 * child_conf
         elif mode == PATTERN_DATABASES:
-            pos[t] = b
             for s in range(sets):
                 i = lk.tile_lookup[s, t]
-                v = lookup_value(lk, i, pos)
+                r = moved_rank(lk, s, i, ranks[i], t, c, b, tiles)
+                v = np.int64(lk.table[lk.offset[i] + r])
+                newr[s] = r
                 newv[s] = v
                 h = max(h, sums[d, s] - vals[i] + v)
                 if d + 1 + h > bound:
                     break  # pruned already: the mirrors could only raise f
-            pos[t] = c
         f = d + 1 + h
         if f > bound:
             if f < next_bound:
@@ -189,8 +200,10 @@ def _iteration(tiles, pos, codes, vals, newv, nbr, g, lk, mode, blank, came, tri
             for s in range(sets):
                 i = lk.tile_lookup[s, t]
                 saved[d, s] = vals[i]
+                saved_r[d, s] = ranks[i]
                 sums[d, s] = sums[d - 1, s] - vals[i] + newv[s]
                 vals[i] = newv[s]
+                ranks[i] = newr[s]
         expanded += 1
         if expanded % CHECK_EVERY == 0:
             if drawing:
@@ -243,6 +256,10 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, max_stack, counters):
     vals = np.zeros(lk.k.shape[0], dtype=np.int64)
     root_sums = np.zeros(sets, dtype=np.int64)
     md0, conf0, h0 = _first_bound(tiles, pos, g, lk, mode, codes, vals, root_sums)
+    ranks = np.zeros(lk.k.shape[0], dtype=np.int64)
+    if mode == PATTERN_DATABASES:
+        _ranks(lk, pos, ranks)
+    newr = np.zeros(sets, dtype=np.int64)
     if md0 == 0:
         path = np.empty(1, dtype=np.int64)
         path[0] = pos[0]
@@ -261,7 +278,8 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, max_stack, counters):
     conf = np.empty(0, dtype=np.int64)
     sums = np.empty((0, sets), dtype=np.int64)
     saved = np.empty((0, sets), dtype=np.int64)  # lookup values the move into d replaced
-    per_depth = 8 * (5 + 2 * sets)  # stack_bytes_per_depth
+    saved_r = np.empty((0, sets), dtype=np.int64)  # and their entry numbers
+    per_depth = 8 * (5 + 3 * sets)  # stack_bytes_per_depth
     while True:
         if bound + 2 > room:  # the path can be as long as the bound
             if 2 * (bound + 2) * per_depth > max_stack:
@@ -275,6 +293,7 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, max_stack, counters):
             conf = np.empty(room, dtype=np.int64)
             sums = np.empty((room, sets), dtype=np.int64)
             saved = np.empty((room, sets), dtype=np.int64)
+            saved_r = np.empty((room, sets), dtype=np.int64)
         blank[0] = pos[0]
         came[0] = -1
         tried[0] = 0
@@ -286,8 +305,8 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, max_stack, counters):
             return CAP, np.empty(0, dtype=np.int64), generated, expanded
         expanded += 1
         code, length, _, next_bound, generated, expanded = _iteration(
-            tiles, pos, codes, vals, newv, nbr, g, lk, mode, blank, came, tried, md, conf, sums, saved,
-            0, bound, 0, cells, marks, max_nodes, generated, expanded, counters, drawing)
+            tiles, pos, codes, vals, newv, ranks, newr, nbr, g, lk, mode, blank, came, tried, md, conf, sums, saved,
+            saved_r, 0, bound, 0, cells, marks, max_nodes, generated, expanded, counters, drawing)
         if code == FOUND:
             return FOUND, blank[:length].copy(), generated, expanded
         if code != EXHAUSTED:
@@ -314,7 +333,7 @@ def subtree(tiles0, nbr, g, lk, mode, prefix, bound, cut, most, max_nodes, max_s
     sets = lk.tile_lookup.shape[0]
     base = prefix.shape[0] - 1
     room = max(bound, base) + 2
-    if 2 * room * 8 * (5 + 2 * sets) > max_stack:  # stack_bytes
+    if 2 * room * 8 * (5 + 3 * sets) > max_stack:  # stack_bytes
         publish(counters, 0, 0, bound, 0)
         return (MEMORY, np.empty(0, dtype=np.int64), 0, 0, NO_BOUND, np.empty((0, 1), dtype=np.int64),
                 np.empty((0, 2), dtype=np.int64))
@@ -325,12 +344,17 @@ def subtree(tiles0, nbr, g, lk, mode, prefix, bound, cut, most, max_nodes, max_s
     conf = np.empty(room, dtype=np.int64)
     sums = np.empty((room, sets), dtype=np.int64)
     saved = np.empty((room, sets), dtype=np.int64)
+    saved_r = np.empty((room, sets), dtype=np.int64)
     tiles, pos = _board_at(tiles0, prefix, nbr, came)
     blank[:base + 1] = prefix
     codes = np.zeros(g.line_offset.shape[0], dtype=np.int64)
     vals = np.zeros(lk.k.shape[0], dtype=np.int64)
     node_sums = np.zeros(sets, dtype=np.int64)
     node_md, node_conf, _ = _first_bound(tiles, pos, g, lk, mode, codes, vals, node_sums)
+    ranks = np.zeros(lk.k.shape[0], dtype=np.int64)
+    if mode == PATTERN_DATABASES:
+        _ranks(lk, pos, ranks)
+    newr = np.zeros(sets, dtype=np.int64)
     md[base] = node_md
     conf[base] = node_conf
     sums[base, :] = node_sums
@@ -342,8 +366,8 @@ def subtree(tiles0, nbr, g, lk, mode, prefix, bound, cut, most, max_nodes, max_s
         publish(counters, 0, base, bound, 0)
         return CAP, np.empty(0, dtype=np.int64), 0, 0, NO_BOUND, cells[:0].copy(), marks[:0].copy()
     code, length, count, next_bound, generated, expanded = _iteration(
-        tiles, pos, codes, vals, newv, nbr, g, lk, mode, blank, came, tried, md, conf, sums, saved,
-        base, bound, cut, cells, marks, max_nodes, 0, 1, counters, drawing)
+        tiles, pos, codes, vals, newv, ranks, newr, nbr, g, lk, mode, blank, came, tried, md, conf, sums, saved,
+        saved_r, base, bound, cut, cells, marks, max_nodes, 0, 1, counters, drawing)
     publish(counters, expanded, base, bound, 0)
     path = blank[:length].copy() if code == FOUND else np.empty(0, dtype=np.int64)
     return code, path, generated, expanded, next_bound, cells[:count].copy(), marks[:count].copy()

@@ -4,9 +4,13 @@ A pattern is a group of goal cells; its database holds, for every placement
 of the tiles that belong there, the fewest moves of those tiles (the others
 are indistinct, moving them is free) to bring them home. Groups that share no
 tile add up to an admissible bound (Korf and Felner, 2002). A database only
-depends on the board's shape and its cells, not on the numbers on the tiles
-or where the blank ends, so one table serves every group that a symmetry of
-the board maps onto it: the tables are stored in a canonical orientation.
+depends on the board's shape, its cells and the goal's blank cell, not on the
+numbers on the tiles, so one table serves every group that a symmetry of the
+board maps onto it, blank cell included: the tables are stored in a canonical
+orientation. The blank cell counts because the blank must come home too:
+where the pattern's goal placement walls that cell off (tiles 1 and 4 of the
+7-8 split around the blank's corner), one of the walling tiles must step
+aside and back to let it in (pdb_build.py).
 
 Looking up: the tiles of a group, at their cells mapped into the table's
 orientation, give a rank (the placement's number among all placements of k
@@ -26,7 +30,7 @@ from math import perm
 import numpy as np
 
 from puzzle_explorer.core.kernels.jit import helper
-from puzzle_explorer.puzzles.tiles.geometry import inverse, symmetries
+from puzzle_explorer.puzzles.tiles.geometry import inverse, neighbours, symmetries
 
 # Named partitions, for the goal's blank in the top-left corner (cell 0), as goal cells.
 NAMED: dict[tuple[int, int], dict[str, tuple[tuple[int, ...], ...]]] = {
@@ -92,9 +96,12 @@ def rank_py(cells: Sequence[int], n: int) -> int:
 
 @dataclass(frozen=True)
 class Table:
-    """One database: the goal cells of its pattern in canonical orientation, sorted."""
+    """One database: the goal cells of its pattern in canonical orientation, sorted, and where its
+    backward search starts the blank: the lowest cell of the goal blank's region among the
+    cells the pattern leaves empty (any cell of that region gives the same table)."""
 
     cells: tuple[int, ...]
+    blank: int
 
     def entries(self, n: int) -> int:
         return entries(n, len(self.cells))
@@ -124,7 +131,8 @@ class Partition:
 
     def tables(self) -> tuple[Table, ...]:
         """The distinct tables, in a fixed order."""
-        return tuple(sorted({g.table for g in self.groups}, key=lambda t: (len(t.cells), t.cells), reverse=True))
+        return tuple(sorted({g.table for g in self.groups}, key=lambda t: (len(t.cells), t.cells, t.blank),
+                            reverse=True))
 
     def entries(self) -> int:
         return sum(t.entries(self.n) for t in self.tables())
@@ -133,11 +141,30 @@ class Partition:
         return f"{self.width}x{self.height} {self.name}"
 
 
-def canonical(width: int, height: int, cells: Sequence[int]) -> tuple[Table, tuple[int, ...]]:
-    """The table for a group of cells, and the symmetry from the table's orientation to the group."""
-    images = ((tuple(sorted(sym[c] for c in cells)), sym) for sym in symmetries(width, height))
-    image, sym = min(images, key=lambda pair: pair[0])  # the first of the smallest
-    return Table(image), inverse(sym)
+def canonical(width: int, height: int, cells: Sequence[int], blank: int) -> tuple[Table, tuple[int, ...]]:
+    """The table for a group of cells with the goal's blank on `blank`, and the symmetry from the
+    table's orientation to the group."""
+    def key(sym: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+        image = tuple(sorted(sym[c] for c in cells))
+        return image, home_cell(width, height, image, sym[blank])
+
+    image, sym = min(((key(sym), sym) for sym in symmetries(width, height)), key=lambda pair: pair[0])
+    return Table(*image), inverse(sym)  # the first of the smallest
+
+
+def home_cell(width: int, height: int, cells: Sequence[int], blank: int) -> int:
+    """The lowest cell of blank's region among the cells not in `cells`."""
+    nbr = neighbours(width, height)
+    taken = set(cells)
+    seen, todo = {blank}, [blank]
+    while todo:
+        c = todo.pop()
+        for d in range(4):
+            e = int(nbr[c, d])
+            if e >= 0 and e not in taken and e not in seen:
+                seen.add(e)
+                todo.append(e)
+    return min(seen)
 
 
 def _corner_frame(width: int, height: int, blank: int) -> tuple[int, ...] | None:
@@ -193,7 +220,7 @@ def partition(width: int, height: int, blank: int, name: str | None = None) -> P
         cell_groups = [tuple(frame[c] for c in g) for g in named[name]]
     groups = []
     for cells in cell_groups:
-        table, to_group = canonical(width, height, cells)
+        table, to_group = canonical(width, height, cells, blank)
         groups.append(Group(table, to_group))
     return Partition(width, height, name, tuple(groups))
 
@@ -207,8 +234,10 @@ Lookups = namedtuple("Lookups", [
     "tiles",        # int64[L, kmax]: the tiles, in the table's cell order
     "cell_map",     # int64[L, n]: board cell -> cell in the table's orientation
     "weights",      # int64[L, kmax]: rank weights
-    "tile_lookup",  # int64[S, n]: in mirror set s, the lookup that tile t belongs to
+    "tile_lookup",  # int64[S, n]: in mirror set s, the lookup that tile t belongs to (-1: none, the blank)
     "lookup_set",   # int64[L]: the mirror set of lookup L
+    "tile_place",   # int64[S, n]: in mirror set s, tile t's place among its lookup's tiles
+    "board_cell",   # int64[L, n]: cell in the table's orientation -> board cell (cell_map's inverse)
 ])
 
 
@@ -252,17 +281,20 @@ def make_lookups(part: Partition, goal: tuple[int, ...], tables: dict[Table, np.
     lookups = Lookups(
         table, np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64),
         np.zeros((count, kmax), dtype=np.int64), np.zeros((count, n), dtype=np.int64),
-        np.zeros((count, kmax), dtype=np.int64), np.zeros((len(sets), n), dtype=np.int64),
-        np.zeros(count, dtype=np.int64))
+        np.zeros((count, kmax), dtype=np.int64), np.full((len(sets), n), -1, dtype=np.int64),
+        np.zeros(count, dtype=np.int64), np.zeros((len(sets), n), dtype=np.int64),
+        np.zeros((count, n), dtype=np.int64))
     for i, (s, tab, tiles, cell_map) in enumerate(rows):
         lookups.offset[i] = offsets[tab]
         lookups.k[i] = len(tiles)
         lookups.tiles[i, :len(tiles)] = tiles
         lookups.cell_map[i] = cell_map
+        lookups.board_cell[i] = inverse(tuple(cell_map))
         lookups.weights[i, :len(tiles)] = rank_weights(n, len(tiles))
         lookups.lookup_set[i] = s
-        for tile in tiles:
+        for place, tile in enumerate(tiles):
             lookups.tile_lookup[s, tile] = i
+            lookups.tile_place[s, tile] = place
     return lookups
 
 
@@ -270,13 +302,13 @@ def no_lookups(n: int) -> Lookups:
     """Empty lookups of the right types, for searches without databases."""
     z = np.zeros((1, 1), dtype=np.int64)
     return Lookups(np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), z,
-                   np.zeros((1, n), dtype=np.int64), z, np.zeros((1, n), dtype=np.int64),
-                   np.zeros(1, dtype=np.int64))
+                   np.zeros((1, n), dtype=np.int64), z, np.full((1, n), -1, dtype=np.int64),
+                   np.zeros(1, dtype=np.int64), np.zeros((1, n), dtype=np.int64), np.zeros((1, n), dtype=np.int64))
 
 
 @helper
-def lookup_value(lk, i, pos):
-    """Lookup i's bound with the tiles where pos says (pos[tile] = cell)."""
+def lookup_rank(lk, i, pos):
+    """Lookup i's entry number with the tiles where pos says (pos[tile] = cell)."""
     used = np.uint64(0)
     r = 0
     for j in range(lk.k[i]):
@@ -284,4 +316,36 @@ def lookup_value(lk, i, pos):
         b = bit(c)
         r += (c - popcount(used & (b - np.uint64(1)))) * lk.weights[i, j]
         used |= b
-    return np.int64(lk.table[lk.offset[i] + r])
+    return r
+
+
+@helper
+def lookup_value(lk, i, pos):
+    """Lookup i's bound with the tiles where pos says (pos[tile] = cell)."""
+    return np.int64(lk.table[lk.offset[i] + lookup_rank(lk, i, pos)])
+
+
+@helper
+def moved_rank(lk, s, i, r, t, c, b, tiles):
+    """Lookup i's entry number r (of mirror set s) after tile t slides from board cell c into the
+    blank at b, tiles the board before the move.
+
+    A digit of the number counts the cells below a tile's that hold no earlier tile of the
+    group, so only the tiles on cells strictly between c's and b's (in the table's orientation)
+    change any digit besides the moved tile's own: none for a move along a table row, width - 1
+    cells for one across. Korf and Felner's solver re-reads only the moved tile's group; this
+    updates that group's number instead of computing it again from every tile."""
+    p = lk.cell_map[i, b]
+    q = lk.cell_map[i, c]
+    j = lk.tile_place[s, t]
+    r += (p - q) * lk.weights[i, j]
+    lo, hi, sign = (q + 1, p, 1) if p > q else (p + 1, q, -1)
+    for x in range(lo, hi):
+        u = tiles[lk.board_cell[i, x]]
+        if lk.tile_lookup[s, u] == i:
+            m = lk.tile_place[s, u]
+            if m < j:  # one fewer (more) earlier tile below the moved tile's cell
+                r -= sign * lk.weights[i, j]
+            else:  # the moved tile no longer (now) below this later one's cell
+                r += sign * lk.weights[i, m]
+    return r
