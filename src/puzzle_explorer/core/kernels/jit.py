@@ -24,6 +24,10 @@ from typing import Any, Callable, TypeVar, cast, overload
 from numba import njit
 from numba.extending import register_jitable
 
+from puzzle_explorer.core.kernels import cache_files
+
+cache_files.install()  # before the first kernel: numba opens a kernel's cache files when it is decorated
+
 # A kernel, helper or routine is called like the function it compiles (a kernel also has the
 # dispatcher's own methods: compile, py_func, signatures).
 F = TypeVar("F", bound=Callable[..., Any])
