@@ -97,7 +97,21 @@ def list_families(console: Console) -> None:
 
 
 def command(argv: list[str]) -> int:
-    """One command line, with its exit status: 0 done, 2 bad input."""
+    """One command line, with its exit status: 0 done, 2 bad input (a side file that could not be
+    written, a trace or a checkpoint, is named after the answer it did not stop)."""
+    from puzzle_explorer.core.files import side_file_failures
+
+    side_file_failures()  # (afresh: a test runs many commands in one process)
+    code = _command(argv)
+    failures = side_file_failures()
+    if failures and code == ExitCode.OK:
+        sys.stdout.flush()  # the answer first, then the line that says what it could not keep
+        from puzzle_explorer.puzzles.kit import cli_support
+        return cli_support.fail(failures[0])
+    return code
+
+
+def _command(argv: list[str]) -> int:
     if argv[0] in ("--version", "-V"):  # before the parser, which loads every family
         print(f"puzzle-explorer {__version__}")
         return ExitCode.OK
