@@ -178,6 +178,10 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:
             sys.stderr.write("interrupted\n")
             code = ExitCode.INTERRUPTED
+        except MemoryError:  # outside any search (a search ends at its memory limit: run_solver)
+            sys.stderr.write("error: out of memory: the system refused an allocation (a lower --max-memory "
+                             "sizes the work to what it can give)\n")
+            code = ExitCode.FAULT
         except BrokenPipeError:
             _quiet_stdout()
             code = ExitCode.OK

@@ -187,7 +187,7 @@ def run_one(args: argparse.Namespace, console: Console) -> int:
     say(head)
     if solution.status == Status.UNSOLVABLE and "reason" in d:
         say(f"why: {d['reason']}")
-    if solution.searched or solution.status != Status.UNSOLVABLE:
+    if "chosen" in d and (solution.searched or solution.status != Status.UNSOLVABLE):
         say(f"solver: {d['chosen']}" + (f" ({d['why']})" if args.algo == "auto" and d.get("why") else ""))
     say(search)
     if workers := run_line(solution):
