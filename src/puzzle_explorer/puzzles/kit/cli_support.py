@@ -426,9 +426,13 @@ def solution_json(solution: Solution, **extra: Any) -> JSON:
     return out
 
 
-def print_json(obj: JSON) -> None:
-    json.dump(obj, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
+def print_json(obj: JSON | list[JSON]) -> None:
+    """obj as one line on stdout, whole: a stop signal waits until it is written (made first, so
+    a signal that comes while it is made finds nothing half written)."""
+    text = json.dumps(obj, ensure_ascii=False) + "\n"
+    with interrupts.holding():
+        sys.stdout.write(text)
+        sys.stdout.flush()
 
 
 def summary_lines(solution: Solution, headline: str) -> list[str]:
