@@ -27,6 +27,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 from puzzle_explorer.cli.parser import Parser
+from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.run.exit_codes import ExitCode
 
 if TYPE_CHECKING:
@@ -156,8 +157,9 @@ def compile_ahead(console: Console, jobs: int | None = None) -> JSON:
     started = time.perf_counter()
     failed: dict[str, str] = {}
     try:
-        for w in workers:
-            w.start()
+        with interrupts.children_deaf():
+            for w in workers:
+                w.start()
         pending = set(families)
         while pending:
             try:

@@ -121,3 +121,20 @@ def holding() -> Iterator[None]:
     if caught._held and not caught._holding:
         caught._held = False
         raise KeyboardInterrupt
+
+
+@contextmanager
+def children_deaf() -> Iterator[None]:
+    """Processes started in the block never take Ctrl-C themselves: SIGINT is blocked in this thread
+    while they start, and a process inherits the blocked set (over exec too). A terminal's Ctrl-C
+    reaches the whole process group, and a worker still importing would print a KeyboardInterrupt
+    traceback; the command stops its workers itself. A Ctrl-C meant for this process still
+    reaches it (another thread takes it, or it waits until the block ends)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
