@@ -131,12 +131,14 @@ class CheckedCacheFile(caching.IndexDataCacheFile):
         if raw is None:
             return None
         try:
-            return pickle.loads(unseal(raw))
+            data = pickle.loads(unseal(raw))
         except MemoryError:
             raise
         except Exception:
             _drop(path)
             return None
+        caching._cache_log("[cache] data loaded from %r", path)  # as numba's own (NUMBA_DEBUG_CACHE)
+        return data
 
     def _dump(self, obj: Any) -> bytes:
         return seal(dumps(obj))
