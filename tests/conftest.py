@@ -25,31 +25,6 @@ FUZZ = Path(__file__).resolve().parent / "fuzz"
 RAY = "ray_cluster"
 
 
-def _lock_kernel_cache_saves() -> None:
-    """numba saves a compiled kernel by reading its index file, adding the new signature under the
-    first free data-file number and writing both back. Two processes saving new signatures of one
-    kernel at once can take the same number, and the index then points one signature at the
-    other's machine code. xdist workers compile the test puzzles' kernels side by side, into one
-    folder: their saves take turns under a lock in it."""
-    try:
-        import fcntl
-    except ImportError:  # not POSIX: no lock, as before
-        return
-    from numba.core import caching
-
-    save = caching.IndexDataCacheFile.save
-
-    def save_in_turn(self, key, data):
-        with open(os.path.join(self._cache_path, "save.lock"), "a") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            save(self, key, data)
-
-    caching.IndexDataCacheFile.save = save_in_turn
-
-
-_lock_kernel_cache_saves()
-
-
 def pytest_addoption(parser):
     parser.addoption("--fuzz", action="store_true", default=False,
                      help="collect the kernel fuzz target in tests/fuzz (make fuzz runs it under bounds checks)")

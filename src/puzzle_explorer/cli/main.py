@@ -2,18 +2,29 @@
 and `serve`."""
 from __future__ import annotations
 
-import importlib
 import os
+import signal
 import sys
-from typing import TYPE_CHECKING, Callable
 
-from puzzle_explorer import (
-    __version__,
-    core,  # noqa: F401  (sets up the kernel cache before numba loads)
-)
-from puzzle_explorer.cli.parser import Parser
-from puzzle_explorer.core.run import interrupts
-from puzzle_explorer.core.run.exit_codes import ExitCode
+
+def _quiet_start() -> None:
+    """Started as the program, a Ctrl-C before main() takes the signals (while Python loads this
+    module) ends it with status 130 and no traceback."""
+    if os.path.basename(sys.argv[0] if sys.argv else "") in ("puzzle-explorer", "__main__.py") \
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, lambda signum, frame: sys.exit(128 + signum))
+
+
+_quiet_start()
+
+import importlib  # noqa: E402
+from typing import TYPE_CHECKING, Callable  # noqa: E402
+
+import puzzle_explorer  # noqa: E402
+from puzzle_explorer import core  # noqa: E402,F401  (sets up the kernel cache before numba loads)
+from puzzle_explorer.cli.parser import Parser  # noqa: E402
+from puzzle_explorer.core.run import interrupts  # noqa: E402
+from puzzle_explorer.core.run.exit_codes import ExitCode  # noqa: E402
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -43,7 +54,7 @@ def build_parser() -> Parser:
     parser = Parser(prog="puzzle-explorer",
                     description="Explore classic search puzzles: draw a board, watch a solver, step through "
                                 "the answer. With no command, opens the app.")
-    parser.add_argument("-V", "--version", action="version", version=f"puzzle-explorer {__version__}")
+    parser.add_argument("-V", "--version", action="version", version=f"puzzle-explorer {puzzle_explorer.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.add_parser("list", help="families, their algorithms and presets")
     from puzzle_explorer.cli import warm
@@ -105,9 +116,23 @@ def list_families(console: Console) -> None:
 
 
 def command(argv: list[str]) -> int:
-    """One command line, with its exit status: 0 done, 2 bad input."""
+    """One command line, with its exit status: 0 done, 2 bad input (a side file that could not be
+    written, a trace or a checkpoint, is named after the answer it did not stop)."""
+    from puzzle_explorer.core.files import side_file_failures
+
+    side_file_failures()  # (afresh: a test runs many commands in one process)
+    code = _command(argv)
+    failures = side_file_failures()
+    if failures and code == ExitCode.OK:
+        sys.stdout.flush()  # the answer first, then the line that says what it could not keep
+        from puzzle_explorer.puzzles.kit import cli_support
+        return cli_support.fail(failures[0])
+    return code
+
+
+def _command(argv: list[str]) -> int:
     if argv[0] in ("--version", "-V"):  # before the parser, which loads every family
-        print(f"puzzle-explorer {__version__}")
+        print(f"puzzle-explorer {puzzle_explorer.__version__}")
         return ExitCode.OK
     if argv[0] == "warm":  # before the parser, which loads every family: done in a moment when done already
         from puzzle_explorer.cli.warm import main as warm_main
@@ -172,6 +197,10 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:
             sys.stderr.write("interrupted\n")
             code = ExitCode.INTERRUPTED
+        except MemoryError:  # outside any search (a search ends at its memory limit: run_solver)
+            sys.stderr.write("error: out of memory: the system refused an allocation (a lower --max-memory "
+                             "sizes the work to what it can give)\n")
+            code = ExitCode.FAULT
         except BrokenPipeError:
             _quiet_stdout()
             code = ExitCode.OK

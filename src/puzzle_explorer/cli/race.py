@@ -7,8 +7,6 @@ Ctrl-C or SIGTERM (the table shows what each solver had).
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from typing import Callable
 
 from rich.console import Console, RenderableType
@@ -137,8 +135,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         progress.stop()
     report = R.judge(race, prepared, family.id)
     if args.json:
-        json.dump(R.report_json(report), sys.stdout, ensure_ascii=False)
-        sys.stdout.write("\n")
+        cli_support.print_json(R.report_json(report))
     else:
         print_report(console, family, report, f"race: {family.id}, {getattr(args, 'preset', None) or 'the board given'}")
     return exit_status(report, cli_support.fail)

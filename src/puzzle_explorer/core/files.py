@@ -1,10 +1,11 @@
-"""Writing a file so that a reader never sees half of it: a temporary file beside it, then a rename."""
+"""Writing files: whole or not at all (a temporary file beside it, then a rename), and side files
+whose failure must not cost the answer."""
 from __future__ import annotations
 
 import os
 import tempfile
 from pathlib import Path
-from typing import BinaryIO, Callable
+from typing import IO, Any, BinaryIO, Callable
 
 
 def write_atomically(path: Path, write: Callable[[BinaryIO], object], prefix: str = ".tmp-") -> Path:
@@ -26,3 +27,31 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], object], prefix: st
             pass
         raise
     return path
+
+
+# Side files (a trace, a checkpoint) that failed to write while the command ran: the search goes on
+# and its answer is printed, then the command line names the first failure and exits with status 2.
+_side_failures: list[str] = []
+
+
+def side_file_failed(what: str, path: object, exc: OSError) -> None:
+    """Note that writing the side file `what` at path failed (each file once)."""
+    message = f"{what} {path}: cannot write it ({exc.strerror or exc})"
+    if not any(m.startswith(f"{what} {path}:") for m in _side_failures):
+        _side_failures.append(message)
+
+
+def side_file_failures() -> list[str]:
+    """The side files that failed since the last call, each in words; the list starts afresh."""
+    failures = list(_side_failures)
+    _side_failures.clear()
+    return failures
+
+
+def close_quietly(f: IO[Any]) -> OSError | None:
+    """Close f; the error its last flush raised (a full disk), if any, is returned, not raised."""
+    try:
+        f.close()
+    except OSError as exc:
+        return exc
+    return None

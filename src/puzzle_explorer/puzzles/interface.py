@@ -96,12 +96,19 @@ def answered_by(solvers: Iterable[Solver], solution: Solution) -> Solver | None:
 
 
 def run_solver(solvers: Iterable[Solver], solver_id: str, board: Any, options: Options, control: SearchControl,
-               limits: Limits) -> Solution:
-    """Run the solver with this id (its Solver.run) on a valid board; the answer names the solver."""
+               limits: Limits, kind: type[Solution] | None = None) -> Solution:
+    """Run the solver with this id (its Solver.run) on a valid board; the answer names the solver.
+
+    An allocation the system refuses, anywhere in the search (numpy's or a kernel's), ends it at
+    its memory limit: the budget is an estimate, and the machine may have less to give than it
+    had when the search was sized. `kind`: the family's Solution class, for that answer."""
     solver = solver_named(solvers, solver_id)
     if solver.run is None:
         raise TypeError(f"solver {solver_id!r} declares nothing that runs it")
-    solution = solver.run(board, options, control, limits)
+    try:
+        solution = solver.run(board, options, control, limits)
+    except MemoryError:
+        solution = (kind or Solution)(Status.LIMIT, [], Stats(), limit=Limit.MEMORY)
     solution.solver = solver.id
     return solution
 

@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.core.run.memory import DEFAULT_SHARE, available_bytes
+from puzzle_explorer.core.run.memory import budget_bytes
 from puzzle_explorer.core.run.progress import SearchControl, Snapshot
 from puzzle_explorer.core.run.race import DONE, Lane, Race, RaceRefused, Runner, cores, shares
 from puzzle_explorer.core.run.search import Limits, Stats
@@ -169,8 +169,9 @@ def check_board(family: Family, board: Any, race: list[Entry]) -> None:
 # --- running --------------------------------------------------------------------------------
 
 def default_budget(max_memory: int | None = None) -> int:
-    """The race's memory budget: the one given, or the share of the free memory a single search has."""
-    return max_memory if max_memory is not None else int(available_bytes() * DEFAULT_SHARE)
+    """The race's memory budget: the one given (held to the machine's memory), or the share of the
+    free memory a single search has."""
+    return budget_bytes(max_memory)
 
 
 def _task(family: Family, board: Any, entry: Entry, memory: int) -> Callable[[SearchControl], Solution]:

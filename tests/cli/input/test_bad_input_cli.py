@@ -66,6 +66,8 @@ def test_a_byte_that_is_not_utf8_on_cube8_contest_input_names_the_line(capsys, m
     (["solve", "klotski", "--board", "A.", "--timeout", "nan"], "--timeout: 'nan' is not a number"),
     (["solve", "klotski", "--board", "A.", "--timeout", "inf"], "--timeout: 'inf' is not a number"),
     (["solve", "klotski", "--board", "A.", "--timeout", "1e999"], "--timeout"),
+    (["solve", "klotski", "--board", "A.", "--timeout", "  7 "], "--timeout: '  7 ' is not a number"),
+    (["solve", "klotski", "--board", "A.", "--max-states", " 7"], "--max-states: ' 7' is not a whole number"),
     (["solve", "klotski", "--file", "/dev/zero"], "/dev/zero is larger than 16 MiB"),
     (["open", "klotski", "--file", "/dev/zero"], "/dev/zero is larger than 16 MiB"),
 ])

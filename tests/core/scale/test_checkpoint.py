@@ -1,6 +1,7 @@
 """Checkpoints (core/scale/checkpoint.py): a split search stopped part way goes on from its file, with
 the answer of one uninterrupted run; a file cut short by a kill, another search's file and a
 file that is no checkpoint are each handled."""
+import os
 import re
 import subprocess
 import sys
@@ -8,6 +9,7 @@ import sys
 import pytest
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.files import side_file_failures
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Limit, Status
@@ -16,6 +18,7 @@ from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.scale.tasks import run_tasks
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.solve import solve
+from tests.cli.commands import one_line_error, run_cli
 from tests.core.scale.tasks_probe import Square
 
 TASKS = [Square(n) for n in range(10)]
@@ -92,3 +95,25 @@ def test_the_command_line_says_where_to_go_on_from_and_refuses_a_bad_file(tmp_pa
     (tmp_path / "c").write_text("not mine\n")
     out = subprocess.run(run, capture_output=True, text=True, timeout=300)
     assert out.returncode == 2 and out.stderr.startswith("error: checkpoint ") and "Traceback" not in out.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_checkpoint_that_stops_taking_records_ends_the_checkpoint_not_the_run(tmp_path):
+    side_file_failures()
+    spec = EngineSpec(workers=1, checkpoint=str(tmp_path / "run.ckpt"))
+    checkpoint = Checkpoint(spec.checkpoint, TASKS)
+    checkpoint.open()
+    checkpoint._file.close()
+    checkpoint._file = open("/dev/full", "wb")  # the disk fills up after the file was started
+    checkpoint.record(0, "result", 1.0)
+    checkpoint.record(1, "result", 1.0)
+    assert checkpoint.failed and checkpoint.held == 0
+    assert side_file_failures() == [f"--checkpoint {spec.checkpoint}: cannot write it (No space left on device)"]
+    checkpoint.close()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_checkpoint_on_a_full_disk_is_refused_in_one_line(capsys):
+    code, out, err = run_cli(capsys, "solve", "knights", "--size", "5x5", "--count", "--checkpoint", "/dev/full")
+    one_line_error(code, err, "checkpoint /dev/full: No space left on device")
+    assert out == ""

@@ -71,6 +71,14 @@ def test_bad_or_empty_contest_input_builds_no_table(capsys, monkeypatch, empty_c
     assert not list(empty_cache.iterdir())
 
 
+def test_a_first_contest_with_a_bad_dataset_says_only_the_error(capsys, monkeypatch, empty_cache):
+    # the datasets before the bad one are answered (by search: no table is built for bad input)
+    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], contest_text(SMALL[:2]).replace("0 0\n", "x 1\n"))
+    assert (code, out) == (2, expected_output(SMALL[:2]))
+    assert err.startswith("error: dataset 3, line 9") and err.count("\n") == 1, err
+    assert not list(empty_cache.iterdir())
+
+
 def test_contest_goes_on_by_search_when_the_table_cannot_be_written(capsys, monkeypatch, tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")

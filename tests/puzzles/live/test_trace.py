@@ -1,11 +1,12 @@
 """`solve … --trace FILE`: one JSON line per snapshot, counters that never go down, paths of real moves."""
 import json
+import os
 
 import pytest
 
 from tests.cli.commands import run_cli
 
-GROWING = ("expanded", "solutions", "max_frontier")  # the counters that add up over a job
+GROWING = ("nodes_expanded", "solutions", "max_frontier")  # the counters that add up over a job
 
 
 def read_trace(path) -> list[dict]:
@@ -46,6 +47,7 @@ def test_a_bfs_trace_ends_on_the_answer_with_the_layer_sizes(capsys, tmp_path):
     assert last["path"] == answer["moves"]  # the last picture is the path to the goal
     assert last["path_length"] == answer["length"] + 1 and not last["cut"]
     assert last["layers"][0] == 1 and last["layers_from"] == 0
+    assert "nodes_expanded" in last["counters"] and "expanded" not in last["counters"]  # --json's name
     assert sum(last["layers"]) + last["growing"] <= answer["stats"]["states_seen"]
 
 
@@ -54,6 +56,20 @@ def test_an_unwritable_trace_is_bad_input_before_any_search(capsys, tmp_path):
                              "--trace", str(tmp_path / "missing" / "t.jsonl"))
     assert code == 2 and out == ""
     assert "--trace" in err and err.count("\n") == 1
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full and /proc")
+@pytest.mark.parametrize("path", ["/dev/full", "/proc/self/status"])
+@pytest.mark.parametrize("as_json", [True, False])
+def test_a_trace_that_cannot_be_written_costs_one_line_not_the_answer(capsys, path, as_json):
+    code, out, err = run_cli(capsys, "solve", "klotski", "--preset", "hengdao-lima", "--moves", "unit",
+                             "--algo", "bfs", "--trace", path, *(["--json"] if as_json else []))
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith(f"error: --trace {path}: cannot write it"), err
+    if as_json:
+        assert json.loads(out)["status"] == "solved"
+    else:
+        assert "116 moves" in out  # the answer, printed before the error
 
 
 # every family's command line hands its trace the live picture (a quick search of each kind of picture)

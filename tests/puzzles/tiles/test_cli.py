@@ -75,6 +75,8 @@ def test_build_pdb(capsys, empty_cache):
     assert code == 0 and out.startswith("pattern databases: ") and "3x3 4-4" in out and "built in" in out
     code, out, _ = run(capsys, "--build-pdb", "--size", "3x3", "--goal-blank", "first")
     assert code == 0 and "already built" in out  # the same tables serve the mirrored goal
+    code, out, _ = run(capsys, "--build-pdb", "--size", "3x3", "--json")
+    assert code == 0 and json.loads(out)["status"] == "built" and json.loads(out)["already"]
 
 
 def test_build_pdb_says_why_a_file_of_the_earlier_format_is_built_again(capsys, empty_cache):

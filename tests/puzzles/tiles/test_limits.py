@@ -149,6 +149,17 @@ def test_build_pdb_command_says_what_it_will_not_build(capsys, empty_cache):
     assert list(empty_cache.iterdir()) == []
 
 
+def test_build_pdb_command_refuses_in_json_with_json(capsys, empty_cache):
+    code, out, err = run_cli(capsys, "solve", "tiles", "--build-pdb", "--size", "4x4", "--max-memory", "16M",
+                             "--json")
+    answer = json.loads(out)
+    assert code == 0 and (answer["status"], answer["limit"]) == ("limit", "memory") and err == ""
+    assert answer["note"].startswith("not built: the 4x4 6-6-3 pattern databases need")
+    code, out, _ = run_cli(capsys, "solve", "tiles", "--build-pdb", "--size", "3x3", "--max-states", "100", "--json")
+    assert code == 0 and (json.loads(out)["status"], json.loads(out)["limit"]) == ("limit", "states")
+    assert list(empty_cache.iterdir()) == []
+
+
 def test_cli_limit_statuses_in_json(capsys):
     code, out, _ = run_cli(capsys, "solve", "tiles", "--preset", "korf-88", "--algo", "idastar", "--heuristic",
                            "manhattan", "--max-states", "777", "--json")

@@ -23,7 +23,10 @@ from typing import Any, Callable, TypeVar, cast, overload
 from numba import njit
 from numba.extending import register_jitable
 
+from puzzle_explorer.core.kernels import cache_files
 from puzzle_explorer.core.kernels.signature import Kernel as Kernel  # where the families' lists name it
+
+cache_files.install()  # before the first kernel: numba opens a kernel's cache files when it is decorated
 
 # A kernel, helper or routine is called like the function it compiles (a kernel also has the
 # dispatcher's own methods: compile, py_func, signatures).

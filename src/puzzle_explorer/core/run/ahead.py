@@ -31,7 +31,7 @@ from multiprocessing.queues import Queue
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from puzzle_explorer.core.run import warmup
+from puzzle_explorer.core.run import interrupts, warmup
 from puzzle_explorer.core.run.memory import available_bytes
 
 if TYPE_CHECKING:
@@ -174,8 +174,9 @@ class Ahead:
 
     # --- asked from any thread ------------------------------------------------------
     def start(self) -> Ahead:
-        for w in self._workers:
-            w.start()
+        with interrupts.children_deaf():  # the command (or the app) stops its workers itself
+            for w in self._workers:
+                w.start()
         with self._changed:
             for _ in range(self.jobs):
                 self._hand_out()

@@ -11,6 +11,9 @@ per kernel listing every signature compiled: an app sharing the folder would
 have to import the test packages to read it, and crashes where it cannot.
 Bounds-checked builds (NUMBA_BOUNDSCHECK) get folders of their own too, since
 numba's index does not record the setting.
+
+The files inside a folder are numba's, each checked before it is read and saved
+under a lock (core/kernels/cache_files.py, installed before the first kernel).
 """
 from __future__ import annotations
 

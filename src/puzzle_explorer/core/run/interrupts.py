@@ -6,7 +6,8 @@ returns its cancelled result and the command prints what it has. Any other
 signal raises KeyboardInterrupt, which the command turns into its exit status;
 so does a second one that comes when the first has not ended the search within
 a second. One stop delivered twice at once counts once: `timeout` signals both
-the process and its process group.
+the process and its process group. While an answer is written (`holding()`),
+stop signals wait until it is whole: output is whole or absent.
 """
 from __future__ import annotations
 
@@ -31,12 +32,18 @@ class Interrupts:
         self._first_at = 0.0
         self._cancel: Callable[[], None] | None = None
         self._previous: dict[int, Handler] = {}
+        self._holding = 0  # writing a document: stop signals wait for its end
+        self._held = False  # a stop signal came while holding
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         now = time.monotonic()
-        if self.signal is None:
+        first = self.signal is None
+        if first:
             self.signal, self._first_at = signum, now
-        elif now - self._first_at < SAME_STOP_S:
+        if self._holding:
+            self._held = True
+            return
+        if not first and now - self._first_at < SAME_STOP_S:
             return
         cancel, self._cancel = self._cancel, None
         if cancel is not None:
@@ -95,3 +102,39 @@ def cancelling(cancel: Callable[[], None]) -> Iterator[None]:
         yield
     finally:
         caught._cancel = None
+
+
+@contextmanager
+def holding() -> Iterator[None]:
+    """While the block writes a document (an answer in JSON), stop signals wait: a reader never gets
+    half of it. One that came meanwhile ends the command once the block is done (KeyboardInterrupt,
+    so the exit status is still 128 + the signal)."""
+    caught = _active
+    if caught is None:
+        yield
+        return
+    caught._holding += 1
+    try:
+        yield
+    finally:
+        caught._holding -= 1
+    if caught._held and not caught._holding:
+        caught._held = False
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def children_deaf() -> Iterator[None]:
+    """Processes started in the block never take Ctrl-C themselves: SIGINT is blocked in this thread
+    while they start, and a process inherits the blocked set (over exec too). A terminal's Ctrl-C
+    reaches the whole process group, and a worker still importing would print a KeyboardInterrupt
+    traceback; the command stops its workers itself. A Ctrl-C meant for this process still
+    reaches it (another thread takes it, or it waits until the block ends)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)

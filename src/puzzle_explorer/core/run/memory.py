@@ -57,9 +57,52 @@ def available_bytes() -> int:
         return 4 * 2**30
 
 
+def machine_bytes() -> int:
+    """The most memory this process could ever hold: the machine's (MemTotal), or its container's
+    limit (cgroup) where that is lower."""
+    total = None
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemTotal:"):
+                    total = int(line.split()[1]) * 1024
+                    break
+    except (OSError, ValueError, IndexError):
+        pass
+    if total is None:
+        try:
+            total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        except (ValueError, OSError, AttributeError):
+            return HARD_CAP
+    for limit in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+        try:
+            with open(limit) as f:
+                text = f.read().strip()
+        except OSError:
+            continue
+        if text.isdigit() and 0 < int(text) < total:
+            total = int(text)
+    return total
+
+
 def budget_bytes(max_memory: int | None) -> int:
-    """The bytes a search may hold: the user's budget, or a share of what is free now."""
-    return max_memory if max_memory is not None else int(available_bytes() * DEFAULT_SHARE)
+    """The bytes a search may hold: the user's budget, or a share of what is free now. A budget past
+    the machine's memory is the machine's: sized to it, a search would allocate what the system
+    cannot give and fail at its first array (see over_machine for the note that says so)."""
+    if max_memory is None:
+        return int(available_bytes() * DEFAULT_SHARE)
+    return min(max_memory, machine_bytes())
+
+
+def over_machine(max_memory: int | None) -> str | None:
+    """The note a command prints when a budget is more than the machine has (None when it fits)."""
+    if max_memory is None:
+        return None
+    machine = machine_bytes()
+    if max_memory <= machine:
+        return None
+    return (f"note: --max-memory {describe_bytes(max_memory)} is more than this machine's "
+            f"{describe_bytes(machine)}: the budget is {describe_bytes(machine)}")
 
 
 def largest_cap(peak: Callable[[int], int], room: int, most: int = HARD_CAP) -> int:

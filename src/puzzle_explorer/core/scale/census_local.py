@@ -37,6 +37,7 @@ import numpy as np
 from puzzle_explorer.core.errors import EngineError
 from puzzle_explorer.core.kernels.codes import FOUND
 from puzzle_explorer.core.kernels.counters import EXPANDED, SLOTS, STOP, Whole
+from puzzle_explorer.core.run import interrupts
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -221,7 +222,8 @@ class LocalPool:
         """A new worker for partition i, and the coordinator's end of its pipe."""
         mine, theirs = self.mp.Pipe()
         proc = self.mp.Process(target=serve, name=f"census-{i}", daemon=True, args=(theirs, i, self.parts, self.folder))
-        proc.start()
+        with interrupts.children_deaf():  # (the first start also starts the fork server, which its forks inherit)
+            proc.start()
         theirs.close()
         return proc, mine
 

@@ -18,6 +18,7 @@ from typing import Any, BinaryIO, Sequence
 import numpy as np
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.files import close_quietly, side_file_failed
 
 MAGIC = b"puzzle-explorer checkpoint 1\n"
 
@@ -62,6 +63,7 @@ class Checkpoint:
         self._file: BinaryIO | None = None
         self.seconds = 0.0  # the search time of the runs that wrote the records read
         self.held = 0  # the records the file holds
+        self.failed = False  # a record could not be written (a full disk): the file takes no more
 
     def open(self) -> dict[int, Any]:
         """The results the file holds (task index -> result); a new file is started when there is
@@ -77,6 +79,7 @@ class Checkpoint:
             self._file.write(MAGIC + self.key)
             self._file.flush()
         except OSError as exc:
+            self.close()
             raise InputError(f"checkpoint {self.path}: {exc.strerror or exc}") from None
         return {}
 
@@ -103,13 +106,25 @@ class Checkpoint:
     def record(self, index: int, result: Any, seconds: float) -> None:
         """Add a finished task's result, on disk before this returns; `seconds`: the search time
         until now this run (the earlier runs' is added here)."""
+        if self.failed:
+            return
         if self._file is None:
             raise RuntimeError("record comes after open")
-        pickle.dump((index, result, self.seconds + seconds), self._file, protocol=4)
-        self._file.flush()
+        try:
+            pickle.dump((index, result, self.seconds + seconds), self._file, protocol=4)
+            self._file.flush()
+        except OSError as exc:
+            # The search goes on without its checkpoint; the command line names the failure after
+            # the answer. (A record cut short is dropped when the file is next opened.)
+            self.failed = True
+            self.close()
+            side_file_failed("--checkpoint", self.path, exc)
+            return
         self.held += 1
 
     def close(self) -> None:
+        """Close the file; what it could not take was reported when it was written (or is a
+        failed open's, whose own error says so)."""
         if self._file is not None:
-            self._file.close()
+            close_quietly(self._file)
             self._file = None

@@ -22,6 +22,7 @@ import numpy as np
 from puzzle_explorer.core.errors import WorkerFailed
 from puzzle_explorer.core.kernels import picture
 from puzzle_explorer.core.kernels.counters import NODE_CAP, RUN, SLOTS, STOP, STOP_CANCEL
+from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.run.live import read_live
 from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.scale.task_run import (
@@ -118,7 +119,8 @@ class _Pool:
         barrier = ctx.Barrier(workers)
         self.executor = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker,
                                             initargs=(self.raw, workers, ctx.Value("i", 0), barrier, warm, self.stops))
-        ready = {self.executor.submit(_ready) for _ in range(workers)}
+        with interrupts.children_deaf():  # (the pool starts its processes as work is submitted)
+            ready = {self.executor.submit(_ready) for _ in range(workers)}
         began = time.monotonic()
         while ready:
             done, ready = wait(ready, timeout=POLL_S)
@@ -254,7 +256,8 @@ def _drain(pool: _Pool, tasks: Sequence[Task], todo: list[int], results: list[An
     # Finished futures arrive on a queue: wait() on hundreds of pending futures locks and unlocks
     # each of them at every call, which cost the parent a quarter of a core that the workers need.
     arrived: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
-    futures = {pool.executor.submit(_call, tasks[i], i): i for i in todo}
+    with interrupts.children_deaf():
+        futures = {pool.executor.submit(_call, tasks[i], i): i for i in todo}
     for f in futures:
         f.add_done_callback(arrived.put)
     pool.submitted = list(futures)

@@ -116,10 +116,21 @@ def run_contest(args: argparse.Namespace, console: Console) -> int:
     if first is None:
         return ExitCode.OK
     table = T.open_table() if args.algo in (None, "table") else None
+    bad: InputError | None = None
     if table is None and args.algo in (None, "table"):
-        table, stopped = _first_table(console)
-        if stopped:
-            return ExitCode.OK
+        # The first run reads the whole input before it builds the table (and says so): input with
+        # a bad dataset builds none, its datasets before the bad one are answered by search, and the
+        # error is the one line on stderr.
+        read = [first]
+        try:
+            read.extend(todo)
+        except InputError as exc:
+            bad = exc
+        todo = iter(read[1:])
+        if bad is None:
+            table, stopped = _first_table(console)
+            if stopped:
+                return ExitCode.OK
     limits = cli_support.limits_from(args)
     out = sys.stdout
     try:
@@ -138,6 +149,8 @@ def run_contest(args: argparse.Namespace, console: Console) -> int:
                 rolls = len(path) - 1 if status == Status.SOLVED else None
             out.write(answer_line(rolls, cap) + "\n")
             out.flush()
+        if bad is not None:
+            raise bad
     finally:
         out.flush()
         if table is not None:

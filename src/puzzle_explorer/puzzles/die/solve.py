@@ -245,7 +245,7 @@ def solve(board: Board, solver: str, options: Options, control: SearchControl, l
     """Run one of SOLVERS on the board (the tour it carries, if any, left out)."""
     board = board.without_tour()
     validate(board)
-    solution = run_solver(SOLVERS, solver, board, options, control, limits)
+    solution = run_solver(SOLVERS, solver, board, options, control, limits, TourSolution)
     assert isinstance(solution, TourSolution)
     return solution
 

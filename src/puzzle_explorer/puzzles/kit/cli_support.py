@@ -15,6 +15,7 @@ from rich.text import Text
 from puzzle_explorer.core.errors import InputError, one_line
 from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.run.exit_codes import ExitCode
+from puzzle_explorer.core.run.memory import over_machine
 from puzzle_explorer.core.run.progress import Phase, SearchControl, Snapshot
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits, Stats
@@ -268,6 +269,11 @@ def add_board_sources(source: Flags, presets_hint: str,
 
 
 def limits_from(args: argparse.Namespace) -> Limits:
+    """The limits the options name; a --max-memory past the machine's memory is noted on stderr
+    (the search holds to the machine's, core/run/memory.py)."""
+    note = over_machine(getattr(args, "max_memory", None))
+    if note is not None:
+        Console(stderr=True, highlight=False).print(note, markup=False, soft_wrap=True)
     return Limits(max_states=getattr(args, "max_states", None), timeout_s=getattr(args, "timeout", None),
                   max_memory=getattr(args, "max_memory", None))
 
@@ -420,9 +426,13 @@ def solution_json(solution: Solution, **extra: Any) -> JSON:
     return out
 
 
-def print_json(obj: JSON) -> None:
-    json.dump(obj, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
+def print_json(obj: JSON | list[JSON]) -> None:
+    """obj as one line on stdout, whole: a stop signal waits until it is written (made first, so
+    a signal that comes while it is made finds nothing half written)."""
+    text = json.dumps(obj, ensure_ascii=False) + "\n"
+    with interrupts.holding():
+        sys.stdout.write(text)
+        sys.stdout.flush()
 
 
 def summary_lines(solution: Solution, headline: str) -> list[str]:

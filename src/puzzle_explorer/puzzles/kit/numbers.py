@@ -1,4 +1,5 @@
 """Reading numbers a person typed: ASCII digits only, a sane range per field, finite decimals.
+Nothing around them either: ' 7 ' is refused, as a number with a stray space was not typed with care.
 
 `int()` and `str.isdigit()` accept more than a person means ('²', '٣', '1_0',
 5,000 digits that take long to convert or fail past Python's limit; 'nan' and
@@ -40,15 +41,14 @@ def _range_error(what: str, text: str, low: int, high: int, below: bool) -> Inpu
 
 def whole(text: str, what: str, low: int, high: int, *, grouped: bool = False) -> int:
     """A whole number from low to high; `grouped` also takes 1_000_000."""
-    t = text.strip()
-    if not (_GROUPED if grouped else _WHOLE).fullmatch(t):
+    if not (_GROUPED if grouped else _WHOLE).fullmatch(text):
         raise InputError(f"{_subject(what, text)} is not a whole number")
-    negative = t.startswith("-")
-    digits = t.lstrip("+-").replace("_", "").lstrip("0")
+    negative = text.startswith("-")
+    digits = text.lstrip("+-").replace("_", "").lstrip("0")
     # Compare lengths before converting: a 5,000-digit number is out of range, not a crash.
     if len(digits) > len(str(max(abs(low), abs(high)))):
         raise _range_error(what, text, low, high, below=negative)
-    value = int(t.replace("_", ""))
+    value = int(text.replace("_", ""))
     if not low <= value <= high:
         raise _range_error(what, text, low, high, below=value < low)
     return value
@@ -67,10 +67,9 @@ def whole_numbers(line: str, count: int, low: int, high: int) -> list[int] | Non
 
 def decimal(text: str, what: str, low: float, high: float, *, above_low: bool = False) -> float:
     """A finite decimal number from low (excluded when above_low) to high: '2', '0.5', '1e3'."""
-    t = text.strip()
-    if not _DECIMAL.fullmatch(t):
+    if not _DECIMAL.fullmatch(text):
         raise InputError(f"{_subject(what, text)} is not a number")
-    value = float(t)
+    value = float(text)
     if not math.isfinite(value) or value > high:
         raise InputError(f"{_subject(what, text)} is too large: at most {high:g}")
     if value < low or (above_low and value == low):
@@ -84,7 +83,7 @@ _SIZE = re.compile(r"(.*?)\s*([kmgt]?)(?:i?b)?", re.IGNORECASE)
 
 def byte_size(text: str, what: str, high: int) -> int:
     """'512M', '2G', '1.5GiB', '1000000' -> bytes, 1 to high."""
-    m = _SIZE.fullmatch(text.strip())
+    m = _SIZE.fullmatch(text)
     number, unit = (m.group(1), m.group(2).lower()) if m else (text, "")
     try:
         amount = decimal(number, what, 0.0, high / UNITS[unit], above_low=True)

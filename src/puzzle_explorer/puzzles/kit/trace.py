@@ -4,7 +4,8 @@ Each line is an object:
 
     t             seconds of search so far (compilation excluded)
     phase         "searching", or "done" on the last line (moments spent compiling are left out)
-    counters      expanded, frontier, depth, stored, max_frontier, solutions. expanded, solutions and
+    counters      nodes_expanded, frontier, depth, stored, max_frontier, solutions. nodes_expanded (named as in
+                  `--json`'s stats), solutions and
                   max_frontier add up over the whole job and never go down; the others are the running
                   search's own and go up and down with it
     subtrees      a search split over workers: [finished, of how many] (absent when not split)
@@ -27,6 +28,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.files import close_quietly, side_file_failed
 from puzzle_explorer.core.run.progress import Phase, Snapshot
 
 
@@ -35,7 +37,7 @@ def snapshot_json(s: Snapshot) -> dict[str, Any]:
     out: dict[str, Any] = {
         "t": round(s.elapsed_s, 6),
         "phase": s.phase,
-        "counters": {"expanded": s.expanded, "frontier": s.frontier, "depth": s.depth, "stored": s.stored,
+        "counters": {"nodes_expanded": s.expanded, "frontier": s.frontier, "depth": s.depth, "stored": s.stored,
                      "max_frontier": s.max_frontier, "solutions": s.solutions},
     }
     if s.tasks:
@@ -80,11 +82,23 @@ def trace_to(path: str | None) -> Iterator[Callable[[Snapshot], None] | None]:
     except OSError as exc:
         raise InputError(f"--trace {path}: cannot write it ({exc.strerror or exc})") from None
 
+    failed = False
+
     def write(s: Snapshot) -> None:
-        if s.phase in (Phase.SEARCHING, Phase.DONE):  # not the moments spent compiling
+        # A file that stops taking lines (a full disk) ends the trace, not the search: the answer
+        # is printed and the command line names the failure after it.
+        nonlocal failed
+        if failed or s.phase not in (Phase.SEARCHING, Phase.DONE):  # not the moments spent compiling
+            return
+        try:
             f.write(json.dumps(snapshot_json(s), ensure_ascii=False) + "\n")
+        except OSError as exc:
+            failed = True
+            side_file_failed("--trace", path, exc)
 
     try:
         yield write
     finally:
-        f.close()
+        error = close_quietly(f)
+        if error is not None and not failed:
+            side_file_failed("--trace", path, error)

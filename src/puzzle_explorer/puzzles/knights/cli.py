@@ -10,6 +10,7 @@ from typing import Callable, TextIO
 from rich.console import Console
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.run.exit_codes import ExitCode
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.core.scale.engine import EngineSpec
@@ -109,7 +110,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
     solution = cli_support.run_job(lambda control: solve(board, solver, options, control, limits), limits,
                                    trace=args.trace)
     if args.json:
-        write_json(solution, sys.stdout)
+        with interrupts.holding():  # a tour of a million squares takes seconds to write: whole or not at all
+            write_json(solution, sys.stdout)
+            sys.stdout.flush()
         return ExitCode.OK
     print_human(console, board, solution, draw=not args.no_board)
     return ExitCode.OK

@@ -474,6 +474,8 @@ ARGUMENTS = {"schwenk": "Schwenk's theorem", "open-boards": "the open-tour theor
 def headline(solution: Solution) -> str:
     """'304 tours from 1,1', 'proved: no closed tour on 5x5 (Schwenk's theorem)', 'tour found from 1,1: 63 moves'."""
     d = solution.details
+    if "board" not in d:  # stopped before it began (an allocation refused)
+        return solution.reason()
     board = d["board"]
     closed = board["closed"]
     kind = "closed tour" if closed else "tour"

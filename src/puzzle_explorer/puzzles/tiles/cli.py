@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import random
 from dataclasses import replace
+from typing import Any
 
 from rich.console import Console
 
@@ -123,19 +124,24 @@ def build(args: argparse.Namespace, console: Console) -> int:
         part = P.partition(board.width, board.height, board.goal_tiles().index(0))
     else:
         part = partition_for(board, pdb)
+    def say(status: str, text: str, **fields: Any) -> int:
+        """What came of it: a line of words, or with --json an object (the limit named, as a search's)."""
+        if args.json:
+            cli_support.print_json({"status": status, **fields, "databases": part.label(), "note": text})
+        else:
+            console.print(text, highlight=False, soft_wrap=True)
+        return ExitCode.OK
+
     dbs = D.open_databases(part)
     if dbs is not None:
-        console.print(f"pattern databases already built: {dbs.describe()}", highlight=False, soft_wrap=True)
-        return ExitCode.OK
+        return say("built", f"pattern databases already built: {dbs.describe()}", already=True)
     need = D.build_memory(part)
     if not D.fits_memory(part, args.max_memory):
-        console.print(f"not built: the {part.label()} pattern databases need {describe_bytes(need)} to build, "
-                      "more than the memory budget", highlight=False, soft_wrap=True)
-        return ExitCode.OK
+        return say("limit", f"not built: the {part.label()} pattern databases need {describe_bytes(need)} to build, "
+                   "more than the memory budget", limit="memory")
     if args.max_states is not None and args.max_states < part.entries():
-        console.print(f"not built: the {part.label()} pattern databases fill {part.entries():,} entries, more "
-                      "than --max-states", highlight=False, soft_wrap=True)
-        return ExitCode.OK
+        return say("limit", f"not built: the {part.label()} pattern databases fill {part.entries():,} entries, more "
+                   "than --max-states", limit="states")
     err = Console(stderr=True)
     if refused := D.stale(part):
         err.print(refused, highlight=False, soft_wrap=True)
@@ -145,10 +151,11 @@ def build(args: argparse.Namespace, console: Console) -> int:
     path, seconds = cli_support.run_build(lambda control: D.build(part, control), "building the pattern databases",
                                  part.entries(), "entries", "moves", args.timeout, trace=args.trace)
     if path is None:
+        if args.json:
+            return say("stopped", "the build was stopped; nothing was written")
         err.print("the build was stopped; nothing was written", highlight=False)
         return ExitCode.OK
-    console.print(f"pattern databases: {D.describe(part, path, seconds)}", highlight=False, soft_wrap=True)
-    return ExitCode.OK
+    return say("built", f"pattern databases: {D.describe(part, path, seconds)}", already=False, file=str(path))
 
 
 # --- one board ---------------------------------------------------------------------------------------
@@ -189,7 +196,7 @@ def run_one(args: argparse.Namespace, console: Console) -> int:
     say(head)
     if solution.status == Status.UNSOLVABLE and "reason" in d:
         say(f"why: {d['reason']}")
-    if solution.searched or solution.status != Status.UNSOLVABLE:
+    if "chosen" in d and (solution.searched or solution.status != Status.UNSOLVABLE):
         say(f"solver: {d['chosen']}" + (f" ({d['why']})" if args.algo == "auto" and d.get("why") else ""))
     say(search)
     if workers := run_line(solution):
