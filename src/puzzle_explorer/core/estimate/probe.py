@@ -15,6 +15,7 @@ from puzzle_explorer.core.kernels.jit import kernel, prepare
 from puzzle_explorer.core.run.search import Context, backtrack_args
 
 DIVES = 4000
+DIVE_CHECK = 4096  # a dive looks at the stop flag every this many steps down
 
 
 @kernel
@@ -38,6 +39,9 @@ def probe(ctx, root, max_depth, dives, seed, counters):
         total = 1.0
         depth = 0
         while True:
+            if depth % DIVE_CHECK == DIVE_CHECK - 1 and counters[STOP] != 0:  # a long dive stops too
+                backtrack.unwind(ctx, path, depth)
+                return node_est, sol_est, dive
             if ops.complete(ctx, node, depth):  # a leaf, as backtrack counts it
                 sol_est[dive] = weight
                 break

@@ -29,6 +29,8 @@ def estimate(table: np.ndarray, width: int, height: int, starts: list[tuple[int,
         each = max(MIN_DIVES, total // max(1, len(starts)))
         parts: list[tuple[np.ndarray, np.ndarray, float]] = []
         for k, (start, weight) in enumerate(starts):
+            if counters[STOP]:  # stopped: the dives made so far are the estimate
+                break
             prefix = np.array([start], dtype=np.int32)
             node_est, tour_est, made = pruned.probe(table, width, height, prefix, free_count, closed, each, seed + k,
                                                     counters)
