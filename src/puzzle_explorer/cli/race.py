@@ -100,8 +100,8 @@ class RaceProgress:
             s = lane.snapshot
             if lane.state != RUNNING or s is None:
                 parts.append(f"{lane.runner.name} {lane.state}")
-            elif s.phase == Phase.COMPILING:
-                parts.append(f"{lane.runner.name} compiling")
+            elif s.phase not in (Phase.SEARCHING, Phase.DONE):  # compiling, estimating...: the phase by name
+                parts.append(f"{lane.runner.name} {'starting' if s.phase == Phase.IDLE else s.phase}")
             else:
                 parts.append(f"{lane.runner.name} {R.count_text(s.expanded)} expanded")
         self.status.update(" · ".join(parts))

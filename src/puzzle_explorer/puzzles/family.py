@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from puzzle_explorer.core.run import ahead
 from puzzle_explorer.core.run.warmup import compile_kernels
 from puzzle_explorer.puzzles.interface import Options, Preset, Solution, answered_by, plain_headline
-from puzzle_explorer.puzzles.kit import cli_support
+from puzzle_explorer.puzzles.kit import cli_support, modes
 
 if TYPE_CHECKING:
     from puzzle_explorer.core.run.progress import SearchControl
@@ -51,11 +51,22 @@ class PuzzleFamily:
         self._solve = solve.solve
         self.kernels = solve.kernels
         self._headline: Callable[[Solution], str] | None = getattr(solve, "headline", None)
-        self.add_cli_arguments = cli.add_arguments
-        self.run_cli = cli.run
+        self._add_cli_arguments = cli.add_arguments
+        self._run_cli = cli.run
+        self.modes: tuple[modes.Mode, ...] = getattr(cli, "MODES", ())
         self.distances = distances
         self._add_board_arguments = getattr(cli, "add_board_arguments", None)
         self._board_from_args = getattr(cli, "board_from_args", None)
+
+    def add_cli_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """`solve FAMILY`'s flags, each remembered with its default (to refuse one its mode does not read)."""
+        self._add_cli_arguments(parser)
+        modes.record_flags(parser)
+
+    def run_cli(self, args: argparse.Namespace, console: Any) -> int:
+        """`solve FAMILY`: a flag the chosen mode does not read is refused (puzzles/kit/modes.py) first."""
+        modes.refuse_unused(args, self.modes)
+        return int(self._run_cli(args, console))
 
     def add_board_arguments(self, parser: argparse.ArgumentParser) -> None:
         """The command-line options that give a board (for commands beside `solve`, such as

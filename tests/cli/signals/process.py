@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import subprocess
 import sys
 import threading
@@ -28,6 +29,12 @@ class Ended:
     waited_s: float  # from the signal to the exit
 
 
+def shows(err: bytearray, marker: str | re.Pattern[str]) -> bool:
+    if isinstance(marker, str):
+        return marker.encode() in err
+    return marker.search(err.decode(errors="replace")) is not None
+
+
 def _drain(fd: int, into: bytearray) -> None:
     while True:
         try:
@@ -39,9 +46,9 @@ def _drain(fd: int, into: bytearray) -> None:
         into.extend(chunk)
 
 
-def stop_when(args: list[str], marker: str, signum: int, *, env: dict | None = None, settle_s: float = 0.0,
-              stdin: bytes | None = None) -> Ended:
-    """Run `puzzle-explorer ARGS`, send signum once stderr shows marker (and settle_s later)."""
+def stop_when(args: list[str], marker: str | re.Pattern[str], signum: int, *, env: dict | None = None,
+              settle_s: float = 0.0, stdin: bytes | None = None) -> Ended:
+    """Run `puzzle-explorer ARGS`, send signum once stderr shows marker, a text or a pattern (and settle_s later)."""
     primary, secondary = pty.openpty()
     proc = subprocess.Popen([sys.executable, "-m", "puzzle_explorer", *args], cwd=ROOT,
                             env={**os.environ, **(env or {})},
@@ -59,7 +66,7 @@ def stop_when(args: list[str], marker: str, signum: int, *, env: dict | None = N
             proc.stdin.write(stdin)
             proc.stdin.close()
         deadline = time.monotonic() + COMPILE_WAIT_S
-        while marker.encode() not in err:
+        while not shows(err, marker):
             if proc.poll() is not None:
                 raise AssertionError(f"ended before {marker!r} (status {proc.returncode}): {err.decode(errors='replace')}")
             if time.monotonic() > deadline:

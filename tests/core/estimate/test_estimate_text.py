@@ -95,3 +95,15 @@ def test_a_node_cap_met_before_the_end_shortens_the_time_the_choice_of_workers_s
     assert Estimate(4000, 435.0, 40.0, 0.0, 0.0, 0.0).seconds_capped() == pytest.approx(435 / SLOWEST_RATE)
     assert Estimate(4000, 1e9, 0.0, 0.0, 0.0, 0.0).seconds_capped(10) == pytest.approx(10 / SLOWEST_RATE)
     assert Estimate(4000, math.inf, 0.0, 0.0, 0.0, 0.0).seconds_capped() == 0.0  # past a float: not known
+
+
+def test_no_longer_look_under_a_time_limit_that_ends_the_search_sooner():
+    """The time limit counts the estimate: under one of LONG_S or less the long look would eat it."""
+    asked = []
+
+    def dive(n):
+        asked.append(n)
+        return _after(LONG_S * 3, n)
+
+    assert refined(_after(LONG_S * 2), dive, limit_s=5).dives == 4000 and asked == []
+    assert refined(_after(LONG_S * 2), dive, limit_s=LONG_S * 10).dives == DIVES_LONG and asked == [DIVES_LONG]

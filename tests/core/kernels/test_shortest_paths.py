@@ -80,3 +80,23 @@ def test_memory_budget_ends_with_limit_memory():
                         Limits(max_memory=100 * 56))
     assert out.status == Status.LIMIT and out.limit.value == "memory"
     assert out.stats.states_seen <= 100
+
+
+def test_each_search_counts_the_nodes_it_expanded_itself():
+    """From the root of a binary tree to one leaf, BFS expands every node above the leaves, while
+    bidirectional BFS goes up from the leaf on the small side: each reports its own count. (On
+    klotski's classic boards the goal side, thousands of positions, is never the smaller one, so
+    bibfs expands exactly the nodes BFS does: equal counts there are the search's, not a copy.)"""
+    depth = 10
+    n = 2 ** (depth + 1) - 1
+    adj = [[c for c in (2 * i + 1, 2 * i + 2) if c < n] + ([(i - 1) // 2] if i else []) for i in range(n)]
+    leaf = n - 1
+    ctx = make_graph(adj, {leaf})
+    expanded = {}
+    for algo in ("bfs", "bibfs"):
+        out = shortest_path(algo, np.array([0], dtype=np.uint64), ctx, SearchControl(), Limits(),
+                            goals=np.array([leaf], dtype=np.uint64))
+        assert out.status == Status.SOLVED and len(out.path) - 1 == depth
+        expanded[algo] = out.stats.nodes_expanded
+    assert expanded["bfs"] >= 2 ** (depth - 1)
+    assert expanded["bibfs"] < expanded["bfs"] / 4

@@ -67,7 +67,8 @@ def test_bad_or_empty_contest_input_builds_no_table(capsys, monkeypatch, empty_c
     code, out, err = run_cli(capsys, monkeypatch, ["--contest"], "x 1\n")
     assert code == 2 and out == ""
     assert err.startswith("error: dataset 1, line 1") and len(err.strip().splitlines()) == 1
-    assert run_cli(capsys, monkeypatch, ["--contest"], "0 0\n") == (0, "", "")
+    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], "0 0\n")  # no dataset: said on stderr only
+    assert (code, out) == (0, "") and err.strip() == "note: no dataset before the closing `0 0`: nothing to answer"
     assert not list(empty_cache.iterdir())
 
 

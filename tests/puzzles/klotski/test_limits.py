@@ -63,6 +63,16 @@ def test_bibfs_lists_no_more_goal_positions_than_half_the_budget_holds():
     assert f"more than {MIB // 16:,} goal positions" in sol.details["note"]
 
 
+def test_bibfs_with_more_goal_positions_than_its_budget_says_memory_limited_it_not_states():
+    """Half of 160 MiB holds 5.2 million goal positions listed: more than the 4 million the listing
+    once stopped at, calling it a state limit nobody gave."""
+    sol = solve(parse(WIDE), "bibfs", {"distinct": True}, SearchControl(), Limits(max_memory=160 * MIB))
+    assert sol.status == Status.LIMIT and sol.limit == Limit.MEMORY
+    assert f"more than {160 * MIB // 2 // 16:,} goal positions" in sol.details["note"]
+    capped = solve(parse(WIDE), "bibfs", {"distinct": True}, SearchControl(), Limits(max_states=1000))
+    assert capped.status == Status.LIMIT and capped.limit == Limit.STATES
+
+
 @pytest.mark.processes
 def test_census_peak_memory_stays_within_the_budget(monkeypatch):
     """The case that once peaked at 1.35 GB under a 200M budget, measured in a process of its own

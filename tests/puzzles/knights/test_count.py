@@ -71,7 +71,8 @@ def test_symmetric_squares_of_a_blocked_board_are_counted_apart(run):
 @pytest.mark.realtime
 def test_a_time_limit_ends_a_long_count_with_status_limit():
     board = Board(8, 8, (0, 0))
-    job = Job(lambda control: solve(board, "count", {}, control, Limits(timeout_s=0.3)), timeout_s=0.3)
+    # the limit counts the estimate before the count too: enough time for both
+    job = Job(lambda control: solve(board, "count", {}, control, Limits(timeout_s=1.5)), timeout_s=1.5)
     sol = job.run()
     assert sol.status == Status.LIMIT and sol.limit == Limit.TIME
     assert sol.details["solutions_so_far"] > 0

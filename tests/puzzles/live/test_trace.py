@@ -17,12 +17,12 @@ def read_trace(path) -> list[dict]:
 @pytest.mark.realtime
 def test_a_long_count_writes_a_line_per_snapshot_and_its_counters_never_go_down(capsys, tmp_path):
     trace = tmp_path / "count.jsonl"
-    code, out, _ = run_cli(capsys, "solve", "knights", "--preset", "chessboard", "--count", "--timeout", "0.8",
+    code, out, _ = run_cli(capsys, "solve", "knights", "--preset", "chessboard", "--count", "--timeout", "1.5",
                            "--trace", str(trace), "--json")
     assert code == 0 and json.loads(out)["status"] == "limit"
     lines = read_trace(trace)
     searching = [line for line in lines if line["phase"] == "searching"]
-    assert len(searching) >= 4  # 10 a second over 0.8 s (a busy machine may drop some)
+    assert len(searching) >= 4  # 10 a second over what the 1.5 s leave after the estimate (a busy machine may drop some)
     assert lines[-1]["phase"] == "done"
     for before, after in zip(lines, lines[1:]):
         assert after["t"] >= before["t"]

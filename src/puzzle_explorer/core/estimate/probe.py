@@ -15,6 +15,7 @@ from puzzle_explorer.core.kernels.jit import kernel, prepare
 from puzzle_explorer.core.run.search import Context, backtrack_args
 
 DIVES = 4000
+DIVE_CHECK = 4096  # a dive looks at the stop flag every this many steps down
 
 
 @kernel
@@ -38,6 +39,9 @@ def probe(ctx, root, max_depth, dives, seed, counters):
         total = 1.0
         depth = 0
         while True:
+            if depth % DIVE_CHECK == DIVE_CHECK - 1 and counters[STOP] != 0:  # a long dive stops too
+                backtrack.unwind(ctx, path, depth)
+                return node_est, sol_est, dive
             if ops.complete(ctx, node, depth):  # a leaf, as backtrack counts it
                 sol_est[dive] = weight
                 break
@@ -62,10 +66,11 @@ def probe_args(ctx: Context, root: int, max_depth: int, dives: int, counters: np
 
 
 def estimate(ctx: Context, root: int, max_depth: int, stop: np.ndarray | None = None, dives: int = DIVES,
-             timed: bool = False) -> Estimate:
+             timed: bool = False, limit_s: float | None = None) -> Estimate:
     """The expected nodes and solutions of backtrack's count from root; `stop`: the search's
     counters, whose stop flag ends the dives (they only read it); timed: also measure the
-    kernel's speed on this tree (puzzle_explorer.core.estimate.dives.speed), for a time to expect."""
+    kernel's speed on this tree (puzzle_explorer.core.estimate.dives.speed), for a time to expect;
+    limit_s: the job's time limit (dives.refined)."""
     counters = new_counters(quiet=True) if stop is None else stop
 
     def dive(total: int) -> Estimate:
@@ -73,7 +78,7 @@ def estimate(ctx: Context, root: int, max_depth: int, stop: np.ndarray | None = 
         return combine([(node_est[:made], sol_est[:made], 1)], speed_here)
 
     speed_here = rate(ctx, root, max_depth) if timed else 0.0
-    return refined(dive(dives), dive)
+    return refined(dive(dives), dive, limit_s)
 
 
 def rate(ctx: Context, root: int, max_depth: int) -> float:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -39,6 +39,8 @@ MAX_HEADER = 1 << 16
 UNREACHED = 255  # in a dense table
 ABSENT = -1  # what lookup() gives for a position the table does not hold
 SORTED_BYTES = 9  # bytes a position in a SortedTable (a word and a one-byte distance)
+SCAN_CHUNK = 1 << 20  # positions a scan of a dense table takes at a time
+SCAN_BYTES = 9 * SCAN_CHUNK  # what such a scan holds beside the table (bincount's int64 copy, a mask)
 
 
 def distance_dtype(levels: int):
@@ -150,11 +152,17 @@ class DenseTable:
 
     @property
     def states(self) -> int:
-        return int(np.count_nonzero(self.dist != UNREACHED))
+        return sum(self.by_distance())
 
     @property
     def nbytes(self) -> int:
         return int(self.dist.nbytes)
+
+    def _chunks(self) -> Iterator[tuple[int, np.ndarray]]:
+        """(first number, its slice) over the table, SCAN_CHUNK numbers at a time: a scan of the
+        whole table at once would hold a temporary as large as it, or eight times (bincount)."""
+        for at in range(0, self.dist.shape[0], SCAN_CHUNK):
+            yield at, self.dist[at:at + SCAN_CHUNK]
 
     def lookup(self, numbers) -> np.ndarray:
         numbers = np.atleast_1d(np.asarray(numbers, dtype=np.int64))
@@ -163,7 +171,10 @@ class DenseTable:
         return out
 
     def by_distance(self) -> list[int]:
-        counts = np.bincount(self.dist, minlength=UNREACHED + 1)[:UNREACHED]
+        counts = np.zeros(UNREACHED + 1, dtype=np.int64)
+        for _, part in self._chunks():
+            counts += np.bincount(part, minlength=UNREACHED + 1)
+        counts = counts[:UNREACHED]
         reached = np.flatnonzero(counts)
         return [int(c) for c in counts[:reached[-1] + 1]] if reached.size else []
 
@@ -171,7 +182,15 @@ class DenseTable:
         levels = self.by_distance()
         if not levels:
             return np.empty(0, dtype=np.int64)
-        return np.flatnonzero(self.dist == len(levels) - 1)[:most]
+        found: list[np.ndarray] = []
+        left = most
+        for at, part in self._chunks():
+            if left <= 0:
+                break
+            here = np.flatnonzero(part == len(levels) - 1)[:left] + at
+            found.append(here)
+            left -= here.shape[0]
+        return np.concatenate(found) if found else np.empty(0, dtype=np.int64)
 
     def arrays(self) -> list[np.ndarray]:
         return [self.dist]

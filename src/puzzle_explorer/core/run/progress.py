@@ -104,11 +104,27 @@ class CancelledBeforeSearch(Exception):
 
 class Phase:
     IDLE = "idle"
-    COMPILING = "compiling"
+    COMPILING = "compiling"  # the compiler alone (or loading its cache): the time limit waits for it
     STARTING = "starting workers"  # after compiling: a cancel now is an ordinary cancel
-    ESTIMATING = "estimating"  # a short look at the search's size before it runs (a cancel is ordinary)
+    # The work before the search: each counts toward the time limit, and a cancel or the time
+    # limit stops it within a second (its kernels read the stop flag, as the search's do).
+    ESTIMATING = "estimating"  # a short look at the search's size before it runs
+    LISTING_GOALS = "listing goals"  # every goal position, to search or count back from
+    LOADING_TABLE = "loading the table"
+    BUILDING_TABLE = "building the table"  # a table or pattern database the search reads
+    CUTTING = "cutting"  # cutting the search into subtrees for the workers
     SEARCHING = "searching"
     DONE = "done"
+
+
+# What the progress line and the Stats pane say in each phase before the search clock runs.
+WAITING = {Phase.IDLE: "starting…", Phase.COMPILING: "compiling solver…", Phase.STARTING: "starting workers…",
+           Phase.ESTIMATING: "estimating the search's size…", Phase.LISTING_GOALS: "listing the goal positions…",
+           Phase.LOADING_TABLE: "loading the table…", Phase.BUILDING_TABLE: "building the table…",
+           Phase.CUTTING: "cutting the search into subtrees…"}
+# The phases of work before the search (the time limit counts them; a cancel in them is ordinary).
+WORKING = frozenset({Phase.ESTIMATING, Phase.LISTING_GOALS, Phase.LOADING_TABLE, Phase.BUILDING_TABLE,
+                     Phase.CUTTING})
 
 
 class SearchControl:
@@ -126,23 +142,52 @@ class SearchControl:
         self._lock = threading.Lock()
         self._started: float | None = None
         self._elapsed = 0.0
+        self._working: float | None = None  # when the work before the search (a WORKING phase) began
+        self._worked = 0.0  # seconds of that work so far, which the time limit counts with the search's
         self._abandoned = False
         self._searched = False
         self.expected: tuple[float, float, str] = (0.0, 0.0, "")
         self.tasks: tuple[int, int] = (0, 0)  # a split search's tasks finished, of how many
 
     # --- the searching side -------------------------------------------------
+    def _enter(self, phase: str) -> None:
+        """Move to `phase`, running the clock of the work before the search while it is one of
+        that work's phases (Phase.WORKING)."""
+        with self._lock:
+            now = time.perf_counter()
+            if self._working is not None:
+                self._worked += now - self._working
+            self._working = now if phase in WORKING else None
+            self.phase = phase
+
     def compiling(self) -> None:
         """Mark that kernels are being compiled or loaded (not part of the search time)."""
-        self.phase = Phase.COMPILING
+        self._enter(Phase.COMPILING)
 
     def starting_workers(self) -> None:
         """Mark that worker processes are starting (not part of the search time)."""
-        self.phase = Phase.STARTING
+        self._enter(Phase.STARTING)
 
     def estimating(self) -> None:
         """Mark a look at the search's size (not part of the search time, nor shown as compiling)."""
-        self.phase = Phase.ESTIMATING
+        self._enter(Phase.ESTIMATING)
+
+    def working(self, phase: str) -> None:
+        """Mark work before the search (one of Phase.WORKING): not the search's time, but the time
+        limit's; its kernels stop at the stop flag like the search's."""
+        assert phase in WORKING, phase
+        self._enter(phase)
+
+    @contextmanager
+    def work(self, phase: str) -> Iterator[None]:
+        """Within the block the job does the work `phase` names; after it, the phase it was in."""
+        before = self.phase
+        self.working(phase)
+        try:
+            yield
+        finally:
+            if self.phase == phase:
+                self._enter(before)
 
     def start_search(self) -> None:
         """Start the search clock; compilation must be done by now.
@@ -154,8 +199,12 @@ class SearchControl:
         with self._lock:
             if self._abandoned:
                 raise CancelledBeforeSearch()
+            now = time.perf_counter()
+            if self._working is not None:
+                self._worked += now - self._working
+                self._working = None
             if self._started is None:
-                self._started = time.perf_counter()
+                self._started = now
             self._searched = True
             self.phase = Phase.SEARCHING
 
@@ -236,6 +285,11 @@ class SearchControl:
     def stop_requested(self) -> int:
         return int(self.counters[STOP])
 
+    def stopped(self) -> bool:
+        """A cancel or the time limit has asked the job to stop (for work done in Python between
+        kernels: a cut's depths, an estimate's starts)."""
+        return bool(self.counters[STOP] != RUN)
+
     def elapsed(self) -> float:
         """Search time so far in seconds (compilation excluded)."""
         with self._lock:
@@ -245,6 +299,17 @@ class SearchControl:
     def searching_since(self) -> float | None:
         with self._lock:
             return self._started
+
+    def limited(self) -> float | None:
+        """Seconds the time limit has counted so far: the search's and the work's before it
+        (compiling and starting workers left out); None while neither clock runs."""
+        with self._lock:
+            now = time.perf_counter()
+            if self._started is None and self._working is None:
+                return None
+            running = (now - self._started if self._started is not None else 0.0) + \
+                (now - self._working if self._working is not None else 0.0)
+            return self._elapsed + self._worked + running
 
     def live(self) -> Live | None:
         """The live picture now (None before the first one)."""

@@ -21,8 +21,8 @@ class Job(Generic[T]):
 
     run() blocks the calling thread, hands a progress snapshot to on_progress
     up to `hz` times a second (with the live picture, drawn by the family's
-    decoder in this same thread: puzzle_explorer.core.run.progress.Snapshot), enforces the time limit (counted from the
-    moment the search clock starts, so compilation is not included) and
+    decoder in this same thread: puzzle_explorer.core.run.progress.Snapshot), enforces the time limit (counted
+    over the search and the work before it, so compilation is not included) and
     returns the task's result or raises its exception. cancel() may be called
     from any thread; kernels notice within a few thousand expansions.
 
@@ -62,11 +62,15 @@ class Job(Generic[T]):
         return self._finished.is_set()
 
     def _deadline(self) -> float | None:
-        """When the search must stop, on the perf_counter clock (None: no limit yet)."""
-        since = self.control.searching_since()
-        if self._timeout is None or since is None:
+        """When the job must stop, on the perf_counter clock (None: no limit, or no clock running
+        yet). The limit counts the search and the work before it (estimates, goal listings,
+        tables, cuts), not compiling nor starting workers."""
+        if self._timeout is None:
             return None
-        return time.perf_counter() + self._timeout - self.control.elapsed()
+        limited = self.control.limited()
+        if limited is None:
+            return None
+        return time.perf_counter() + self._timeout - limited
 
     def _cancelled_before_search(self) -> bool:
         return (self.control.stop_requested == STOP_CANCEL and not self.control.searched

@@ -56,18 +56,21 @@ def wanted_subtrees(workers: int, subtrees: int = 0, trees: int = 1, resumable: 
 
 
 def shallowest_cut(cut_at: Callable[[int], C | None], whole: C, deepest: int, item_bytes: int, wanted: int,
-                   most: int = MAX_TASKS) -> C:
+                   most: int = MAX_TASKS, stopped: Callable[[], bool] | None = None) -> C:
     """The shallowest cut with at least `wanted` prefixes, or the deepest tried when none has.
 
     cut_at(depth): the tree cut `depth` moves deep (at most `most` prefixes), or None when it has
     more; a cut with no prefixes ends the search (the tree ends above it, or the cut itself
     settled the answer). whole: the tree as one task, for a tree too small to cut or a single
     worker. Depths run from 1 to below `deepest` and stop where `most` prefixes of `item_bytes`
-    a move would pass SPLIT_BYTES."""
+    a move would pass SPLIT_BYTES. stopped(): the job was asked to stop; the cut made so far
+    will do (the subtrees then stop at once)."""
     best = whole
     if wanted <= 1:
         return best
     for depth in range(1, min(deepest, max_cut(most, item_bytes) + 1)):
+        if stopped is not None and stopped():
+            break
         cut = cut_at(depth)
         if cut is None:
             break

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -16,7 +16,7 @@ from puzzle_explorer.core.kernels.codes import CAP, STOPPED
 from puzzle_explorer.core.kernels.counters import MAX_FRONTIER, NODE_CAP, new_counters
 from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.run.memory import array_bytes
-from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.run.search import Context, Limits, Outcome, Stats, backtrack_args, search_paths
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.cuts import MAX_TASKS, shallowest_cut, trial_cap, wanted_subtrees
@@ -84,8 +84,9 @@ class Split:
     deepest: int
 
 
-def split(ctx: Context, root: int, max_depth: int, wanted: int) -> Split:
-    """The tree from root cut into at least `wanted` prefixes (core/scale/cuts.py)."""
+def split(ctx: Context, root: int, max_depth: int, wanted: int, stopped: Callable[[], bool] | None = None) -> Split:
+    """The tree from root cut into at least `wanted` prefixes (core/scale/cuts.py); stopped: the
+    job's stop, looked at between depths."""
 
     def cut_at(depth: int) -> Split | None:
         counters = new_counters(quiet=True)
@@ -94,7 +95,7 @@ def split(ctx: Context, root: int, max_depth: int, wanted: int) -> Split:
         return None if code == CAP else Split(_rows(kept, n_kept), int(nodes), int(counters[MAX_FRONTIER]))
 
     whole = Split([np.array([root], dtype=np.int64)], 0, 0)
-    return shallowest_cut(cut_at, whole, max_depth, 8, wanted)
+    return shallowest_cut(cut_at, whole, max_depth, 8, wanted, stopped=stopped)
 
 
 def count_paths(ctx: Context, root: int, max_depth: int, keep: int, control: SearchControl, limits: Limits,
@@ -147,8 +148,9 @@ def _count_split(ctx: Context, root: int, max_depth: int, keep: int, control: Se
     control.compiling()
     prepare(backtrack.backtrack, *args)
     began = time.perf_counter()
-    cut = split(ctx, root, max_depth, wanted_subtrees(worker_count(fitted, MAX_TASKS), subtrees,
-                                                     resumable=fitted.checkpoint is not None))
+    with control.work(Phase.CUTTING):
+        cut = split(ctx, root, max_depth, wanted_subtrees(worker_count(fitted, MAX_TASKS), subtrees,
+                                                         resumable=fitted.checkpoint is not None), control.stopped)
     seconds = time.perf_counter() - began
     tasks = [Subpaths(ctx, p, max_depth, keep) for p in cut.prefixes]
     cap = None if limits.max_states is None else max(1, limits.max_states - cut.nodes)

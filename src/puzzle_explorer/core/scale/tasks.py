@@ -16,8 +16,9 @@ from dataclasses import replace
 from typing import Any, Callable, Iterator, Sequence
 
 from puzzle_explorer.core.run.memory import budget_bytes, workers_within
-from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.progress import STOP_CANCEL, SearchControl
 from puzzle_explorer.core.run.race import cores
+from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.checkpoint import Checkpoint
 from puzzle_explorer.core.scale.cuts import SPLIT_BYTES
 from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
@@ -90,9 +91,20 @@ def run_tasks(tasks: Sequence[Task], spec: EngineSpec, control: SearchControl, *
         run.checkpoint.close()
 
 
+def stopped_run(spec: EngineSpec, control: SearchControl) -> Run:
+    """The run of a job stopped before its tasks were made (a cancel or the time limit in the work
+    before them): no task ran, and it ends as the stop says."""
+    run = Run([], workers=1, engine=spec.kind)
+    run.status, run.limit = ((Status.CANCELLED, None) if control.stop_requested == STOP_CANCEL
+                             else (Status.LIMIT, Limit.TIME))
+    return run
+
+
 def _run(tasks: Sequence[Task], order: list[int], spec: EngineSpec, control: SearchControl, node_cap: int | None,
          warm: WarmUp | None, run: Run, keep: Kept | None) -> Run:
-    if not order or (spec.kind == LOCAL and run.workers == 1):  # (no task left: a checkpoint or the caller held them all)
+    # No task left (a checkpoint or the caller held them all), or the job already stopped (a cancel
+    # or the time limit in the work before the run): no workers to start.
+    if not order or control.stopped() or (spec.kind == LOCAL and run.workers == 1):
         return run_here(tasks, order, control, node_cap, run)
     with open_engine(spec, control) as engine:
         return engine.run_tasks(tasks, order, control, node_cap, warm, run, keep)

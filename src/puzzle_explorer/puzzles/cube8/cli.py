@@ -29,8 +29,16 @@ from puzzle_explorer.puzzles.cube8.solve import (
     solve,
 )
 from puzzle_explorer.puzzles.kit import cli_support
+from puzzle_explorer.puzzles.kit.modes import DISTANCES, ENGINE, LIMITS, Mode
 
 ALGOS = tuple(s.id for s in SOLVERS)
+BOARD = ("--board", "--file", "--preset", "--start", "--pattern")
+MODES = (
+    Mode("--build-table", ("--build-table",), ("--trace",)),
+    Mode("--contest", ("--contest",), ("--algo", "--cap", *LIMITS)),  # the boards come on stdin
+    Mode("a census", ("--census", "--table"), (*BOARD, "--algo", *DISTANCES, *ENGINE, *LIMITS, "--json")),
+    Mode("a single solve", (), (*BOARD, "--algo", "--cap", *DISTANCES, *ENGINE, *LIMITS, "--json", "--trace")),
+)
 
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
@@ -113,7 +121,8 @@ def run_contest(args: argparse.Namespace, console: Console) -> int:
     cap = args.cap if args.cap is not None else DEFAULT_CAP
     todo = datasets(sys.stdin)
     first = next(todo, None)  # bad or empty input is answered before a table is built for it
-    if first is None:
+    if first is None:  # an answer per dataset, and there is none: say so where the answers are not
+        Console(stderr=True).print("note: no dataset before the closing `0 0`: nothing to answer", highlight=False)
         return ExitCode.OK
     table = T.open_table() if args.algo in (None, "table") else None
     bad: InputError | None = None
@@ -164,8 +173,6 @@ def run(args: argparse.Namespace, console: Console) -> int:
         build(console, trace=args.trace)
         return ExitCode.OK
     if args.contest:
-        if args.trace:
-            raise InputError("--trace follows one search; --contest runs one per dataset: leave out --trace")
         return run_contest(args, console)
     board = board_from_args(args)
     if args.census and not args.from_goal:

@@ -23,6 +23,7 @@ from puzzle_explorer.puzzles.die.solve import (
 from puzzle_explorer.puzzles.interface import JSON
 from puzzle_explorer.puzzles.kit import cli_support
 from puzzle_explorer.puzzles.kit.engines import estimate_workers, run_line
+from puzzle_explorer.puzzles.kit.modes import ENGINE, Mode
 from puzzle_explorer.puzzles.kit.text import cell_text, parse_cell
 
 
@@ -35,6 +36,11 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--goal", metavar="X,Y", help="the goal cell, 1-based (default: the board's G, "
                         "or the bottom-left cell)")
     parser.add_argument("--blocked", metavar="'X,Y;X,Y'", help="cells to block, 1-based, separated by ';'")
+
+
+BOARD = ("--board", "--file", "--preset", "--size", "--start", "--goal", "--blocked")
+# --estimate runs no search: no limits, trace, checkpoint or kept tours
+MODES = (Mode("--estimate", ("--estimate",), (*BOARD, "--all", "--goal-face", "--no-pruning", *ENGINE, "--json")),)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -16,10 +16,20 @@ import numpy as np
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.estimate import probe
 from puzzle_explorer.core.estimate.dives import Estimate
+from puzzle_explorer.core.kernels import backtrack
 from puzzle_explorer.core.kernels.backtrack import fixed_bytes as backtrack_bytes
+from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes, largest_cap
 from puzzle_explorer.core.run.progress import SearchControl
-from puzzle_explorer.core.run.search import FIRST, Limits, Outcome, Stats, search_paths, search_paths_kernels
+from puzzle_explorer.core.run.search import (
+    FIRST,
+    Limits,
+    Outcome,
+    Stats,
+    backtrack_args,
+    search_paths,
+    search_paths_kernels,
+)
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
 from puzzle_explorer.core.scale.split_paths import count_paths
@@ -213,7 +223,11 @@ def _count(ctx: DieCtx, root: int, cells: int, affordable: int, held: int, optio
     """Every tour counted, the tree cut into subtrees run by the engine (its estimate and how it
     ran go into the details)."""
     # subtrees and shuffle (a seed: subtrees start in random order) are the tests' handles
-    guess = probe.estimate(ctx, root, cells - 1, control.counters, timed=True)
+    control.compiling()  # the dives' kernel and the count's, whose speed the estimate measures
+    prepare(probe.probe, *probe.probe_args(ctx, root, cells - 1, 1, control.counters))
+    prepare(backtrack.backtrack, *backtrack_args(ctx, root, cells - 1, backtrack.COUNT, 1, control.counters))
+    control.estimating()
+    guess = probe.estimate(ctx, root, cells - 1, control.counters, timed=True, limit_s=limits.timeout_s)
     control.expect(guess.nodes, guess.nodes_se)
     details["estimate"] = guess.as_json()
     out, run = count_paths(ctx, root, cells - 1, max(1, affordable), control, limits, engines.spec_from(options),

@@ -16,7 +16,7 @@ from puzzle_explorer.core.errors import InputError, one_line
 from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.run.exit_codes import ExitCode
 from puzzle_explorer.core.run.memory import over_machine
-from puzzle_explorer.core.run.progress import Phase, SearchControl, Snapshot
+from puzzle_explorer.core.run.progress import WAITING, Phase, SearchControl, Snapshot
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Status
@@ -294,9 +294,6 @@ def board_text(args: argparse.Namespace, family: Family) -> str:
     raise InputError("no board: give --board TEXT, --file PATH or --preset NAME")
 
 
-# what the progress line says before the search clock runs
-WAITING = {Phase.IDLE: "starting…", Phase.COMPILING: "compiling solver…", Phase.STARTING: "starting workers…",
-           Phase.ESTIMATING: "estimating the search's size…"}
 
 
 class ProgressLine:
@@ -315,7 +312,7 @@ class ProgressLine:
             self.status.start()
             self.started = True
         if s.phase != Phase.SEARCHING:
-            self.status.update(WAITING[s.phase])
+            self.status.update(WAITING.get(s.phase, f"{s.phase}…"))
         else:
             self.status.update(search_line(s, self.console.width - 2))  # (the spinner and its space)
 

@@ -33,9 +33,9 @@ from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.kernels import census as core_census
 from puzzle_explorer.core.kernels import tables
 from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes, describe_bytes
-from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.run.search import Census, Limits, Outcome, Stats, kernel_status
-from puzzle_explorer.core.run.status import FOUND, Limit, Status
+from puzzle_explorer.core.run.status import FOUND, STOPPED, Limit, Status
 from puzzle_explorer.core.scale.census import count_states
 from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.puzzles.interface import JSON, Move, Option, Options, Solution, Solver, Step
@@ -162,14 +162,16 @@ def _outcome_result(out: Outcome, layers: core_census.Layers) -> Result:
 class PackedSpace(Space):
     """A space whose positions are words the engine's census expands (core/kernels/census.py).
 
-    goals(limit) -> (words, complete): every goal position, at most limit;
+    goals(limit, counters) -> (words, complete): every goal position, at most limit, a kernel
+    that stops at the counters' stop flag (incomplete); goals(0, counters) lists none at once
+    (it loads the kernel);
     contexts() -> one or two puzzle contexts (one per census thread);
     most(limit) -> (count, complete): how many positions there can be at most
     (counting stops past limit), for the estimate; None when unknown.
     """
 
     def __init__(self, family: str, identity: JSON, start: int, *,
-                 goals: Callable[[int], tuple[np.ndarray, bool]], contexts: Callable[[], list[Any]],
+                 goals: Callable[[int, np.ndarray], tuple[np.ndarray, bool]], contexts: Callable[[], list[Any]],
                  word: Callable[[Any], int | None], board: Callable[[int], Any], text: Callable[[Any], str],
                  most: Callable[[int], tuple[int, bool]] | None = None, unit: str = "moves"):
         self.family = family
@@ -216,12 +218,21 @@ class PackedSpace(Space):
                         int(count) * tables.SORTED_BYTES, int(count) * per, budget, False)
 
     # --- the census -------------------------------------------------------------
-    def _goal_words(self, limits: Limits, contexts: list[Any], keep: bool) -> np.ndarray | Result:
-        """Every goal position, within the budget and the state cap, or the Result that says why not."""
+    def _goal_words(self, control: SearchControl, limits: Limits, contexts: list[Any],
+                    keep: bool) -> np.ndarray | Result:
+        """Every goal position, within the budget and the state cap, or the Result that says why not
+        (a cancel or the time limit stops the listing too)."""
         room = self._room(limits, contexts)
         by_memory = max(0, room // max(GOAL_LISTING, GOAL_HELD + self.per_position(keep) - 8))
         most = by_memory if limits.max_states is None else min(by_memory, limits.max_states)
-        words, complete = self._goals(max(most, 0))
+        control.compiling()
+        self._goals(0, control.counters)
+        with control.work(Phase.LISTING_GOALS):
+            words, complete = self._goals(max(most, 0), control.counters)
+        if control.stopped():
+            status, limit = kernel_status(STOPPED, control)
+            return Result(status, limit, Stats(), note=f"stopped while listing the goal positions "
+                                                          f"({len(words):,} so far)")
         if not complete:
             limit = Limit.STATES if limits.max_states is not None and most == limits.max_states else Limit.MEMORY
             return Result(Status.LIMIT, limit, Stats(),
@@ -246,7 +257,7 @@ class PackedSpace(Space):
             goals = np.array(forward.goal_states, dtype=np.uint64)
             del forward
         else:
-            listed = self._goal_words(limits, contexts, keep)
+            listed = self._goal_words(control, limits, contexts, keep)
             if isinstance(listed, Result):
                 return listed
             goals = listed

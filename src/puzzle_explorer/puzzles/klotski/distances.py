@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from puzzle_explorer.core.kernels.counters import new_counters
 from puzzle_explorer.puzzles.interface import JSON, Cell, Move, Options
 from puzzle_explorer.puzzles.kit import distances as D
 from puzzle_explorer.puzzles.kit.text import cell_text
@@ -61,10 +62,10 @@ def space(board: Board, options: Options) -> D.PackedSpace:
 
     return D.PackedSpace(
         "klotski", ident, encode(layout, board),
-        goals=lambda limit: goal_states(ctx, limit),
+        goals=lambda limit, counters: goal_states(ctx, limit, counters),
         contexts=lambda: [ctx, make_context(layout)],  # each census thread its own scratch
         word=word, board=lambda w: board_at(layout, board, w), text=one_line,
-        most=lambda limit: count_placements(ctx, limit))
+        most=lambda limit: count_placements(ctx, limit, new_counters(quiet=True)))
 
 
 # --- play ----------------------------------------------------------------------------------

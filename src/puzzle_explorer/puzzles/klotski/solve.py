@@ -1,11 +1,15 @@
 """Solving a sliding-block board: pack it, run a core search, turn the path back into moves."""
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
+from puzzle_explorer.core.kernels.codes import STOPPED
+from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.run.memory import budget_bytes
-from puzzle_explorer.core.run.progress import SearchControl
-from puzzle_explorer.core.run.search import Limits, Stats, shortest_path, shortest_path_kernels, timed
+from puzzle_explorer.core.run.progress import Phase, SearchControl
+from puzzle_explorer.core.run.search import Limits, Stats, kernel_status, shortest_path, shortest_path_kernels
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
 from puzzle_explorer.core.scale.census import census_kernels, count_states
@@ -19,7 +23,7 @@ from puzzle_explorer.puzzles.klotski.kernels.packing import KlotskiCtx, Layout, 
 from puzzle_explorer.puzzles.klotski.options import MOVES, OPTIONS, convention
 from puzzle_explorer.puzzles.klotski.steps import path_steps
 
-GOAL_STATES_LIMIT = 4_000_000
+GOAL_STATES_LIMIT = 4_000_000  # the warm-up's example limit (a constant of the compiled signature's type)
 GOAL_STATE_PEAK = 16  # bytes per goal position while they are listed (the array and its doubled copy)
 
 
@@ -55,15 +59,26 @@ def _bidirectional(board: Board, options: Options, control: SearchControl, limit
     """Bidirectional BFS: every goal position listed first, then the search from both sides."""
     layout, ctx, start = _packed(board, options, control)
     # listing the goal positions doubles its array as it fills (GOAL_STATE_PEAK); they may take
-    # half the budget, and the search counts the 8 bytes each it holds them in afterwards
+    # half the budget, and the search counts the 8 bytes each it holds them in afterwards. They
+    # are states the search stores: a state cap holds them too.
     by_memory = budget_bytes(limits.max_memory) // 2 // GOAL_STATE_PEAK
-    most = min(GOAL_STATES_LIMIT, by_memory)
-    (goals, complete), seconds = timed(control, goal_states, ctx, most)
-    listed = Stats(elapsed_s=seconds)
+    most = by_memory if limits.max_states is None else min(by_memory, limits.max_states)
+    control.compiling()
+    prepare(goal_states, ctx, 0, control.counters)
+    began = time.perf_counter()
+    with control.work(Phase.LISTING_GOALS):
+        goals, complete = goal_states(ctx, most, control.counters)
+    listed = Stats(elapsed_s=time.perf_counter() - began)
+    if control.stopped():
+        status, limit = kernel_status(STOPPED, control)
+        return Solution(status, [Step("start", board)], listed, limit,
+                        details={"note": f"stopped while listing the goal positions ({len(goals):,} so far)"})
     if not complete:
-        limit = Limit.MEMORY if by_memory < GOAL_STATES_LIMIT else Limit.STATES
+        limit = Limit.STATES if most == limits.max_states else Limit.MEMORY
+        held = "the state limit" if limit == Limit.STATES else "half the memory budget"
         return Solution(Status.LIMIT, [Step("start", board)], listed, limit,
-                        details={"note": f"more than {most:,} goal positions; use bfs or astar on this board"})
+                        details={"note": f"more than {most:,} goal positions, {held} holds no more; "
+                                         "use bfs or astar on this board"})
     return _shortest("bibfs", board, layout, ctx, start, control, limits, goals, listed)
 
 
@@ -125,6 +140,6 @@ def kernels() -> list[Kernel]:
     start = np.array([encode(layout, tiny)], dtype=np.uint64)
     counters = SearchControl().counters
     return [*shortest_path_kernels(("bfs", "bibfs", "astar", "idastar"), start, ctx, counters),
-            Kernel("goal positions", goal_states, (ctx, GOAL_STATES_LIMIT)),
-            Kernel("placements", count_placements, (ctx, GOAL_STATES_LIMIT)),
+            Kernel("goal positions", goal_states, (ctx, GOAL_STATES_LIMIT, counters)),
+            Kernel("placements", count_placements, (ctx, GOAL_STATES_LIMIT, counters)),
             *census_kernels(ctx, counters)]

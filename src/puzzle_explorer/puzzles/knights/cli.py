@@ -18,6 +18,7 @@ from puzzle_explorer.puzzles import registry
 from puzzle_explorer.puzzles.interface import JSON, Solution, View
 from puzzle_explorer.puzzles.kit import cli_support
 from puzzle_explorer.puzzles.kit.engines import estimate_workers, run_line
+from puzzle_explorer.puzzles.kit.modes import ENGINE, Mode
 from puzzle_explorer.puzzles.kit.text import parse_cell
 from puzzle_explorer.puzzles.knights import board as kboard
 from puzzle_explorer.puzzles.knights.render import number_width, render
@@ -42,6 +43,11 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--blocked", metavar="CELLS", action="append",
                       help="squares the knight may not use, as 'x,y x,y …' (may repeat)")
     cli_support.add_board_arguments(parser, "e.g. chessboard, classic-5x5-centre or big-1000")
+
+
+BOARD = ("--size", "--start", "--closed", "--blocked", "--board", "--file", "--preset")
+# --estimate runs no search: no limits, trace, checkpoint or drawing
+MODES = (Mode("--estimate", ("--estimate",), (*BOARD, "--algo", "--count", "--all-starts", *ENGINE, "--json")),)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

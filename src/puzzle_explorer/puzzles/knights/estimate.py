@@ -19,16 +19,20 @@ def example_args(table: np.ndarray, counters: np.ndarray) -> tuple[np.ndarray, i
 
 
 def estimate(table: np.ndarray, width: int, height: int, starts: list[tuple[int, int]], free_count: int,
-             closed: bool, stop: np.ndarray | None = None, seed: int = 1, dives: int = DIVES) -> Estimate:
+             closed: bool, stop: np.ndarray | None = None, seed: int = 1, dives: int = DIVES,
+             limit_s: float | None = None) -> Estimate:
     """The expected nodes and tours of counting from every (start, weight): a start's tours count
     `weight` times (the squares its symmetry class holds). `stop`: the search's counters, whose
-    stop flag ends the dives early (the dives only read it)."""
+    stop flag ends the dives early (the dives only read it); limit_s: the job's time limit
+    (dives.refined)."""
     counters = new_counters(quiet=True) if stop is None else stop
 
     def dive(total: int) -> list[tuple[np.ndarray, np.ndarray, float]]:
         each = max(MIN_DIVES, total // max(1, len(starts)))
         parts: list[tuple[np.ndarray, np.ndarray, float]] = []
         for k, (start, weight) in enumerate(starts):
+            if counters[STOP]:  # stopped: the dives made so far are the estimate
+                break
             prefix = np.array([start], dtype=np.int32)
             node_est, tour_est, made = pruned.probe(table, width, height, prefix, free_count, closed, each, seed + k,
                                                     counters)
@@ -36,7 +40,7 @@ def estimate(table: np.ndarray, width: int, height: int, starts: list[tuple[int,
         return parts
 
     speed_here = rate(table, width, height, starts[0][0], free_count, closed, int(counters[STOP]))
-    return refined(combine(dive(dives), speed_here), lambda more: combine(dive(more), speed_here))
+    return refined(combine(dive(dives), speed_here), lambda more: combine(dive(more), speed_here), limit_s)
 
 
 def rate(table: np.ndarray, width: int, height: int, start: int, free_count: int, closed: bool,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import numpy as np
 
@@ -10,7 +11,7 @@ from puzzle_explorer.core.estimate.dives import Estimate
 from puzzle_explorer.core.kernels.backtrack import fixed_bytes as backtrack_bytes
 from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.run.memory import SCRATCH, budget_bytes, describe_bytes
-from puzzle_explorer.core.run.progress import EXPANDED, NODE_CAP, STORED, SearchControl
+from puzzle_explorer.core.run.progress import EXPANDED, NODE_CAP, STORED, Phase, SearchControl
 from puzzle_explorer.core.run.search import COUNT as PLAIN_COUNT
 from puzzle_explorer.core.run.search import FIRST as PLAIN_FIRST
 from puzzle_explorer.core.run.search import (
@@ -32,6 +33,7 @@ from puzzle_explorer.core.scale.task_run import Run
 from puzzle_explorer.core.scale.tasks import (
     one_worker_when_sooner,
     run_tasks,
+    stopped_run,
     within_budget,
     worker_count,
     workers_known,
@@ -275,9 +277,13 @@ def _count_from(board: Board, starts: list[int], keep: int, control: SearchContr
     control.compiling()
     prepare(pruned.pruned_search, *split.example_args(table))
     prepare(pruned.probe, *estimate.example_args(table, control.counters))
+    control.estimating()
     guess = estimate.estimate(table, board.width, board.height, list(zip(starts, weights or [1] * len(starts))),
-                              board.free_squares, board.closed, control.counters)
+                              board.free_squares, board.closed, control.counters, limit_s=limits.timeout_s)
     control.expect(guess.nodes, guess.nodes_se)
+    if control.stopped():  # a cancel or the time limit ended the estimate: nothing to cut or count
+        details["estimate"] = guess.as_json()
+        return [(0, []) for _ in starts], 0, seconds, stopped_run(spec, control)
     spec = one_worker_when_sooner(spec, guess.seconds_capped(limits.max_states, int(control.counters[NODE_CAP])))
     with workers_known(spec) as known:
         fitted = within_budget(known, split.MAX_TASKS, need, limits.max_memory)
@@ -286,8 +292,9 @@ def _count_from(board: Board, starts: list[int], keep: int, control: SearchContr
         details["estimate"] = guess.as_json(workers)
         wanted = wanted_subtrees(workers, subtrees, len(starts), fitted.checkpoint is not None)
         began = time.perf_counter()
-        cuts = [split.split(table, board.width, board.height, s, board.free_squares, board.closed, wanted)
-                for s in starts]
+        with control.work(Phase.CUTTING):
+            cuts = [split.split(table, board.width, board.height, s, board.free_squares, board.closed, wanted,
+                                control.stopped) for s in starts]
         seconds += time.perf_counter() - began
         return _count_cuts(board, cuts, keep, control, limits, fitted, shuffle, table, seconds)
 
@@ -307,8 +314,11 @@ def _count_cuts(board: Board, cuts: list[split.Split], keep: int, control: Searc
     seconds += run.elapsed_s
     per_start = []
     nodes = split_nodes
-    for k in range(len(cuts)):
-        tours, n, kept, _ = split_paths.merge([r for r, o in zip(run.results, owners) if o == k], keep)
+    owned: list[list[Any]] = [[] for _ in cuts]  # each start's results in task order (one pass: thousands of starts)
+    for r, o in zip(run.results, owners):
+        owned[o].append(r)
+    for results in owned:
+        tours, n, kept, _ = split_paths.merge(results, keep)
         nodes += n
         per_start.append((tours, kept))
     return per_start, nodes, seconds, run
@@ -321,7 +331,10 @@ def count_every_start(board: Board, control: SearchControl, limits: Limits, deta
     grid = [[None if (x, y) in board.blocked else 0 for x in range(board.width)] for y in range(board.height)]
     theory_zero = 0
     searched = []
+    control.estimating()  # which squares theory rules out: on a huge board, seconds of it
     for rep, members in orbits(board):
+        if control.stopped():  # the count below then stops at once, cancelled or out of time
+            break
         start_board = Board(board.width, board.height, rep, board.closed, board.blocked)
         if existence.check(start_board).exists is False:
             theory_zero += len(members)

@@ -4,7 +4,7 @@ the single search would meet them, so every answer is the same for any number of
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -54,8 +54,9 @@ class Split:
 
 
 def split(table: np.ndarray, width: int, height: int, start: int, free_count: int, closed: bool,
-          wanted: int) -> Split:
-    """The tree of tours from `start` cut into at least `wanted` prefixes (core/scale/cuts.py)."""
+          wanted: int, stopped: Callable[[], bool] | None = None) -> Split:
+    """The tree of tours from `start` cut into at least `wanted` prefixes (core/scale/cuts.py);
+    stopped: the job's stop, looked at between depths."""
     root = np.array([start], dtype=np.int32)
 
     def cut_at(depth: int) -> Split | None:
@@ -66,7 +67,7 @@ def split(table: np.ndarray, width: int, height: int, start: int, free_count: in
             return None
         return Split([row[:depth + 1].copy() for row in out.kept[:out.kept_count]], int(out.nodes))
 
-    return shallowest_cut(cut_at, Split([root], 0), free_count - 1, 4, wanted, MAX_TASKS)
+    return shallowest_cut(cut_at, Split([root], 0), free_count - 1, 4, wanted, MAX_TASKS, stopped)
 
 
 def example_args(table: np.ndarray, counters: np.ndarray | None = None) -> tuple[Any, ...]:

@@ -14,6 +14,7 @@ from puzzle_explorer.puzzles import registry
 from puzzle_explorer.puzzles.interface import JSON, Solution, View
 from puzzle_explorer.puzzles.kit import cli_support, typed
 from puzzle_explorer.puzzles.kit.engines import run_line
+from puzzle_explorer.puzzles.kit.modes import Mode
 from puzzle_explorer.puzzles.kit.text import Cell, cell_text, parse_cell, parse_size
 from puzzle_explorer.puzzles.link import board as lboard
 from puzzle_explorer.puzzles.link.board import Board
@@ -42,6 +43,10 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-outside", action="store_true", help="paths may not leave the board")
     parser.add_argument("--gravity", action="store_true",
                         help="tiles fall after a removal (one row per removed tile below them)")
+
+
+# --contest reads everything from standard input: every other flag is refused
+MODES = (Mode("--contest", ("--contest",), ()),)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -119,14 +124,6 @@ def _mode(args: argparse.Namespace) -> str:
 def run_contest(args: argparse.Namespace) -> int:
     from puzzle_explorer.puzzles.link.contest import answer
 
-    extra = [f for f, on in (("--board", args.board), ("--file", args.file), ("--preset", args.preset),
-                             ("--generate", args.generate), ("--from", args.from_), ("--to", args.to),
-                             ("--clear", args.clear), ("--estimate", args.estimate), ("--hint", args.hint),
-                             ("--json", args.json),
-                             ("--max-segments", args.max_segments), ("--no-outside", args.no_outside),
-                             ("--gravity", args.gravity), ("--trace", args.trace)) if on]
-    if extra:
-        raise InputError(f"--contest reads everything from standard input; leave out {', '.join(extra)}")
     try:
         answer(sys.stdin, sys.stdout)
     finally:

@@ -10,7 +10,7 @@ from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.estimate.sampled import sample_tasks
 from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.run.memory import WORKER_BYTES, budget_bytes, state_cap
-from puzzle_explorer.core.run.progress import EXPANDED, NODE_CAP, RUN, SearchControl, new_counters
+from puzzle_explorer.core.run.progress import EXPANDED, NODE_CAP, RUN, Phase, SearchControl, new_counters
 from puzzle_explorer.core.run.search import Limits, Stats, counter_stats, kernel_status, timed, tree_fits
 from puzzle_explorer.core.run.status import FOUND, STOPPED, Limit, Status
 from puzzle_explorer.core.run.warmup import Kernel
@@ -270,7 +270,8 @@ def _clear_split(board: Board, grid: Grid, limit: int, control: SearchControl, l
     prepare(clearing.clear_board, *args, split.NO_PREFIX, np.int64(0), np.int64(0), control.counters)
     began = time.perf_counter()
     wanted = wanted_subtrees(workers, subtrees, resumable=spec.checkpoint is not None)
-    cut = split.split(args, len(grid.tile_cell) // 2, wanted)
+    with control.work(Phase.CUTTING):
+        cut = split.split(args, len(grid.tile_cell) // 2, wanted, control.stopped)
     seconds = time.perf_counter() - began
     if cut.code == FOUND:
         return Status.SOLVED, None, cut.moves, Stats(cut.nodes, 0, 0, seconds), grid, "", None

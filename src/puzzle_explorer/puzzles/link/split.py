@@ -66,7 +66,7 @@ class Split:
     moves: np.ndarray
 
 
-def split(args: tuple[Any, ...], pairs: int, wanted: int) -> Split:
+def split(args: tuple[Any, ...], pairs: int, wanted: int, stopped: Callable[[], bool] | None = None) -> Split:
     """The removal orders cut into at least `wanted` prefixes (core/scale/cuts.py); a split that clears
     the board on its way ends with that order and no prefixes."""
 
@@ -80,7 +80,7 @@ def split(args: tuple[Any, ...], pairs: int, wanted: int) -> Split:
         return Split([out.prefixes[i, :depth].copy() for i in range(out.prefix_count)], int(out.expanded),
                      EXHAUSTED, NO_PREFIX)
 
-    return shallowest_cut(cut_at, Split([NO_PREFIX], 0, EXHAUSTED, NO_PREFIX), pairs, 16, wanted)
+    return shallowest_cut(cut_at, Split([NO_PREFIX], 0, EXHAUSTED, NO_PREFIX), pairs, 16, wanted, stopped=stopped)
 
 
 def first_found(results: list[Cleared | None]) -> Cleared | None:

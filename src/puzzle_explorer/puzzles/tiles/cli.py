@@ -19,6 +19,7 @@ from puzzle_explorer.puzzles.interface import JSON, View
 from puzzle_explorer.puzzles.kit import cli_support, typed
 from puzzle_explorer.puzzles.kit.distances import SOLVER_ID as DISTANCES
 from puzzle_explorer.puzzles.kit.engines import run_line
+from puzzle_explorer.puzzles.kit.modes import LIMITS, Mode
 from puzzle_explorer.puzzles.tiles import batch as B
 from puzzle_explorer.puzzles.tiles import pdb as D
 from puzzle_explorer.puzzles.tiles.board import Board, inline, parse, parse_goal, parse_size, solved_tiles
@@ -50,6 +51,10 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--goal-blank", choices=("first", "last"),
                         help="goal: tiles in order with the blank last (default) or first (Korf's convention)")
     parser.add_argument("--goal", metavar="ROWS", help="any goal arrangement of the same tiles, like the board")
+
+
+BOARD = ("--board", "--file", "--preset", "--shuffle", "--seed", "--size", "--goal-blank", "--goal")
+MODES = (Mode("--build-pdb", ("--build-pdb",), (*BOARD, "--pdb", *LIMITS, "--json", "--trace")),)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from puzzle_explorer.core.kernels import tables
 from puzzle_explorer.core.run.live import Live
 from puzzle_explorer.core.run.memory import budget_bytes, describe_bytes, fits
 from puzzle_explorer.core.run.progress import SearchControl
@@ -77,10 +78,10 @@ class TilesSpace(D.Space):
         if scope == "component" and self.start < 0:
             return D.Result(Status.UNSOLVABLE, None, Stats(),
                             note=f"the start's component holds no goal position: {self._why_not}")
-        if not fits(self.count, limits.max_memory):
+        if not fits(self.count + tables.SCAN_BYTES, limits.max_memory):  # the table, and a scan of it
             return D.Result(Status.LIMIT, Limit.MEMORY, Stats(),
-                            note=f"the census needs {describe_bytes(self.count)}, a byte for each of the "
-                                 f"{self.count:,} positions")
+                            note=f"the census needs {describe_bytes(self.count + tables.SCAN_BYTES)}, a byte "
+                                 f"for each of the {self.count:,} positions and a scan of them")
         cap = min(limits.max_states or self.count, self.count)
         dist = np.empty(self.count, dtype=np.uint8)
         control.show_with(self._live)

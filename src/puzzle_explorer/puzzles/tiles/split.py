@@ -15,7 +15,7 @@ from __future__ import annotations
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -25,7 +25,7 @@ from puzzle_explorer.core.kernels.codes import CAP, EXHAUSTED, FOUND, MEMORY, ST
 from puzzle_explorer.core.kernels.counters import new_counters
 from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.run.memory import array_bytes, budget_bytes
-from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.cuts import MAX_TASKS, TASKS_PER_WORKER, shallowest_cut
 from puzzle_explorer.core.scale.engine import EngineSpec
@@ -162,7 +162,7 @@ class Warm:
         prepare(I.subtree, *self.setup.args(self.setup.root(), 0, 0, 0, NO_CAP, new_counters(quiet=True)))
 
 
-def split(setup: Setup, bound: int, wanted: int) -> Pass:
+def split(setup: Setup, bound: int, wanted: int, stopped: Callable[[], bool] | None = None) -> Pass:
     """The iteration under `bound` cut into at least `wanted` nodes (core/scale/cuts.py): a Pass listing
     them. It may meet the goal before the cut (FOUND), or end the iteration itself (no node at the
     cut)."""
@@ -173,7 +173,7 @@ def split(setup: Setup, bound: int, wanted: int) -> Pass:
 
     first = cut_at(1)  # at most four nodes: never more than a split hands out
     assert first is not None
-    return shallowest_cut(cut_at, first, max(bound, 1) + 1, 8, max(2, wanted))
+    return shallowest_cut(cut_at, first, max(bound, 1) + 1, 8, max(2, wanted), stopped=stopped)
 
 
 def settle(cut: Pass, results: list[Pass | None]) -> Pass:
@@ -328,7 +328,8 @@ def _split_iteration(setup: Setup, bound: int, control: SearchControl, engine: _
     assert spec is not None
     control.compiling()
     prepare(I.subtree, *setup.args(setup.root(), bound, 0, 0, NO_CAP, control.counters))
-    cut = split(setup, bound, subtrees or TASKS_PER_WORKER * worker_count(spec, MAX_TASKS))
+    with control.work(Phase.CUTTING):
+        cut = split(setup, bound, subtrees or TASKS_PER_WORKER * worker_count(spec, MAX_TASKS), control.stopped)
     tasks = [Below(setup, cells, bound) for cells in cut.prefixes]
     if not tasks:
         return cut, Run([], workers=1, engine=spec.kind)

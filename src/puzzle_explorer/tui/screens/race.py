@@ -23,7 +23,7 @@ from textual.widgets import Header, Static
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.memory import describe_bytes
-from puzzle_explorer.core.run.progress import Phase, Snapshot
+from puzzle_explorer.core.run.progress import WAITING, Phase, Snapshot
 from puzzle_explorer.core.run.race import CANCELLED, DONE, FAILED, FOR_CORE, QUEUED, RUNNING, Lane, Race
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles import race as R
@@ -206,6 +206,8 @@ def figures(lane: Lane[Solution]) -> RenderableType:
         return Text("compiling…" if s is not None and s.phase == Phase.COMPILING else "starting…",
                     style="bold yellow")
     head = {RUNNING: "searching…", DONE: "finished", CANCELLED: "cancelled", FAILED: "failed"}[lane.state]
+    if lane.state == RUNNING and s.phase in WAITING:  # the work before its search: an estimate, a cut...
+        head = WAITING[s.phase]
     table = Table.grid(padding=(0, 1))
     table.add_column(style="dim")
     table.add_column(justify="right")

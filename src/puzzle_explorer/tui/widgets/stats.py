@@ -14,7 +14,7 @@ from textual.reactive import reactive
 from textual.widgets import Sparkline, Static
 
 from puzzle_explorer.core.estimate.dives import duration
-from puzzle_explorer.core.run.progress import Phase, Snapshot
+from puzzle_explorer.core.run.progress import WAITING, Phase, Snapshot
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles.interface import Solution
 from puzzle_explorer.puzzles.kit.bars import bar_lines
@@ -181,9 +181,8 @@ class StatsPane(VerticalScroll):
         elif s is None:
             head = Text(f"no search yet: {self.app.key_for('solve')} solves", style="dim")
         else:
-            head = {Phase.IDLE: "starting…", Phase.COMPILING: compiling_line(s, self.family), Phase.STARTING: "starting workers…",
-                    Phase.ESTIMATING: "estimating the search's size…",
-                    Phase.SEARCHING: searching_line(s), Phase.DONE: "finished"}[s.phase]
+            head = {**WAITING, Phase.COMPILING: compiling_line(s, self.family),
+                    Phase.SEARCHING: searching_line(s), Phase.DONE: "finished"}.get(s.phase, f"{s.phase}…")
         self.query_one("#stats-head", Static).update(head)
 
     def _numbers(self, s: Snapshot | None) -> RenderableType:

@@ -8,6 +8,7 @@ import numpy as np
 
 from puzzle_explorer.core.kernels import ops
 from puzzle_explorer.core.kernels.arrays import copy_into
+from puzzle_explorer.core.kernels.counters import STOP
 from puzzle_explorer.core.kernels.jit import helper, kernel, routine
 from puzzle_explorer.puzzles.klotski.kernels.packing import FREE, UNIT, KlotskiCtx
 
@@ -214,12 +215,16 @@ def branching(ctx):
 ops.implement(KlotskiCtx, expand=expand, is_goal=is_goal, heuristic=heuristic, branching=branching)
 
 
+PLACING_CHECK = 1 << 16  # steps of the placing between looks at the stop flag
+
+
 @helper(allocates=True)
-def _placements(ctx, limit, at_goal, write):
+def _placements(ctx, limit, at_goal, write, counters):
     """Every placement of the pieces (with the target on its goal if at_goal), at most `limit`.
 
     Pieces are placed slot by slot; within a class the anchors increase, so
-    each position comes out once. Returns (states if write, how many, complete).
+    each position comes out once. Returns (states if write, how many, complete);
+    the stop flag in `counters` ends it early, incomplete.
     """
     nc = np.int64(ctx.n_classes)
     n_slots = ctx.first[nc]
@@ -236,7 +241,11 @@ def _placements(ctx, limit, at_goal, write):
     slots = np.empty(n_slots, dtype=np.int64)
     occ[0] = ctx.walls
     k = 0
+    steps = 0
     while k >= 0:
+        steps += 1
+        if steps % PLACING_CHECK == 0 and counters[STOP] != 0:
+            return out[:found], found, False
         if k == n_slots:
             if found == limit:
                 return out[:found], found, False
@@ -289,20 +298,21 @@ def _placements(ctx, limit, at_goal, write):
 
 
 @kernel
-def goal_states(ctx, limit):
-    """Every placement of the pieces with the target on its goal (at most `limit`).
+def goal_states(ctx, limit, counters):
+    """Every placement of the pieces with the target on its goal (at most `limit`; the stop flag
+    in `counters` ends it early).
 
     Returns (states, complete). The array doubles as it fills: listing n
     positions holds at most 16 n bytes (solve.GOAL_STATE_PEAK).
     """
-    states, _, complete = _placements(ctx, limit, True, True)
+    states, _, complete = _placements(ctx, limit, True, True, counters)
     return states, complete
 
 
 @kernel
-def count_placements(ctx, limit):
+def count_placements(ctx, limit, counters):
     """How many placements the pieces have, the target anywhere (counting stops past `limit`):
     (count, complete). Every position of the board's pieces is one of them, so this bounds a
     census of them, whatever it starts from."""
-    _, found, complete = _placements(ctx, limit, False, False)
+    _, found, complete = _placements(ctx, limit, False, False, counters)
     return found, complete

@@ -260,6 +260,9 @@ def pruned_search(table, width, height, prefix, free_count, closed, order, mode,
     return EXHAUSTED, tours, kept, n_kept, nodes
 
 
+DIVE_CHECK = 4096  # a dive looks at the stop flag every this many steps down
+
+
 @kernel
 def probe(table, width, height, prefix, free_count, closed, dives, seed, counters):
     """Knuth's estimate of the tree below prefix: `dives` random walks down the pruned search's
@@ -282,6 +285,8 @@ def probe(table, width, height, prefix, free_count, closed, dives, seed, counter
         total = 1.0 if base == 0 else 0.0
         depth = base
         while depth < free_count - 1:
+            if depth % DIVE_CHECK == 0 and counters[STOP] != 0:  # a dive of a huge board is long itself
+                return node_est, tour_est, dive
             count = _moves(table, deg, on, path[depth], free_count - depth - 1, ends[depth], closed, start_exits,
                            allowed_ends, TABLE_ORDER, width, height, kids, keys)
             if count == 0:

@@ -1,0 +1,50 @@
+"""Modes that say what they take: a flag the chosen mode does not read is refused in one line with
+status 2, never ignored (puzzles/kit/modes.py, each family's cli.MODES)."""
+import io
+
+import pytest
+
+from puzzle_explorer.cli.main import build_parser
+from puzzle_explorer.puzzles import registry
+from tests.cli.commands import run_cli
+
+# (family, the command's flags with the one that chooses its mode, that flag, a flag the mode does not read)
+UNUSED = [
+    ("cube8", ["--contest"], "--contest", ["--start", "2,2"]),
+    ("cube8", ["--contest"], "--contest", ["--table", "t.table"]),
+    ("cube8", ["--contest"], "--contest", ["--component"]),
+    ("cube8", ["--contest"], "--contest", ["--json"]),
+    ("cube8", ["--build-table"], "--build-table", ["--json"]),
+    ("cube8", ["--preset", "farthest-edge", "--census", "--from-goal"], "--census", ["--trace", "t.jsonl"]),
+    ("link", ["--contest"], "--contest", ["--timeout", "5"]),
+    ("tiles", ["--build-pdb"], "--build-pdb", ["--batch", "b.txt"]),
+    ("knights", ["--size", "5x5", "--count", "--estimate"], "--estimate", ["--timeout", "5"]),
+    ("die", ["--preset", "classic-8x8", "--all", "--estimate"], "--estimate", ["--keep", "3"]),
+]
+
+
+@pytest.mark.parametrize("family,command,mode,extra", UNUSED,
+                         ids=[f"{c[0]} {c[2]} {c[3][0]}" for c in UNUSED])
+def test_a_flag_the_mode_does_not_read_is_refused_in_one_line(capsys, monkeypatch, family, command, mode, extra):
+    monkeypatch.setattr("sys.stdin", io.StringIO("0 0\n"))
+    code, out, err = run_cli(capsys, "solve", family, *command, *extra)
+    assert (code, out) == (2, "")
+    assert err.strip() == f"error: {extra[0]} is not used with {mode}: leave out {extra[0]}"
+
+
+@pytest.mark.parametrize("family", sorted(registry.families()))
+def test_every_flag_a_mode_names_is_one_of_the_family_s_flags(family):
+    parser = build_parser()
+    fam = registry.get(family)
+    sub = next(a for a in parser._actions if a.dest == "command").choices["solve"]
+    flags = {s for a in next(a for a in sub._actions if a.dest == "family").choices[family]._actions
+             for s in a.option_strings}
+    for mode in fam.modes:
+        assert set(mode.when) | set(mode.takes) <= flags, mode
+
+
+def test_an_empty_contest_says_so(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("0 0\n"))
+    code, out, err = run_cli(capsys, "solve", "cube8", "--contest")
+    assert code == 0 and out == ""
+    assert "no dataset" in err
