@@ -37,8 +37,9 @@ def test_every_flag_a_mode_names_is_one_of_the_family_s_flags(family):
     parser = build_parser()
     fam = registry.get(family)
     sub = next(a for a in parser._actions if a.dest == "command").choices["solve"]
-    flags = {s for a in next(a for a in sub._actions if a.dest == "family").choices[family]._actions
-             for s in a.option_strings}
+    family_parser = next(a for a in sub._actions if a.dest == "family").choices[family]
+    family_parser.format_usage()  # a family's flags are filled in when it is first named or shown
+    flags = {s for a in family_parser._actions for s in a.option_strings}
     for mode in fam.modes:
         assert set(mode.when) | set(mode.takes) <= flags, mode
 
