@@ -1,0 +1,245 @@
+"""Counting tours without walking them: the frontier (transfer-matrix) counter.
+
+The board is swept one cell at a time along its shorter side; the state is what the
+partial tours look like on the last 2 * width + 1 cells (kernels/frontier.py), and
+histories that look the same from there on are merged, their counts added. The work
+grows with the number of such states, not with the number of tours, so 7x7 from every
+square (165,575,218,320 tours) takes minutes where walking them takes core-hours.
+
+An open tour from a start square is a Hamiltonian path with the start as one end (one
+directed tour each); a closed tour from a start is a Hamiltonian cycle walked either way
+(two directed tours each), the same from every square.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from puzzle_explorer.puzzles.kit.text import Cell
+from puzzle_explorer.puzzles.knights.kernels import frontier as kern
+
+STATE_BYTES = 8 * 3 + 16 * 2  # a state held (key, count's two words) and its share of the map (two slots per state)
+NO_ROOM = 1 << 62
+
+
+@dataclass
+class Sweep:
+    """One sweep's board in sweep order: lines `width` long, cells numbered along them."""
+
+    width: int
+    free: np.ndarray  # bool, one per cell in sweep order
+    to_board: Callable[[int], Cell]  # a sweep cell's (x, y) on the board
+    from_board: Callable[[Cell], int]
+
+    @property
+    def span(self) -> int:
+        return 2 * self.width + 1
+
+    @property
+    def cells(self) -> int:
+        return int(self.free.shape[0])
+
+
+def sweep_of(width: int, height: int, blocked: frozenset[Cell]) -> Sweep:
+    """Lines across the shorter side: rows when the board is no wider than tall, else columns."""
+    grid = np.ones((height, width), dtype=np.bool_)
+    for x, y in blocked:
+        grid[y, x] = False
+    if width <= height:
+        return Sweep(width, grid.ravel().copy(), lambda v: (v % width, v // width), lambda c: c[1] * width + c[0])
+    return Sweep(height, grid.T.ravel().copy(), lambda v: (v // height, v % height), lambda c: c[0] * height + c[1])
+
+
+def back_slots(sweep: Sweep, v: int) -> np.ndarray:
+    """Window slots (before cell v is placed; slot 0 the oldest) of v's free neighbours placed before it."""
+    w, span = sweep.width, sweep.span
+    r, c = divmod(v, w)
+    out = []
+    for dr, dc in ((-2, -1), (-2, 1), (-1, -2), (-1, 2)):
+        rr, cc = r + dr, c + dc
+        if rr >= 0 and 0 <= cc < w:
+            u = rr * w + cc
+            if sweep.free[u]:
+                out.append(span - (v - u))
+    return np.array(out + [-1] * (4 - len(out)), dtype=np.int64)
+
+
+def neighbours_ahead(sweep: Sweep) -> np.ndarray:
+    """[i, s]: after cell i is placed, how many free neighbours of window slot s's cell come later."""
+    w, span, cells = sweep.width, sweep.span, sweep.cells
+    later = np.zeros((cells + span, span), dtype=np.int64)
+    for i in range(cells + span):
+        for s in range(span):
+            u = i - span + 1 + s
+            if not 0 <= u < cells or not sweep.free[u]:
+                later[i, s] = 2  # never short of neighbours: it is DONE
+                continue
+            r, c = divmod(u, w)
+            for dr, dc in ((1, -2), (1, 2), (2, -1), (2, 1)):
+                rr, cc = r + dr, c + dc
+                v = rr * w + cc
+                if 0 <= cc < w and v < cells and v > i and sweep.free[v]:
+                    later[i, s] += 1
+    return later
+
+
+@dataclass
+class Progress:
+    """Where a sweep is: the cell placed, of how many steps, and the states held."""
+
+    step: int = 0
+    steps: int = 0
+    states: int = 0
+    most_states: int = 0
+    history: list[int] = field(default_factory=list)
+
+
+class OutOfRoom(Exception):
+    """The next step's states would pass the room the budget leaves."""
+
+
+class Stopped(Exception):
+    """Python asked the kernel to stop."""
+
+
+@dataclass
+class States:
+    """One set of states of the sweep: those whose tours start at `start` (a sweep cell), or with no
+    start placed yet (None), or of a sweep with no start at all."""
+
+    start: int | None
+    keys: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+
+    @property
+    def size(self) -> int:
+        return int(self.keys.shape[0])
+
+
+@dataclass
+class Sweeping:
+    """A sweep between two steps: what a checkpoint holds."""
+
+    step: int
+    sets: list[States]
+    totals: dict[int | None, int]
+
+
+def first_states(sweep: Sweep) -> np.ndarray:
+    """The one state before the first cell: every window cell off the board, no ends used."""
+    key = 0
+    for _ in range(sweep.span):
+        key = key * kern.radix_for(sweep.span) + kern.DONE
+    return np.array([key], dtype=np.uint64)
+
+
+def begin(sweep: Sweep, starts: list[int] | None) -> Sweeping:
+    """Before the first cell: one set of states, the one state with nothing placed."""
+    one = States(None, first_states(sweep), np.ones(1, dtype=np.uint64), np.zeros(1, dtype=np.uint64))
+    totals: dict[int | None, int] = {s: 0 for s in starts} if starts is not None else {None: 0}
+    return Sweeping(0, [one], totals)
+
+
+def sweep_step(sweep: Sweep, at: Sweeping, starts: list[int] | None, closed: bool, ahead: np.ndarray,
+               counters: np.ndarray, room: int) -> Sweeping:
+    """Every set of states moved past cell at.step. With starts (open tours), the set with no start
+    placed yet keeps one free end for it, and at each start it also gives the set of tours from there."""
+    span, i = sweep.span, at.step
+    radix = kern.radix_for(span)
+    last = i >= int(np.flatnonzero(sweep.free)[-1])
+    placed = i < sweep.cells and bool(sweep.free[i])
+    back = back_slots(sweep, i) if placed else np.full(4, -1, dtype=np.int64)
+    later = starts is not None and any(s > i for s in starts)
+    out: list[States] = []
+    totals = dict(at.totals)
+    for states in at.sets:
+        moves = []
+        if states.start is not None or starts is None:
+            moves.append((states.start, kern.FREE_CELL if placed else kern.NO_CELL, 0))
+        else:  # no start placed yet
+            if placed and i in starts:
+                moves.append((i, kern.START_CELL, 0))
+            if later:
+                moves.append((None, kern.FREE_CELL if placed else kern.NO_CELL, 1))
+        for start, kind, reserved in moves:
+            left = room - sum(s.size for s in out)
+            code, keys, lo, hi, n, wlo, whi = kern.step(states.keys, states.lo, states.hi, states.size, span, radix,
+                                                         kind, back, ahead[i], reserved, closed, last, left,
+                                                         counters)
+            if code == kern.STOPPED:
+                raise Stopped()
+            if code == kern.FULL:
+                raise OutOfRoom()
+            totals[start] = totals.get(start, 0) + int(wlo) + (int(whi) << 64)
+            if n:
+                out.append(States(start, keys, lo, hi))
+    return Sweeping(i + 1, out, totals)
+
+
+def sweep_count(sweep: Sweep, starts: list[int] | None, closed: bool, counters: np.ndarray,
+                room: int = NO_ROOM, on_step: Callable[[Progress], None] | None = None,
+                at: Sweeping | None = None, on_saved: Callable[[Sweeping], None] | None = None) -> dict[int | None, int]:
+    """Hamiltonian paths with each of `starts` (sweep cells) as one end, or (starts None) any paths, or
+    (closed, starts None) Hamiltonian cycles, of the sweep's free cells (at least three). The sets
+    of states of the starts share the sweep up to their start. `at` resumes a sweep; on_saved sees
+    each step's end."""
+    span = sweep.span
+    at = at or begin(sweep, starts)
+    ahead = neighbours_ahead(sweep)
+    progress = Progress(steps=sweep.cells + span)
+    while at.step < sweep.cells + span and at.sets:
+        at = sweep_step(sweep, at, starts, closed, ahead, counters, room)
+        progress.step = at.step
+        progress.states = sum(s.size for s in at.sets)
+        progress.most_states = max(progress.most_states, progress.states)
+        progress.history.append(progress.states)
+        if on_saved:
+            on_saved(at)
+        if on_step:
+            on_step(progress)
+    return at.totals
+
+
+def count(width: int, height: int, blocked: frozenset[Cell], start: Cell | None, closed: bool,
+          counters: np.ndarray, room: int = NO_ROOM, on_step: Callable[[Progress], None] | None = None) -> int:
+    """Directed tours from `start` (open: paths with the start as one end; closed: twice the cycles);
+    with start None and open, undirected Hamiltonian paths of the whole board."""
+    if start is None:
+        free = width * height - len(blocked)
+        if free <= 2:
+            return _tiny(width, height, blocked, None, closed)
+        paths = sweep_count(sweep_of(width, height, blocked), None, closed, counters, room, on_step)[None]
+        return 2 * paths if closed else paths
+    return count_starts(width, height, blocked, [start], closed, counters, room, on_step)[start]
+
+
+def count_starts(width: int, height: int, blocked: frozenset[Cell], starts: list[Cell], closed: bool,
+                 counters: np.ndarray, room: int = NO_ROOM,
+                 on_step: Callable[[Progress], None] | None = None) -> dict[Cell, int]:
+    """Directed tours from each of `starts`, in one sweep."""
+    free = width * height - len(blocked)
+    if free <= 2:
+        return {s: _tiny(width, height, blocked, s, closed) for s in starts}
+    sweep = sweep_of(width, height, blocked)
+    if closed:  # every square lies on every cycle, walked either way
+        cycles = sweep_count(sweep, None, True, counters, room, on_step)[None]
+        return {s: 2 * cycles for s in starts}
+    cells = [sweep.from_board(s) for s in starts]
+    totals = sweep_count(sweep, cells, False, counters, room, on_step)
+    return {s: totals[c] for s, c in zip(starts, cells)}
+
+
+def _tiny(width: int, height: int, blocked: frozenset[Cell], start: Cell | None, closed: bool) -> int:
+    """One or two free squares, as the search counts them: one square is an open tour of its own; two a
+    knight's move apart make one tour from either, open or closed."""
+    cells = [(x, y) for y in range(height) for x in range(width) if (x, y) not in blocked]
+    if len(cells) == 1:
+        return 0 if closed else 1
+    (ax, ay), (bx, by) = cells
+    joined = {abs(ax - bx), abs(ay - by)} == {1, 2}
+    if start is None:
+        return int(joined and not closed)
+    return int(joined)
