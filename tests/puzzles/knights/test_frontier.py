@@ -6,7 +6,10 @@ import random
 import numpy as np
 import pytest
 
-from puzzle_explorer.puzzles.knights import frontier
+from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.run.live import Live
+from puzzle_explorer.puzzles.knights import frontier, frontier_count, live
+from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.kernels import frontier as kern
 from tests.puzzles.knights.reference import count_tours
 
@@ -78,3 +81,37 @@ def test_counts_are_added_in_two_words():
                                             np.full(span, 2, dtype=np.int64), 0, False, False, 1 << 20,
                                             np.zeros(64, dtype=np.int64))
     assert (code, n, int(lo[0]), int(hi[0])) == (kern.OK, 1, 4, 4)
+
+
+def test_the_live_picture_marks_the_frontier_and_counts_its_states():
+    board = Board(5, 6, (0, 0))
+    view = live.frontier_decoder(board)(Live(kind="census", depth=14, history=(3, 1308)))
+    assert view is not None and view.note == "frontier sweep: 14 of 30 squares, 1,308 states"
+    assert view.highlight == frozenset((v % 5, v // 5) for v in range(3, 14))  # the last 2 * 5 + 1 squares
+
+
+def test_a_solve_by_the_frontier_names_it_and_counts_from_every_square(run):
+    sol = run(Board(5, 5, (0, 0)), "count", all_starts=True, method="frontier")
+    assert sol.details["method"] == "frontier count (transfer matrix)"
+    assert sol.details["solutions"] == 1728 and sol.details["per_square"][2][2] == 64
+
+
+def test_a_sweep_resumed_from_a_checkpoint_gives_the_same_counts(tmp_path):
+    """Saved between two cells, read back and swept on: the counts of one uninterrupted sweep."""
+    counters = np.zeros(64, dtype=np.int64)
+    starts = [(0, 0), (2, 2), (4, 3)]
+    whole = frontier.count_starts(5, 4, frozenset({(1, 1)}), starts, False, counters)
+    path = tmp_path / "sweep.ckpt"
+    kept = []
+
+    def save(at):
+        if at.step == 12:
+            frontier_count._save(path, "key", at)
+            kept.append(at.step)
+
+    frontier.count_starts(5, 4, frozenset({(1, 1)}), starts, False, counters, on_saved=save)
+    resumed = frontier_count._load(path, "key")
+    assert kept == [12] and resumed is not None and resumed.step == 12
+    assert frontier.count_starts(5, 4, frozenset({(1, 1)}), starts, False, counters, at=resumed) == whole
+    with pytest.raises(InputError, match="another count"):
+        frontier_count._load(path, "other")

@@ -13,7 +13,7 @@ directed tour each); a closed tour from a start is a Hamiltonian cycle walked ei
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -203,6 +203,14 @@ def sweep_count(sweep: Sweep, starts: list[int] | None, closed: bool, counters: 
     return at.totals
 
 
+def example_args(counters: np.ndarray) -> tuple[Any, ...]:
+    """Arguments of kern.step of the types a sweep passes, to compile it before the sweep starts."""
+    span = 7
+    one = np.ones(1, dtype=np.uint64)
+    return (first_states(sweep_of(3, 3, frozenset())), one, one.copy(), 1, span, 16, kern.FREE_CELL,
+            np.full(4, -1, dtype=np.int64), np.zeros((2, span), dtype=np.int64)[0], 0, False, False, NO_ROOM, counters)
+
+
 def count(width: int, height: int, blocked: frozenset[Cell], start: Cell | None, closed: bool,
           counters: np.ndarray, room: int = NO_ROOM, on_step: Callable[[Progress], None] | None = None) -> int:
     """Directed tours from `start` (open: paths with the start as one end; closed: twice the cycles);
@@ -217,18 +225,18 @@ def count(width: int, height: int, blocked: frozenset[Cell], start: Cell | None,
 
 
 def count_starts(width: int, height: int, blocked: frozenset[Cell], starts: list[Cell], closed: bool,
-                 counters: np.ndarray, room: int = NO_ROOM,
-                 on_step: Callable[[Progress], None] | None = None) -> dict[Cell, int]:
-    """Directed tours from each of `starts`, in one sweep."""
+                 counters: np.ndarray, room: int = NO_ROOM, on_step: Callable[[Progress], None] | None = None,
+                 at: Sweeping | None = None, on_saved: Callable[[Sweeping], None] | None = None) -> dict[Cell, int]:
+    """Directed tours from each of `starts`, in one sweep (resumed from `at`; on_saved sees each step's end)."""
     free = width * height - len(blocked)
     if free <= 2:
         return {s: _tiny(width, height, blocked, s, closed) for s in starts}
     sweep = sweep_of(width, height, blocked)
     if closed:  # every square lies on every cycle, walked either way
-        cycles = sweep_count(sweep, None, True, counters, room, on_step)[None]
+        cycles = sweep_count(sweep, None, True, counters, room, on_step, at, on_saved)[None]
         return {s: 2 * cycles for s in starts}
     cells = [sweep.from_board(s) for s in starts]
-    totals = sweep_count(sweep, cells, False, counters, room, on_step)
+    totals = sweep_count(sweep, cells, False, counters, room, on_step, at, on_saved)
     return {s: totals[c] for s, c in zip(starts, cells)}
 
 
