@@ -115,3 +115,15 @@ def test_a_sweep_resumed_from_a_checkpoint_gives_the_same_counts(tmp_path):
     assert frontier.count_starts(5, 4, frozenset({(1, 1)}), starts, False, counters, at=resumed) == whole
     with pytest.raises(InputError, match="another count"):
         frontier_count._load(path, "other")
+
+
+@pytest.mark.parametrize("workers,order", [(2, None), (3, 5), (4, 11)])
+def test_a_split_sweep_equals_one_piece(monkeypatch, workers, order):
+    """Every step cut into pieces swept by threads, finishing in any order, then merged by hash partition."""
+    counters = np.zeros(64, dtype=np.int64)
+    starts = [(0, 0), (1, 2), (2, 2), (4, 4)]
+    whole = frontier.count_starts(5, 5, frozenset({(3, 1)}), starts, False, counters)
+    monkeypatch.setattr(frontier, "SPLIT_FROM", 1)
+    assert frontier.count_starts(5, 5, frozenset({(3, 1)}), starts, False, counters, workers=workers,
+                                 order=order) == whole
+    assert whole[(0, 0)] == count_tours(5, 5, (0, 0), False, frozenset({(3, 1)}))

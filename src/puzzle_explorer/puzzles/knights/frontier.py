@@ -12,6 +12,8 @@ directed tour each); a closed tour from a start is a Hamiltonian cycle walked ei
 """
 from __future__ import annotations
 
+import random
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -144,7 +146,7 @@ def begin(sweep: Sweep, starts: list[int] | None) -> Sweeping:
 
 
 def sweep_step(sweep: Sweep, at: Sweeping, starts: list[int] | None, closed: bool, ahead: np.ndarray,
-               counters: np.ndarray, room: int) -> Sweeping:
+               counters: np.ndarray, room: int, split: Split | None = None) -> Sweeping:
     """Every set of states moved past cell at.step. With starts (open tours), the set with no start
     placed yet keeps one free end for it, and at each start it also gives the set of tours from there."""
     span, i = sweep.span, at.step
@@ -166,41 +168,104 @@ def sweep_step(sweep: Sweep, at: Sweeping, starts: list[int] | None, closed: boo
                 moves.append((None, kern.FREE_CELL if placed else kern.NO_CELL, 1))
         for start, kind, reserved in moves:
             left = room - sum(s.size for s in out)
-            code, keys, lo, hi, n, wlo, whi = kern.step(states.keys, states.lo, states.hi, states.size, span, radix,
-                                                         kind, back, ahead[i], reserved, closed, last, left,
-                                                         counters)
-            if code == kern.STOPPED:
-                raise Stopped()
-            if code == kern.FULL:
-                raise OutOfRoom()
-            totals[start] = totals.get(start, 0) + int(wlo) + (int(whi) << 64)
+
+            def piece(a: int, b: int) -> tuple[Any, ...]:
+                return _checked(kern.step(states.keys[a:b], states.lo[a:b], states.hi[a:b], b - a, span, radix, kind,
+                                          back, ahead[i], reserved, closed, last, left, counters))
+
+            if split is None or states.size < SPLIT_FROM:
+                _, keys, lo, hi, n, wlo, whi = piece(0, states.size)
+                whole = int(wlo) + (int(whi) << 64)
+            else:
+                keys, lo, hi, whole = split.sweep(piece, states.size, left, counters)
+                n = keys.shape[0]
+            totals[start] = totals.get(start, 0) + whole
             if n:
                 out.append(States(start, keys, lo, hi))
     return Sweeping(i + 1, out, totals)
 
 
+def _checked(result: tuple[Any, ...]) -> tuple[Any, ...]:
+    if result[0] == kern.STOPPED:
+        raise Stopped()
+    if result[0] == kern.FULL:
+        raise OutOfRoom()
+    return result
+
+
+SPLIT_FROM = 20_000  # states: fewer are swept in one piece
+
+
+class Split:
+    """A step's states swept in pieces by threads (the kernels run without the GIL), the pieces'
+    states then merged by hash partition, one partition a thread. Counts are added exactly, so the
+    answer is the same for any number of workers and any order the pieces finish in (`order`
+    shuffles them, for the tests)."""
+
+    def __init__(self, workers: int, order: int | None = None):
+        self.workers = workers
+        self.pool = ThreadPoolExecutor(workers)
+        self.order = order
+
+    def close(self) -> None:
+        self.pool.shutdown()
+
+    def sweep(self, piece: Callable[[int, int], tuple[Any, ...]], n: int, room: int,
+              counters: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+        bounds = np.linspace(0, n, 4 * self.workers + 1).astype(np.int64).tolist()
+        ranges = list(zip(bounds, bounds[1:]))
+        if self.order is not None:
+            random.Random(self.order).shuffle(ranges)
+        done = list(self.pool.map(lambda r: piece(*r), ranges))
+        whole = sum(int(d[5]) + (int(d[6]) << 64) for d in done)
+        keys = np.concatenate([d[1] for d in done])
+        lo = np.concatenate([d[2] for d in done])
+        hi = np.concatenate([d[3] for d in done])
+        part = ((keys * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) % np.uint64(self.workers)
+        groups = [np.flatnonzero(part == p) for p in range(self.workers)]
+
+        def merged(g: np.ndarray) -> tuple[Any, ...]:
+            return _checked(kern.merge(keys[g], lo[g], hi[g], g.shape[0], room, counters))
+
+        parts = list(self.pool.map(merged, groups))
+        return (np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts]),
+                np.concatenate([p[3] for p in parts]), whole)
+
+
 def sweep_count(sweep: Sweep, starts: list[int] | None, closed: bool, counters: np.ndarray,
                 room: int = NO_ROOM, on_step: Callable[[Progress], None] | None = None,
-                at: Sweeping | None = None, on_saved: Callable[[Sweeping], None] | None = None) -> dict[int | None, int]:
+                at: Sweeping | None = None, on_saved: Callable[[Sweeping], None] | None = None,
+                workers: int = 1, order: int | None = None) -> dict[int | None, int]:
     """Hamiltonian paths with each of `starts` (sweep cells) as one end, or (starts None) any paths, or
     (closed, starts None) Hamiltonian cycles, of the sweep's free cells (at least three). The sets
     of states of the starts share the sweep up to their start. `at` resumes a sweep; on_saved sees
-    each step's end."""
+    each step's end; workers > 1 sweeps each large step in pieces (Split)."""
     span = sweep.span
     at = at or begin(sweep, starts)
     ahead = neighbours_ahead(sweep)
     progress = Progress(steps=sweep.cells + span)
-    while at.step < sweep.cells + span and at.sets:
-        at = sweep_step(sweep, at, starts, closed, ahead, counters, room)
-        progress.step = at.step
-        progress.states = sum(s.size for s in at.sets)
-        progress.most_states = max(progress.most_states, progress.states)
-        progress.history.append(progress.states)
-        if on_saved:
-            on_saved(at)
-        if on_step:
-            on_step(progress)
+    split = Split(workers, order) if workers > 1 else None
+    try:
+        while at.step < sweep.cells + span and at.sets:
+            at = _on(sweep_step(sweep, at, starts, closed, ahead, counters, room, split), progress, on_step, on_saved)
+    finally:
+        if split:
+            split.close()
     return at.totals
+
+
+def _on(at: Sweeping, progress: Progress, on_step: Callable[[Progress], None] | None,
+        on_saved: Callable[[Sweeping], None] | None) -> Sweeping:
+    """Progress and checkpoints after a step."""
+    progress.step = at.step
+    progress.states = sum(s.size for s in at.sets)
+    progress.most_states = max(progress.most_states, progress.states)
+    progress.history.append(progress.states)
+    if on_saved:
+        on_saved(at)
+    if on_step:
+        on_step(progress)
+    return at
 
 
 def example_args(counters: np.ndarray) -> tuple[Any, ...]:
@@ -226,17 +291,18 @@ def count(width: int, height: int, blocked: frozenset[Cell], start: Cell | None,
 
 def count_starts(width: int, height: int, blocked: frozenset[Cell], starts: list[Cell], closed: bool,
                  counters: np.ndarray, room: int = NO_ROOM, on_step: Callable[[Progress], None] | None = None,
-                 at: Sweeping | None = None, on_saved: Callable[[Sweeping], None] | None = None) -> dict[Cell, int]:
+                 at: Sweeping | None = None, on_saved: Callable[[Sweeping], None] | None = None,
+                 workers: int = 1, order: int | None = None) -> dict[Cell, int]:
     """Directed tours from each of `starts`, in one sweep (resumed from `at`; on_saved sees each step's end)."""
     free = width * height - len(blocked)
     if free <= 2:
         return {s: _tiny(width, height, blocked, s, closed) for s in starts}
     sweep = sweep_of(width, height, blocked)
     if closed:  # every square lies on every cycle, walked either way
-        cycles = sweep_count(sweep, None, True, counters, room, on_step, at, on_saved)[None]
+        cycles = sweep_count(sweep, None, True, counters, room, on_step, at, on_saved, workers, order)[None]
         return {s: 2 * cycles for s in starts}
     cells = [sweep.from_board(s) for s in starts]
-    totals = sweep_count(sweep, cells, False, counters, room, on_step, at, on_saved)
+    totals = sweep_count(sweep, cells, False, counters, room, on_step, at, on_saved, workers, order)
     return {s: totals[c] for s, c in zip(starts, cells)}
 
 

@@ -77,12 +77,14 @@ def _start_only(board: Board) -> list[Step]:
 
 
 def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits, details: JSON,
-          checkpoint: str | None = None) -> Solution:
-    """Tours from the start (or from every square) by the frontier counter."""
+          checkpoint: str | None = None, workers: int | None = None, order: int | None = None) -> Solution:
+    """Tours from the start (or from every square) by the frontier counter, each large step swept by
+    `workers` threads (None: one per core; `order` shuffles the pieces, for the tests)."""
+    workers = workers or os.cpu_count() or 1
     reps = _late_representatives(board) if all_starts else [(board.start, [board.start])]
     budget = budget_bytes(limits.max_memory) - SCRATCH
     peak, seconds = guess(board, 1 if board.closed else len(reps))
-    details = {**details, "method": NAME,
+    details = {**details, "method": NAME, "workers": workers,
                "frontier": {"width": min(board.width, board.height), "expected_states": peak,
                             "expected_bytes": peak * STATE_BYTES}}
     if peak * STATE_BYTES > budget:
@@ -122,7 +124,7 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     status, limit = Status.SOLVED, None
     try:
         totals = frontier.count_starts(board.width, board.height, board.blocked, starts, board.closed, counters,
-                                       room, on_step, resumed, on_saved)
+                                       room, on_step, resumed, on_saved, workers, order)
     except frontier.Stopped:
         status, limit = _stopped(control)
     except frontier.OutOfRoom:

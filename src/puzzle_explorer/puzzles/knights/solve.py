@@ -154,7 +154,8 @@ def _run_count(board: Board, options: Options, control: SearchControl, limits: L
         if not options.get("all_starts") and (ruled_out := _ruled_out(board, details)):
             ruled_out.details["solutions"] = 0
             return ruled_out
-        return frontier_count.count(board, bool(options.get("all_starts")), control, limits, details, spec.checkpoint)
+        return frontier_count.count(board, bool(options.get("all_starts")), control, limits, details, spec.checkpoint,
+                                    spec.workers, shuffle)
     if options.get("all_starts"):
         return count_every_start(board, control, limits, details, spec, subtrees, shuffle)
     return _count(board, control, limits, details, spec, subtrees, shuffle)
@@ -542,5 +543,7 @@ def kernels() -> list[Kernel]:
             Kernel("tree size estimate", pruned.probe, estimate.example_args(table, counters)),
             Kernel("Warnsdorff", greedy.warnsdorff_walk, (table, 5, 5, 0, 25, False, 1, 1, counters)),
             Kernel("frontier count", frontier_kernel.step, frontier.example_args(counters)),
+            Kernel("frontier count: merging pieces", frontier_kernel.merge,
+                   frontier.example_args(counters)[:3] + (1, frontier.NO_ROOM, counters)),
             Kernel("narrow boards", thin.thin_search, (4, 12, line_free, 0, False, -1, 1, counters)),
             Kernel("narrow boards: the tour", thin.thin_path, (4, 12, np.zeros(12, dtype=np.uint8), 0))]

@@ -283,3 +283,28 @@ def _longer(a, size):
     b = np.empty(size, dtype=a.dtype)
     b[:a.shape[0]] = a
     return b
+
+
+@kernel
+def merge(keys, lo, hi, n, room, counters):
+    """One set of states from pieces swept apart: equal keys' counts added. Returns (code, keys, lo,
+    hi, count); FULL when more than `room` keys are distinct, STOPPED when Python asked to stop."""
+    tkeys, tvals = new_map(min(max(n, 16), room))
+    nlo = np.empty(max(n, 1), dtype=np.uint64)
+    nhi = np.empty(max(n, 1), dtype=np.uint64)
+    out = np.empty(max(n, 1), dtype=np.uint64)
+    m = 0
+    for q in range(n):
+        if q % CHECK_EVERY == 0 and counters[STOP] != RUN:
+            return STOPPED, out[:0], nlo[:0], nhi[:0], 0
+        if is_full(tkeys, m + 1):
+            if m + 1 > room:
+                return FULL, out[:0], nlo[:0], nhi[:0], m
+            tkeys, tvals = map_grow(tkeys, tvals, counters)
+            if is_full(tkeys, m + 1):
+                return STOPPED, out[:0], nlo[:0], nhi[:0], 0
+        before = m
+        m = _add(tkeys, tvals, nlo, nhi, m, keys[q], lo[q], hi[q])
+        if m > before:
+            out[before] = keys[q]
+    return OK, out[:m].copy(), nlo[:m].copy(), nhi[:m].copy(), m
