@@ -2,10 +2,10 @@
 of each step of the 7x7 and 8x8 sweeps, as far as a time and a memory limit let them go, and
 what the whole sweep would need.
 
-    python -m bench.frontier [--seconds 240] [--memory 24] [--boards 7x7:1,1 7x7 8x8:1,1 8x8]
+    python -m bench.frontier [--seconds 240] [--memory 24] [--workers 4] [--boards 7x7:1,1 7x7 8x8:1,1 8x8]
 
-Each board runs in a process of its own (a sweep is one core's work), so four boards keep four
-cores busy. A board is WxH, with :X,Y for the tours from that square (open); without it the
+Each board runs in a process of its own, its steps swept by `--workers` threads, so four boards
+of four workers keep sixteen cores busy. A board is WxH, with :X,Y for the tours from that square (open); without it the
 sweep counts undirected paths with any ends. `make bench` runs a short 7x7 look as a section.
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ from puzzle_explorer.puzzles.knights.frontier_count import STATE_BYTES
 GiB = 2 ** 30
 
 
-def profile(board: str, seconds: float, memory_gib: float) -> dict:
+def profile(board: str, seconds: float, memory_gib: float, workers: int = 1) -> dict:
     """The states after each step of the board's sweep until it ends, runs out of time or out of room."""
     size, _, start_text = board.partition(":")
     w, h = (int(v) for v in size.split("x"))
@@ -43,7 +43,7 @@ def profile(board: str, seconds: float, memory_gib: float) -> dict:
     ended, answer = "finished", None
     try:
         answer = frontier.count(w, h, frozenset(), start, False, counters, int(memory_gib * GiB) // STATE_BYTES,
-                                on_step)
+                                on_step, workers)
     except frontier.Stopped:
         ended = f"time limit ({seconds:.0f} s)"
     except frontier.OutOfRoom:
@@ -95,9 +95,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=240)
     parser.add_argument("--memory", type=float, default=24, help="GiB each board may hold")
     parser.add_argument("--boards", nargs="+", default=["7x7:1,1", "7x7", "8x8:1,1", "8x8"])
+    parser.add_argument("--workers", type=int, default=1, help="threads sweeping each board's steps")
     args = parser.parse_args()
     with multiprocessing.get_context("spawn").Pool(len(args.boards)) as pool:
-        results = pool.starmap(profile, [(b, args.seconds, args.memory) for b in args.boards])
+        results = pool.starmap(profile, [(b, args.seconds, args.memory, args.workers) for b in args.boards])
     for result in results:
         show(result)
 

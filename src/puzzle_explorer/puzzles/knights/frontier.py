@@ -277,16 +277,18 @@ def example_args(counters: np.ndarray) -> tuple[Any, ...]:
 
 
 def count(width: int, height: int, blocked: frozenset[Cell], start: Cell | None, closed: bool,
-          counters: np.ndarray, room: int = NO_ROOM, on_step: Callable[[Progress], None] | None = None) -> int:
+          counters: np.ndarray, room: int = NO_ROOM, on_step: Callable[[Progress], None] | None = None,
+          workers: int = 1) -> int:
     """Directed tours from `start` (open: paths with the start as one end; closed: twice the cycles);
     with start None and open, undirected Hamiltonian paths of the whole board."""
     if start is None:
         free = width * height - len(blocked)
         if free <= 2:
             return _tiny(width, height, blocked, None, closed)
-        paths = sweep_count(sweep_of(width, height, blocked), None, closed, counters, room, on_step)[None]
+        paths = sweep_count(sweep_of(width, height, blocked), None, closed, counters, room, on_step,
+                            workers=workers)[None]
         return 2 * paths if closed else paths
-    return count_starts(width, height, blocked, [start], closed, counters, room, on_step)[start]
+    return count_starts(width, height, blocked, [start], closed, counters, room, on_step, workers=workers)[start]
 
 
 def count_starts(width: int, height: int, blocked: frozenset[Cell], starts: list[Cell], closed: bool,
