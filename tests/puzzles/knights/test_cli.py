@@ -70,6 +70,12 @@ def test_count_names_its_method(capsys):
     assert code == 0 and "1,728 tours from every square" in out and "method: frontier count" in out
 
 
+def test_auto_counts_a_long_board_with_the_frontier(capsys):
+    """4x11 from a corner: the search needs 220 million nodes (1,268,918 tours), the sweep a second."""
+    code, out, _ = run_cli(capsys, "--size", "4x11", "--count")
+    assert code == 0 and "1,268,918 tours from 1,1" in out and "method: frontier count" in out
+
+
 def test_a_frontier_count_too_big_for_the_budget_stops_before_it_starts(capsys):
     code, out, _ = run_cli(capsys, "--size", "8x8", "--count", "--method", "frontier", "--json")
     data = json.loads(out)

@@ -84,8 +84,8 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     reps = _late_representatives(board) if all_starts else [(board.start, [board.start])]
     budget = budget_bytes(limits.max_memory) - SCRATCH
     peak, seconds = guess(board, 1 if board.closed else len(reps))
-    details = {**details, "method": NAME, "workers": workers,
-               "frontier": {"width": min(board.width, board.height), "expected_states": peak,
+    details = {**details, "method": NAME,
+               "frontier": {"width": min(board.width, board.height), "workers": workers, "expected_states": peak,
                             "expected_bytes": peak * STATE_BYTES}}
     if peak * STATE_BYTES > budget:
         return Solution(Status.LIMIT, _start_only(board), Stats(), Limit.MEMORY,
