@@ -2,11 +2,13 @@
 in tests/knights/reference.py; the largest boards against the validator alone."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.knights import frontier
 from puzzle_explorer.puzzles.knights.board import MAX_SIDE, Board, inline
 from puzzle_explorer.puzzles.knights.solve import solve
 from tests.fuzz.cases import draw
@@ -117,6 +119,7 @@ def test_knights(case):
                             ("backtrack", {"order": "program"}), ("backtrack", {"order": "clockwise", "count": True}),
                             ("count", {}), ("count", {"workers": 1, "subtrees": 13, "shuffle": 1}),
                             ("count", {"all_starts": True}),
+                            ("count", {"method": "frontier"}), ("count", {"all_starts": True, "method": "frontier"}),
                             ("count", {"all_starts": True, "workers": 1, "subtrees": 7, "shuffle": 2})]:
         what = (solver, options, where)
         if tours is None and solver != "warnsdorff":
@@ -143,3 +146,68 @@ def test_knights_largest(case):
     sol = solve(b, "warnsdorff", {}, SearchControl(), Limits())
     assert sol.status == Status.SOLVED, case.where()
     _check(b, sol, case.where())
+
+
+FRONTIER_CASES = 300
+FRONTIER_BRUTE_UP_TO = 25  # free squares
+
+
+def frontier_board(rng):
+    """Up to 5x6 either way, any squares blocked, open or closed: every start against the brute force."""
+    w, h = rng.randint(1, 6), rng.randint(1, 6)
+    while w * h > 30:
+        w, h = rng.randint(1, 6), rng.randint(1, 6)
+    least = max(0, w * h - FRONTIER_BRUTE_UP_TO)  # the brute force from every square of 5x6 takes minutes
+    blocked = set(rng.sample([(x, y) for y in range(h) for x in range(w)], rng.randint(least, max(least, w * h // 3))))
+    return _board(rng, w, h, blocked, "frontier")
+
+
+def frontier_edges(rng):
+    """Lines, a blocked row or column cutting the board, and boards 8 across (keys in base 11) with
+    only a few rows free."""
+    pick = rng.randrange(3)
+    if pick == 0:
+        n = rng.randint(1, 12)
+        return _board(rng, n, 1, set(), "line") if rng.random() < 0.5 else _board(rng, 1, n, set(), "line")
+    if pick == 1:
+        w, h = rng.randint(3, 6), rng.randint(3, 5)
+        if rng.random() < 0.5:
+            return _board(rng, w, h, {(x, rng.randrange(h)) for x in range(w)}, "blocked row")
+        return _board(rng, w, h, {(rng.randrange(w), y) for y in range(h)}, "blocked column")
+    w, h = 8, rng.randint(8, 9)
+    rows = set(rng.sample(range(h), 3))
+    blocked = {(x, y) for y in range(h) for x in range(w) if y not in rows}
+    return _board(rng, w, h, blocked, "8 across") if rng.random() < 0.5 else \
+        _board(rng, h, w, {(y, x) for x, y in blocked}, "8 across")
+
+
+@pytest.mark.parametrize("case", draw("knights-frontier", 4, FRONTIER_CASES,
+                                      [frontier_board, frontier_board, frontier_board, frontier_edges]), ids=str)
+def test_frontier_counter(case):
+    """The frontier counter's count from every square (one sweep, the starts sharing it) equals the brute force."""
+    b = case.board
+    free = [(x, y) for y in range(b.height) for x in range(b.width) if (x, y) not in b.blocked]
+    counts = frontier.count_starts(b.width, b.height, b.blocked, free, b.closed, np.zeros(64, dtype=np.int64))
+    for cell in free:
+        expected = count_tours(b.width, b.height, cell, b.closed, tuple(b.blocked))
+        assert counts[cell] == expected, (case.where(), inline(b), cell)
+
+
+# OEIS A118067 (3 x n, directed paths) and A079137 (4 x n, undirected), as far as their pages list
+# them; 5 x n from A389755 (a(5n) = A083386(n)) and 6 x 6 from A306281, both undirected.
+A118067 = [0, 0, 0, 16, 0, 0, 104, 792, 1120, 6096, 21344, 114496, 257728, 1292544, 3677568, 17273760,
+           46801984, 211731376, 611507360, 2645699504, 7725948608, 32451640000, 97488160384, 397346625760,
+           1214082434112, 4835168968464, 15039729265856, 58641619298000]
+A079137 = [0, 0, 8, 0, 82, 744, 6378, 31088, 189688, 1213112, 6683852, 36486328, 201282470, 1083585304,
+           5706117458, 29819231288, 154430502724, 790787799376, 4014945695196, 20241304810488]
+WIDER = {(5, 5): 864, (5, 6): 18784, (5, 7): 622868, (5, 8): 18061054, (6, 6): 3318960}
+
+
+def test_frontier_counter_matches_oeis():
+    counters = np.zeros(64, dtype=np.int64)
+    for n, directed in enumerate(A118067, 1):
+        assert 2 * frontier.count(3, n, frozenset(), None, False, counters) == directed, f"3x{n}"
+    for n, paths in enumerate(A079137, 1):
+        assert frontier.count(n, 4, frozenset(), None, False, counters) == paths, f"{n}x4"
+    for (w, h), paths in WIDER.items():
+        assert frontier.count(w, h, frozenset(), None, False, counters) == paths, f"{w}x{h}"

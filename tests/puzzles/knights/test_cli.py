@@ -59,6 +59,30 @@ def test_count_every_start_prints_the_grid(capsys):
     assert "304" in out and "56" in out
 
 
+def test_count_names_its_method(capsys):
+    """A small board's count stays with the search (auto) and keeps a tour; --method frontier sweeps."""
+    code, out, _ = run_cli(capsys, "--size", "5x5", "--start", "1,1", "--count", "--json")
+    assert code == 0 and json.loads(out)["method"] == "pruned backtracking, every tour"
+    code, out, _ = run_cli(capsys, "--size", "5x5", "--start", "3,1", "--count", "--method", "frontier", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["method"] == "frontier count (transfer matrix)" and data["solutions"] == 56
+    code, out, _ = run_cli(capsys, "--size", "5x5", "--count", "--all-starts", "--method", "frontier")
+    assert code == 0 and "1,728 tours from every square" in out and "method: frontier count" in out
+
+
+def test_auto_counts_a_long_board_with_the_frontier(capsys):
+    """4x11 from a corner: the search needs 220 million nodes (1,268,918 tours), the sweep a second."""
+    code, out, _ = run_cli(capsys, "--size", "4x11", "--count")
+    assert code == 0 and "1,268,918 tours from 1,1" in out and "method: frontier count" in out
+
+
+def test_a_frontier_count_too_big_for_the_budget_stops_before_it_starts(capsys):
+    code, out, _ = run_cli(capsys, "--size", "8x8", "--count", "--method", "frontier", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "limit" and data["limit"] == "memory"
+    assert data["frontier"]["expected_bytes"] > 2 ** 30
+
+
 def test_unsolvable_says_why_and_exits_zero(capsys):
     code, out, _ = run_cli(capsys, "--size", "5x5", "--start", "2,1")
     assert code == 0
@@ -102,6 +126,7 @@ BAD = [
     (["--board", "S../.."], "row 2"),
     (["--preset", "no-such-board"], "no-such-board"),
     (["--size", "8x8", "--all-starts"], "--all-starts"),
+    (["--size", "9x9", "--count", "--method", "frontier"], "at most 8 squares across"),
 ]
 
 

@@ -102,7 +102,8 @@ def solver_and_options(args: argparse.Namespace) -> tuple[str, JSON]:
             raise InputError("--all-starts counts with the pruned counter (--algo count), not --algo backtrack")
         return "backtrack", {"order": chosen["order"], "count": chosen["count"]}
     if chosen["count"] or args.algo == "count":
-        return "count", {"all_starts": chosen["all_starts"], **cli_support.engine_options(args)}
+        return "count", {"all_starts": chosen["all_starts"], "method": chosen["method"],
+                         **cli_support.engine_options(args)}
     return args.algo, {}
 
 

@@ -9,6 +9,7 @@ from puzzle_explorer.core.run.live import Live
 from puzzle_explorer.puzzles.interface import JSON, LiveView, cut_note
 from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.knights.board import Board
+from puzzle_explorer.puzzles.knights.frontier import sweep_of
 from puzzle_explorer.puzzles.knights.tour import Tour
 
 
@@ -63,5 +64,25 @@ def thin_decoder(board: Board, short: int) -> Callable[[Live], LiveView | None]:
         if live.cut:
             note += f" (the newest {len(live.path):,} held)"
         return LiveView(plain, frozenset(decided), tuple(moves), note=note)
+
+    return view
+
+
+def frontier_decoder(board: Board) -> Callable[[Live], LiveView | None]:
+    """The frontier counter (frontier.py): the depth is the cells swept so far, the history the
+    states after each; shows the squares swept and marks the frontier, the window of the last
+    2w+1 cells whose partial tours the states describe."""
+    plain = board.plain()
+    sweep = sweep_of(board.width, board.height, board.blocked)
+
+    def view(live: Live) -> LiveView | None:
+        step = min(live.depth, sweep.cells)
+        if step <= 0:
+            return None
+        swept = frozenset(sweep.to_board(v) for v in range(step))
+        window = frozenset(sweep.to_board(v) for v in range(max(0, step - sweep.span), step))
+        states = live.history[-1] if live.history else 0
+        note = f"frontier sweep: {step:,} of {sweep.cells:,} squares, {states:,} states"
+        return LiveView(plain, window or swept, (), note=note)
 
     return view

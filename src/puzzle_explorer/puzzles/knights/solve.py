@@ -1,6 +1,7 @@
 """The solvers: what each one runs, and how its answer becomes a Solution."""
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -41,8 +42,9 @@ from puzzle_explorer.core.scale.tasks import (
 from puzzle_explorer.puzzles.interface import JSON, Option, Options, Solution, Solver, Step, run_solver
 from puzzle_explorer.puzzles.kit import engines
 from puzzle_explorer.puzzles.kit.numbers import count_text
-from puzzle_explorer.puzzles.knights import estimate, existence, live, split
+from puzzle_explorer.puzzles.knights import estimate, existence, frontier, frontier_count, live, split
 from puzzle_explorer.puzzles.knights.board import Board, validate
+from puzzle_explorer.puzzles.knights.kernels import frontier as frontier_kernel
 from puzzle_explorer.puzzles.knights.kernels import greedy, plain, pruned, thin
 from puzzle_explorer.puzzles.knights.kernels.geometry import ORDERS, deltas, free_mask, neighbour_table
 from puzzle_explorer.puzzles.knights.steps import TourSteps
@@ -50,6 +52,7 @@ from puzzle_explorer.puzzles.knights.symmetry import orbits
 from puzzle_explorer.puzzles.knights.tour import Tour
 
 KEEP = 12  # tours kept for browsing when counting
+AUTO_FRONTIER_FROM = 40  # free squares: smaller boards' counts stay with the search (6x6 from every square: 2.4 s)
 THIN = 4  # boards at most this many squares wide go to the exact line-by-line search
 TOUR_BYTES = 32  # per square of a tour kept: its number, its place (the inverse), x,y written out
 TABLE_BYTES = 32  # per square: the neighbour table's eight int32 moves
@@ -66,6 +69,11 @@ COUNT_ALL = Option("count", "Count every tour", "bool", False,
                    help="search the whole tree and count the tours instead of stopping at the first")
 ALL_STARTS = Option("all_starts", "From every square", "bool", False,
                     help="count the tours from every free square (same-shaped squares are counted once)")
+
+METHOD = Option("method", "Counting method", "choice", "auto", frontier_count.METHODS,
+                "auto: the frontier counter where its guess beats the search's estimate; frontier: sweep the board "
+                "keeping only what partial tours look like across it (boards at most 8 across); backtrack: walk "
+                "every tour", search_only=True)
 
 # Tours from each start (how many, and the first ones kept), then the nodes, the seconds, how the engine ran
 Counted = tuple[list[tuple[int, list[np.ndarray]]], int, float, Run]
@@ -143,9 +151,32 @@ def _run_count(board: Board, options: Options, control: SearchControl, limits: L
     details = _begun(board, control)
     # subtrees (per start) and shuffle (a seed: tasks start in random order) are the tests' handles
     spec, subtrees, shuffle = engines.spec_from(options), options.get("subtrees", 0), options.get("shuffle")
+    if _frontier_chosen(board, str(options.get("method", METHOD.default)), bool(options.get("all_starts")), spec,
+                        control, limits):
+        if not options.get("all_starts") and (ruled_out := _ruled_out(board, details)):
+            ruled_out.details["solutions"] = 0
+            return ruled_out
+        return frontier_count.count(board, bool(options.get("all_starts")), control, limits, details, spec.checkpoint,
+                                    spec.workers, shuffle)
     if options.get("all_starts"):
         return count_every_start(board, control, limits, details, spec, subtrees, shuffle)
     return _count(board, control, limits, details, spec, subtrees, shuffle)
+
+
+def _frontier_chosen(board: Board, method: str, all_starts: bool, spec: EngineSpec, control: SearchControl,
+                     limits: Limits) -> bool:
+    """Whether a count sweeps with the frontier counter: asked for, or (auto) when its guess fits the
+    budget and beats Knuth's estimate of the search's time. Small boards stay with the search, which
+    counts them at once and keeps tours to browse."""
+    if method != "auto" or not frontier_count.supported(board) or board.free_squares < AUTO_FRONTIER_FROM:
+        return frontier_count.chosen(board, method, None, 1)
+    starts = 1 if board.closed or not all_starts else len(orbits(board))
+    budget = budget_bytes(limits.max_memory)
+    if not frontier_count.chosen(board, method, math.inf, starts, budget):  # too big for the budget: no need to estimate
+        return False
+    control.estimating()
+    guess = estimate_count(board, all_starts, spec)
+    return guess is not None and frontier_count.chosen(board, method, guess.seconds()[0], starts, budget)
 
 
 SOLVERS = (
@@ -159,8 +190,10 @@ SOLVERS = (
            "the classic article's search: fixed move order, no pruning; counts every square placed", (ORDER, COUNT_ALL),
            run=_run_plain),
     Solver("count", "Count every tour", None,
-           "exact count of the tours from the start (open: directed paths; closed: directed cycles), pruned; "
-           "the tree is cut into subtrees shared among workers", (ALL_STARTS, *engines.OPTIONS), run=_run_count),
+           "exact count of the tours from the start (open: directed paths; closed: directed cycles): pruned "
+           "backtracking cut into subtrees shared among workers, or the frontier counter", (ALL_STARTS, METHOD,
+                                                                                             *engines.OPTIONS),
+           run=_run_count),
 )
 SOLVER_IDS = tuple(s.id for s in SOLVERS)
 
@@ -524,5 +557,8 @@ def kernels() -> list[Kernel]:
             Kernel("pruned backtracking", pruned.pruned_search, split.example_args(table, counters)),
             Kernel("tree size estimate", pruned.probe, estimate.example_args(table, counters)),
             Kernel("Warnsdorff", greedy.warnsdorff_walk, (table, 5, 5, 0, 25, False, 1, 1, counters)),
+            Kernel("frontier count", frontier_kernel.step, frontier.example_args(counters)),
+            Kernel("frontier count: merging pieces", frontier_kernel.merge,
+                   frontier.example_args(counters)[:3] + (1, frontier.NO_ROOM, counters)),
             Kernel("narrow boards", thin.thin_search, (4, 12, line_free, 0, False, -1, 1, counters)),
             Kernel("narrow boards: the tour", thin.thin_path, (4, 12, np.zeros(12, dtype=np.uint8), 0))]

@@ -1,0 +1,199 @@
+"""Counting with the frontier counter (frontier.py): when a count uses it, the memory it needs,
+progress, checkpoints between steps, and its answer as a Solution."""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import numpy as np
+
+from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.kernels import picture
+from puzzle_explorer.core.kernels.counters import DEPTH, EXPANDED, FRONTIER, SOLUTIONS, STOP_CANCEL, STORED
+from puzzle_explorer.core.kernels.jit import prepare
+from puzzle_explorer.core.run.memory import SCRATCH, budget_bytes, describe_bytes
+from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.search import Limits, Stats
+from puzzle_explorer.core.run.status import Limit, Status
+from puzzle_explorer.puzzles.interface import JSON, Solution, Step
+from puzzle_explorer.puzzles.kit.text import Cell
+from puzzle_explorer.puzzles.knights import frontier, live
+from puzzle_explorer.puzzles.knights.board import Board
+from puzzle_explorer.puzzles.knights.kernels import frontier as kern
+from puzzle_explorer.puzzles.knights.symmetry import orbits
+
+METHODS = ("auto", "frontier", "backtrack")
+NAME = "frontier count (transfer matrix)"
+MOST_WIDTH = 8  # a window of 2 * 8 + 1 cells is the most a key holds
+# The most states one step of a sweep held, measured by the board's shorter side (open tours, no
+# start; the widths 7 and 8 from the states per step of the sweep's first half).
+PEAK_STATES = {1: 1, 2: 1, 3: 2_200, 4: 20_000, 5: 1_000_000, 6: 4_000_000, 7: 60_000_000, 8: 3_000_000_000}
+STATE_BYTES = 120  # a state kept (key, two count words), one being made, its map slots and the map's growth
+SECONDS_PER_STATE = 1.5e-6  # one state moved past one cell, on one core of the machine it was measured on
+AUTO_SEARCH_S = 1.0  # counts the search finishes this soon stay with it: it keeps tours to browse
+SAVE_EVERY_S = 30.0
+
+
+def guess(board: Board, starts: int) -> tuple[int, float]:
+    """(peak states, seconds) the sweep is expected to take; `starts` the start squares it counts
+    from, each a set of states after its square."""
+    width = min(board.width, board.height)
+    peak = PEAK_STATES.get(width, 10 ** 12) * max(1, (starts + 1) // 2)
+    steps = board.squares + 2 * width + 1
+    return peak, peak * steps / 3 * SECONDS_PER_STATE
+
+
+def supported(board: Board) -> bool:
+    return min(board.width, board.height) <= MOST_WIDTH
+
+
+def chosen(board: Board, method: str, search_seconds: float | None, starts: int, budget: int = 0) -> bool:
+    """Whether a count uses the frontier counter: asked for, or (auto) when it fits the key and the
+    memory budget and its guess beats the search's estimated time (search_seconds; None: not estimated)."""
+    if method not in METHODS:
+        raise InputError(f"unknown counting method {method!r}; choose one of {', '.join(METHODS)}")
+    if method == "frontier":
+        if not supported(board):
+            raise InputError(f"the frontier counter sweeps boards at most {MOST_WIDTH} squares across; "
+                             f"this one is {min(board.width, board.height)}")
+        return True
+    if method == "backtrack" or not supported(board) or search_seconds is None:
+        return False
+    peak, seconds = guess(board, starts)
+    return search_seconds > AUTO_SEARCH_S and seconds < search_seconds and peak * STATE_BYTES <= budget
+
+
+def _late_representatives(board: Board) -> list[tuple[Cell, list[Cell]]]:
+    """The classes of squares the board's symmetries swap, each counted from its square the sweep
+    reaches last: the sets of states of the starts split off the common one as late as they can."""
+    sweep = frontier.sweep_of(board.width, board.height, board.blocked)
+    return [(max(members, key=sweep.from_board), members) for _, members in orbits(board)]
+
+
+def _start_only(board: Board) -> list[Step]:
+    return [Step(f"start at {board.start[0] + 1},{board.start[1] + 1}", board.plain(),
+                 frozenset({board.start}), {})]
+
+
+def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits, details: JSON,
+          checkpoint: str | None = None, workers: int | None = None, order: int | None = None) -> Solution:
+    """Tours from the start (or from every square) by the frontier counter, each large step swept by
+    `workers` threads (None: one per core; `order` shuffles the pieces, for the tests)."""
+    workers = workers or os.cpu_count() or 1
+    reps = _late_representatives(board) if all_starts else [(board.start, [board.start])]
+    budget = budget_bytes(limits.max_memory) - SCRATCH
+    peak, seconds = guess(board, 1 if board.closed else len(reps))
+    details = {**details, "method": NAME,
+               "frontier": {"width": min(board.width, board.height), "workers": workers, "expected_states": peak,
+                            "expected_bytes": peak * STATE_BYTES}}
+    if peak * STATE_BYTES > budget:
+        return Solution(Status.LIMIT, _start_only(board), Stats(), Limit.MEMORY,
+                        details={**details, "note": f"the frontier counter is expected to need "
+                                                    f"{describe_bytes(peak * STATE_BYTES)} on this board"})
+    counters = control.counters
+    control.show_with(live.frontier_decoder(board))
+    starts = [rep for rep, _ in reps]
+    totals: dict[Cell, int] = {}
+    done = 0
+    key = _key(board, starts)
+    saved = [time.perf_counter()]
+
+    def on_step(p: frontier.Progress) -> None:
+        nonlocal done
+        done += p.states
+        counters[DEPTH], counters[FRONTIER], counters[STORED], counters[EXPANDED] = p.step, p.states, p.states, done
+        details["frontier"].update(step=p.step, steps=p.steps, states=p.states, most_states=p.most_states)
+        picture.append_history(counters, p.states)
+        picture.show_sample(counters, picture.CENSUS, p.step, None)
+
+    def on_saved(at: frontier.Sweeping) -> None:
+        partial = sum(at.totals.values())
+        counters[SOLUTIONS] = min(partial, 2 ** 62)
+        if checkpoint and time.perf_counter() - saved[0] >= SAVE_EVERY_S:
+            _save(Path(checkpoint), key, at)
+            saved[0] = time.perf_counter()
+
+    resumed = _load(Path(checkpoint), key) if checkpoint else None
+    room = max(1, budget // STATE_BYTES)
+    control.compiling()
+    prepare(kern.step, *frontier.example_args(counters))
+    control.reset_counters()
+    before = control.elapsed()
+    control.start_search()
+    status, limit = Status.SOLVED, None
+    try:
+        totals = frontier.count_starts(board.width, board.height, board.blocked, starts, board.closed, counters,
+                                       room, on_step, resumed, on_saved, workers, order)
+    except frontier.Stopped:
+        status, limit = _stopped(control)
+    except frontier.OutOfRoom:
+        status, limit = Status.LIMIT, Limit.MEMORY
+    finally:
+        elapsed = control.end_search() - before
+    most = int(details["frontier"].get("most_states", 0))
+    stats = Stats(done, most, most, elapsed)
+    if checkpoint:
+        details["checkpoint"] = {"file": checkpoint, "resumed_at_step": resumed.step if resumed else 0,
+                                 "finished": status == Status.SOLVED}
+    if status != Status.SOLVED:
+        details["solutions_so_far"] = int(counters[SOLUTIONS])
+        return Solution(status, _start_only(board), stats, limit, details=details)
+    if checkpoint and os.path.exists(checkpoint):
+        os.remove(checkpoint)
+    if not all_starts:
+        tours = totals[board.start]
+        details["solutions"] = tours
+        return Solution(Status.SOLVED if tours else Status.UNSOLVABLE, _start_only(board), stats, None,
+                        details=details)
+    grid: list[list[int | None]] = [[None if (x, y) in board.blocked else 0 for x in range(board.width)]
+                                    for y in range(board.height)]
+    for rep, members in reps:
+        for x, y in members:
+            grid[y][x] = totals[rep]
+    total = sum(v for row in grid for v in row if v)
+    details = {**details, "per_square": grid, "solutions": total}
+    details.pop("existence", None)
+    return Solution(Status.SOLVED if total else Status.UNSOLVABLE, _start_only(board), stats, None, details=details)
+
+
+def _stopped(control: SearchControl) -> tuple[Status, Limit | None]:
+    if control.stop_requested == STOP_CANCEL:
+        return Status.CANCELLED, None
+    return Status.LIMIT, Limit.TIME
+
+
+def _key(board: Board, starts: list[Cell]) -> str:
+    """What a checkpoint belongs to: the board, open or closed, the starts."""
+    return repr((board.width, board.height, sorted(board.blocked), board.closed, starts))
+
+
+def _save(path: Path, key: str, at: frontier.Sweeping) -> None:
+    """The sweep between two steps, written whole to a new file and then moved over the old one."""
+    arrays: dict[str, np.ndarray] = {}
+    for k, s in enumerate(at.sets):
+        arrays[f"keys{k}"], arrays[f"lo{k}"], arrays[f"hi{k}"] = s.keys, s.lo, s.hi
+    starts = [-1 if s.start is None else s.start for s in at.sets]
+    totals = [(-1 if c is None else c, str(v)) for c, v in at.totals.items()]
+    tmp = path.with_name(path.name + ".part")
+    with open(tmp, "wb") as f:
+        arrays.update(key=np.array(key), step=np.array(at.step), starts=np.array(starts, dtype=np.int64),
+                      totals=np.array(totals, dtype=object))
+        np.savez(f, allow_pickle=True, **arrays)
+    os.replace(tmp, path)
+
+
+def _load(path: Path, key: str) -> frontier.Sweeping | None:
+    """The sweep a checkpoint holds, or None when there is none; InputError when it is another count's."""
+    if not path.exists():
+        return None
+    try:
+        with np.load(path, allow_pickle=True) as f:
+            if str(f["key"]) != key:
+                raise InputError(f"checkpoint {path} belongs to another count; remove it or name another file")
+            sets = [frontier.States(None if s < 0 else int(s), f[f"keys{k}"], f[f"lo{k}"], f[f"hi{k}"])
+                    for k, s in enumerate(f["starts"].tolist())]
+            totals = {None if int(c) < 0 else int(c): int(v) for c, v in f["totals"].tolist()}
+            return frontier.Sweeping(int(f["step"]), sets, totals)
+    except (OSError, ValueError, KeyError) as e:
+        raise InputError(f"checkpoint {path} cannot be read: {e}") from None

@@ -1,0 +1,310 @@
+"""The frontier counter's step: every state of the sweep moved past one more cell.
+
+The board is swept cell by cell along lines `width` cells long (the shorter side
+across). A knight's move reaches at most 2 * width + 1 cells back, so the state
+after cell i is what the partial tours look like on the window of the last
+SPAN = 2 * width + 1 cells, i - SPAN + 1 .. i, plus how many tour ends have
+been fixed (free ends, at most two for an open tour, none for a closed one).
+
+Each window cell has a label:
+  DONE      degree 2, or blocked, or off the board: nothing more can join it;
+  EMPTY     degree 0;
+  LOOSE     degree 1, the other end of its path is a fixed tour end;
+  3, 4, ... degree 1, joined by its path to the other window cell with the same label.
+Labels 3.. are renumbered in order of first appearance, so histories that look the
+same from here on have one key and their counts are added.
+
+Placing cell i tries every set of at most two edges back to window cells; the
+start square of an open tour carries one edge already, to a tour end of its own
+(so it is LOOSE, and one free end is used). The oldest cell then leaves the window:
+with degree 2, or degree 1 as a tour end. A path whose two ends are both fixed, or
+a cycle (closed tours), is a whole tour: it counts when no free cell is left.
+
+A key packs the labels in base RADIX (16 when they fit in 62 bits, else 11: a window of
+17 cells, boards 8 wide) with the free ends above them. Counts are 128-bit: two uint64
+words, lo and hi, added with carry.
+"""
+import numpy as np
+
+from puzzle_explorer.core.kernels.counters import CHECK_EVERY, RUN, STOP
+from puzzle_explorer.core.kernels.hashset import is_full, map_get_or_put, map_grow, new_map
+from puzzle_explorer.core.kernels.jit import helper, kernel
+
+EMPTY, DONE, LOOSE, FIRST_PAIR = 0, 1, 2, 3
+# what the cell placed is: a free cell, a blocked (or past-the-board) one, the start of an open tour
+FREE_CELL, NO_CELL, START_CELL = 0, 1, 2
+# step codes
+OK, STOPPED, FULL = 0, 1, 2
+FRESH = 100  # labels of pairs made while placing a cell, before renumbering
+
+
+def radix_for(span: int) -> int:
+    """16 when a key's labels and free ends fit 62 bits in nibbles, 11 otherwise (most 17 cells)."""
+    if 4 * span + 2 <= 62:
+        return 16
+    if 11 ** span * 3 < 2 ** 63:
+        return 11
+    raise ValueError(f"a window of {span} cells does not fit a key")
+
+
+@helper
+def _unpack(key, span, radix, lab):
+    k = key
+    r = np.uint64(radix)
+    for s in range(span):
+        lab[s] = np.int64(k % r)
+        k //= r
+    return np.int64(k)
+
+
+@helper
+def _pack(lab, at, span, radix, ends):
+    key = np.uint64(ends)
+    for s in range(span - 1, -1, -1):
+        key = key * np.uint64(radix) + np.uint64(lab[at + s])
+    return key
+
+
+@helper
+def _partner(lab, n, s):
+    label = lab[s]
+    for t in range(n):
+        if t != s and lab[t] == label:
+            return t
+    return -1
+
+
+@helper
+def _join(lab, n, a, b, fresh):
+    """Add the edge a-b to the labels (both of degree below 2). Returns 0 when it leaves
+    open paths, 1 when it makes a whole path (both ends fixed), 2 a cycle, -1 when not allowed."""
+    la, lb = lab[a], lab[b]
+    if la == DONE or lb == DONE:
+        return -1
+    if la == EMPTY and lb == EMPTY:
+        lab[a] = fresh
+        lab[b] = fresh
+        return 0
+    if la == EMPTY or lb == EMPTY:
+        if la == EMPTY:
+            a, b = b, a
+            la, lb = lb, la
+        # a has degree 1, b has degree 0: b takes over a's end
+        lab[b] = la
+        lab[a] = DONE
+        return 0
+    if la == LOOSE and lb == LOOSE:
+        lab[a] = DONE
+        lab[b] = DONE
+        return 1
+    if la == lb:  # the two ends of one path: a cycle
+        lab[a] = DONE
+        lab[b] = DONE
+        return 2
+    if la == LOOSE or lb == LOOSE:
+        if lb == LOOSE:  # a the loose end, b the paired one
+            a, b = b, a
+            la, lb = lb, la
+        pb = _partner(lab, n, b)
+        lab[a] = DONE
+        lab[b] = DONE
+        lab[pb] = LOOSE
+        return 0
+    pa = _partner(lab, n, a)
+    pb = _partner(lab, n, b)
+    lab[a] = DONE
+    lab[b] = DONE
+    lab[pb] = la
+    lab[pa] = la
+    return 0
+
+
+@helper
+def _renumber(lab, at, span, seen):
+    """Pair labels 3.. in order of first appearance over lab[at:at+span]."""
+    n = 0
+    for s in range(at, at + span):
+        v = lab[s]
+        if v >= FIRST_PAIR:
+            found = -1
+            for j in range(n):
+                if seen[j] == v:
+                    found = j
+                    break
+            if found < 0:
+                seen[n] = v
+                found = n
+                n += 1
+            lab[s] = FIRST_PAIR + found
+
+
+@helper
+def _add(keys, vals, lo, hi, n, key, clo, chi):
+    """Add count (clo, chi) to key's entry; returns the new entry count."""
+    at = map_get_or_put(keys, vals, key, n)
+    if at < 0:
+        lo[n] = clo
+        hi[n] = chi
+        return n + 1
+    s = lo[at] + clo
+    hi[at] = hi[at] + chi + (np.uint64(1) if s < clo else np.uint64(0))
+    lo[at] = s
+    return n
+
+
+@kernel
+def step(keys, lo, hi, n, span, radix, kind, back, rem, reserved, closed, last, room, counters):
+    """Move n states (keys, counts lo/hi) past one cell: `kind` what it is, `back` the window slots
+    (0 = the oldest) of its free neighbours before it (-1 padded), `rem` each window cell's free
+    neighbours still to come once it is placed, `reserved` free ends kept for a start still to come,
+    `last` true when no free cell follows it. Returns (code, new keys, lo, hi, their count, whole tours lo, hi); code FULL when the
+    new states would pass `room`, STOPPED when Python asked to stop."""
+    tkeys, tvals = new_map(min(max(n, 16), room))
+    cap = max(16, min(room, 2 * n + 16))
+    nlo = np.empty(cap, dtype=np.uint64)
+    nhi = np.empty(cap, dtype=np.uint64)
+    out = np.empty(cap, dtype=np.uint64)
+    m = 0
+    wlo = np.uint64(0)
+    whi = np.uint64(0)
+    lab = np.zeros(span + 1, dtype=np.int64)
+    work = np.zeros(span + 1, dtype=np.int64)
+    seen = np.zeros(2 * span + 2, dtype=np.int64)
+    most_ends = 0 if closed else 2
+    nb = 0
+    for j in range(back.shape[0]):
+        if back[j] >= 0:
+            nb += 1
+    for q in range(n):
+        if q % CHECK_EVERY == 0:
+            counters[1] = m
+            if counters[STOP] != RUN:
+                return STOPPED, out[:0], nlo[:0], nhi[:0], 0, wlo, whi
+        ends0 = _unpack(keys[q], span, radix, lab)
+        clo = lo[q]
+        chi = hi[q]
+        # subsets of the back neighbours as bit masks, at most two edges
+        for mask in range(1 << nb):
+            edges = 0
+            for j in range(nb):
+                if (mask >> j) & 1:
+                    edges += 1
+            if kind == NO_CELL and edges > 0:
+                break
+            if edges > (1 if kind == START_CELL else 2):
+                continue
+            for s in range(span):
+                work[s] = lab[s]
+            ends = ends0
+            work[span] = DONE if kind == NO_CELL else (LOOSE if kind == START_CELL else EMPTY)
+            if kind == START_CELL:
+                ends += 1
+                if ends > most_ends:
+                    continue
+            whole = 0
+            ok = True
+            fresh = FRESH
+            for j in range(nb):
+                if (mask >> j) & 1:
+                    r = _join(work, span + 1, span, back[j], fresh)
+                    fresh += 1
+                    if r < 0 or whole > 0 or (r == 2) != closed and r > 0:
+                        ok = False
+                        break
+                    whole += r
+            if not ok:
+                continue
+            # the oldest cell leaves the window
+            old = work[0]
+            if old == EMPTY:
+                continue
+            if old != DONE:
+                ends += 1
+                if ends > most_ends or whole > 0:
+                    continue
+                if old == LOOSE:
+                    whole = 1
+                else:
+                    work[_partner(work, span + 1, 0)] = LOOSE
+                work[0] = DONE
+            if whole > 0:
+                if not last:
+                    continue
+                rest = True
+                for s in range(1, span + 1):
+                    if work[s] != DONE:
+                        rest = False
+                        break
+                if rest:
+                    s2 = wlo + clo
+                    whi = whi + chi + (np.uint64(1) if s2 < clo else np.uint64(0))
+                    wlo = s2
+                continue
+            # cells short of future neighbours must end the tour: at most the free ends left
+            forced = ends + reserved
+            dead = False
+            for s in range(1, span + 1):
+                v = work[s]
+                r = rem[s - 1]
+                if v == EMPTY:
+                    if r == 0:
+                        dead = True
+                        break
+                    if r == 1:
+                        forced += 1
+                elif v != DONE and r == 0:
+                    forced += 1
+            if dead or forced > most_ends:
+                continue
+            _renumber(work, 1, span, seen)
+            key = _pack(work, 1, span, radix, ends)
+            if m >= cap or is_full(tkeys, m + 1):
+                if m + 1 > room:
+                    return FULL, out[:0], nlo[:0], nhi[:0], m, wlo, whi
+                if is_full(tkeys, m + 1):
+                    tkeys, tvals = map_grow(tkeys, tvals, counters)
+                    if is_full(tkeys, m + 1):
+                        return STOPPED, out[:0], nlo[:0], nhi[:0], 0, wlo, whi
+                if m >= cap:
+                    cap2 = min(room, 2 * cap)
+                    nlo = _longer(nlo, cap2)
+                    nhi = _longer(nhi, cap2)
+                    out = _longer(out, cap2)
+                    cap = cap2
+            before = m
+            m = _add(tkeys, tvals, nlo, nhi, m, key, clo, chi)
+            if m > before:
+                out[before] = key
+    return OK, out[:m].copy(), nlo[:m].copy(), nhi[:m].copy(), m, wlo, whi
+
+
+@helper(allocates=True)
+def _longer(a, size):
+    b = np.empty(size, dtype=a.dtype)
+    b[:a.shape[0]] = a
+    return b
+
+
+@kernel
+def merge(keys, lo, hi, n, room, counters):
+    """One set of states from pieces swept apart: equal keys' counts added. Returns (code, keys, lo,
+    hi, count); FULL when more than `room` keys are distinct, STOPPED when Python asked to stop."""
+    tkeys, tvals = new_map(min(max(n, 16), room))
+    nlo = np.empty(max(n, 1), dtype=np.uint64)
+    nhi = np.empty(max(n, 1), dtype=np.uint64)
+    out = np.empty(max(n, 1), dtype=np.uint64)
+    m = 0
+    for q in range(n):
+        if q % CHECK_EVERY == 0 and counters[STOP] != RUN:
+            return STOPPED, out[:0], nlo[:0], nhi[:0], 0
+        if is_full(tkeys, m + 1):
+            if m + 1 > room:
+                return FULL, out[:0], nlo[:0], nhi[:0], m
+            tkeys, tvals = map_grow(tkeys, tvals, counters)
+            if is_full(tkeys, m + 1):
+                return STOPPED, out[:0], nlo[:0], nhi[:0], 0
+        before = m
+        m = _add(tkeys, tvals, nlo, nhi, m, keys[q], lo[q], hi[q])
+        if m > before:
+            out[before] = keys[q]
+    return OK, out[:m].copy(), nlo[:m].copy(), nhi[:m].copy(), m
