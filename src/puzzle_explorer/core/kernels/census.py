@@ -435,12 +435,12 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: 
             return None
         room = cap - total
         sizes = np.empty(SIZES_PER_CALL, dtype=np.int64)
-        probing = layers is not None and layers.probe is not None and layers.probe_level < 0
-        probe = layers.probe if probing else np.uint64(0)
+        probe = layers.probe if layers is not None and layers.probe_level < 0 else None
+        probing = probe is not None
         levels = (bufs[names[0]], bufs[names[1]], bufs[names[2]])
         code, done, rot, n_prev, n_cur, added, new_goals, goal_at, probe_at, grown = small_levels(
             levels, 0, n_prev, n_cur, bufs[succ[0]], bufs[spare[0]], contexts[0], room, counters, sizes,
-            probe, probing)
+            np.uint64(0) if probe is None else probe, probing)
         for name in rooms:
             bufs.wrote(name, SMALL_LEVEL)
         names = [names[(i + rot) % 3] for i in range(3)]
