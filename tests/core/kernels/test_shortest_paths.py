@@ -100,7 +100,7 @@ def test_census_counts_the_same_on_every_path(seed, monkeypatch):
         monkeypatch.setattr(census, "SMALL_LEVEL", small_level)
         layers = census.Layers(probe=probe, sample=3)
         out = count_states(np.array([0], dtype=np.uint64), [ctx] * workers, SearchControl(), limits, layers)
-        return (out.status, out.limit, out.census, out.stats.states_seen, out.stats.nodes_expanded,
+        return (out.status, out.limit, out.census, out.stats.states_seen, out.stats.nodes_expanded, out.stats.max_frontier,
                 layers.sizes, layers.probe_level, list(layers.last))
 
     for limits in (Limits(), Limits(max_states=cap)):

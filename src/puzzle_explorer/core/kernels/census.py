@@ -460,20 +460,22 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: 
         if code == FOUND:
             n_cur = 0
             return None
-        publish(n_cur)
+        # a capped level shows its states so far, as on the threaded path
+        publish(int(added) - sum(recorded) if code == CAP else n_cur)
         return code
 
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="census") as pool:
         while n_cur > 0:
             if not small and 4 * n_cur <= outgrown and (layers is None or not (layers.keep or layers.goals)):
                 small = True
+            publish(n_cur)
             if small and bufs.free() >= 5 * SMALL_LEVEL:
                 ended = run_small()
                 if ended is not None:
                     return ended, total, goals, depth, first_goal
                 if n_cur == 0:
                     break
-            publish(n_cur)
+                publish(n_cur)
             bounds = np.linspace(0, n_cur, workers + 1).astype(np.int64)
             # each worker's successors and sort scratch share what is free alike
             share = max(0, bufs.free()) // (2 * workers)
