@@ -69,3 +69,12 @@ def pytest_runtest_teardown(item, nextitem):
         ray = sys.modules.get("ray")
         if ray is not None and ray.is_initialized():
             ray.shutdown()
+
+
+@pytest.fixture(autouse=True)
+def split_whenever_asked(monkeypatch):
+    """Every census asked to spread over workers is split, however few: the suite proves the split
+    path on two workers and two cores. tests/core/scale/partitioned/test_split_rule.py checks the
+    rule that keeps a census on fewer workers than pay in one process."""
+    from puzzle_explorer.core.scale import partitioned
+    monkeypatch.setattr(partitioned, "SPLIT_FROM", 1)

@@ -25,6 +25,7 @@ import numpy as np
 
 from puzzle_explorer.core.kernels import ops, picture
 from puzzle_explorer.core.kernels.arrays import distinct
+from puzzle_explorer.core.kernels.census_small import OUTGROWN, SMALL_LEVEL, small_levels
 from puzzle_explorer.core.kernels.codes import CAP, FOUND, MEMORY, STOPPED
 from puzzle_explorer.core.kernels.counters import (
     CHECK_EVERY,
@@ -47,6 +48,8 @@ HUGE_PAGE = 2 * 2**20
 # count arrays of the radix sort (at most 6 passes of 4096 buckets) and the expand scratch, per worker
 WORKER_SCRATCH = 6 * 4096 * 8 + 64 * 2**10
 EMPTY = np.empty(0, dtype=np.uint64)
+THREADS = 2  # the most threads one census runs on (the merge of a level is one thread's)
+SIZES_PER_CALL = 4096  # levels one call of the small path may run before it reports back
 
 
 @kernel
@@ -150,7 +153,9 @@ def kernels(ctx, counters: np.ndarray) -> list[Kernel]:
             Kernel("census: merge", merge_level, (buf, 0, buf, 0, buf, 0, buf, 0, buf, ctx, 0, counters)),
             Kernel("census: goals", count_goals, (buf, 0, ctx)),
             Kernel("census: goal positions", pick_goals, (buf, 0, ctx, buf, 0)),
-            Kernel("census: sort", radix_sort, (buf, buf, 0, counters))]
+            Kernel("census: sort", radix_sort, (buf, buf, 0, counters)),
+            Kernel("census: small levels", small_levels, ((buf, buf, buf), 0, 0, 0, buf, buf, ctx, 0, counters,
+                                                          np.empty(1, dtype=np.int64), np.uint64(0), False))]
 
 
 def prepare_kernels(contexts: list, counters: np.ndarray) -> None:
@@ -217,6 +222,22 @@ class Buffers:
     def hold(self, name: str, array: np.ndarray, written: int) -> None:
         self.arrays[name] = array
         self.written[name] = written
+
+    def enlarge(self, name: str, size: int, kept: int) -> bool:
+        """Make `name` hold at least `size` entries, its first `kept` entries kept. False if the
+        system refuses the allocation."""
+        if name in self.arrays and self.capacity(name) >= size:
+            return True
+        old = self.arrays.get(name)
+        try:
+            new = np.empty(max(size, 1), dtype=np.uint64)
+        except MemoryError:
+            return False
+        if kept:
+            assert old is not None
+            new[:kept] = old[:kept]
+        self.hold(name, new, kept)
+        return True
 
     def provide(self, name: str, size: int) -> bool:
         """Make `name` hold at least `size` entries: a new array (nothing written) if it is smaller.
@@ -300,6 +321,15 @@ class Layers:
             self.runs = self.runs[:at + n]
         return bufs.free() >= 0
 
+    def counted(self, sizes: list[int], probe_at: int, level: np.ndarray, n: int) -> None:
+        """Record levels the small path counted (core/kernels/census_small.py): their sizes, the
+        first of them holding the probe (1-based, 0: none), and the last of them, level[:n]."""
+        if probe_at and self.probe_level < 0:
+            self.probe_level = len(self.sizes) + probe_at - 1
+        self.sizes.extend(sizes)
+        if self.sample and sizes:
+            self.last = level[:min(n, self.sample)].copy()
+
     @staticmethod
     def _room(bufs: Buffers, name: str, need: int) -> bool:
         """`name` can hold `need` entries: allocated, the first time, for as many as the budget
@@ -333,7 +363,7 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: 
     given, records each level as it is finished (see Layers). `counters`: the search's counters
     array (core/kernels/counters.py), which the census publishes to and reads the stop flag from.
     """
-    workers = max(1, min(2, len(contexts), os.cpu_count() or 1))
+    workers = max(1, min(THREADS, len(contexts), os.cpu_count() or 1))
     first = distinct(np.ascontiguousarray(starts, dtype=np.uint64))
     if first.shape[0] > cap:
         return CAP, 0, 0, 0, -1
@@ -392,9 +422,60 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: 
         bufs.wrote(spare[w], m)
         return radix_sort(bufs[succ[w]], bufs[spare[w]], m, counters)
 
+    # small levels run many to a kernel call on one thread (census_small.py); one that outgrows that
+    # path comes back here, and the path waits for the levels to shrink again before it is tried
+    small = layers is None or not (layers.keep or layers.goals)
+    outgrown = 0  # the size of the level that last outgrew the small path
+
+    def run_small():
+        nonlocal names, n_prev, n_cur, total, goals, first_goal, depth, expanded, small, outgrown
+        rooms = [*names, succ[0], spare[0]]
+        if not all(bufs.enlarge(name, SMALL_LEVEL, kept) for name, kept in zip(rooms, (n_prev, n_cur, 0, 0, 0))):
+            small = False
+            return None
+        room = cap - total
+        sizes = np.empty(SIZES_PER_CALL, dtype=np.int64)
+        probe = layers.probe if layers is not None and layers.probe_level < 0 else None
+        probing = probe is not None
+        levels = (bufs[names[0]], bufs[names[1]], bufs[names[2]])
+        code, done, rot, n_prev, n_cur, added, new_goals, goal_at, probe_at, grown = small_levels(
+            levels, 0, n_prev, n_cur, bufs[succ[0]], bufs[spare[0]], contexts[0], room, counters, sizes,
+            np.uint64(0) if probe is None else probe, probing)
+        for name in rooms:
+            bufs.wrote(name, SMALL_LEVEL)
+        names = [names[(i + rot) % 3] for i in range(3)]
+        expanded += int(grown)
+        total += int(added)
+        if goal_at and first_goal < 0:
+            first_goal = depth + int(goal_at)
+        goals += int(new_goals)
+        recorded = [int(n) for n in sizes[:done] if n > 0]
+        depth += len(recorded)
+        if layers is not None:
+            layers.counted(recorded, int(probe_at), bufs[names[1]], n_cur)
+        if code == OUTGROWN:
+            small = False
+            outgrown = n_cur
+            return None
+        if code == FOUND:
+            n_cur = 0
+            return None
+        # a capped level shows its states so far, as on the threaded path
+        publish(int(added) - sum(recorded) if code == CAP else n_cur)
+        return code
+
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="census") as pool:
         while n_cur > 0:
+            if not small and 4 * n_cur <= outgrown and (layers is None or not (layers.keep or layers.goals)):
+                small = True
             publish(n_cur)
+            if small and bufs.free() >= 5 * SMALL_LEVEL:
+                ended = run_small()
+                if ended is not None:
+                    return ended, total, goals, depth, first_goal
+                if n_cur == 0:
+                    break
+                publish(n_cur)
             bounds = np.linspace(0, n_cur, workers + 1).astype(np.int64)
             # each worker's successors and sort scratch share what is free alike
             share = max(0, bufs.free()) // (2 * workers)

@@ -64,8 +64,18 @@ def helper(fn: F | None = None, *, allocates: bool = False) -> F | Callable[[F],
     return _piece(fn, inline=True, counted=allocates)
 
 
-def routine(fn: F) -> F:
-    """fn compiled once per argument types and called from the kernels that use it."""
+@overload
+def routine(fn: F) -> F: ...
+@overload
+def routine(fn: None = None, *, allocates: bool = True) -> Callable[[F], F]: ...
+
+
+def routine(fn: F | None = None, *, allocates: bool = True) -> F | Callable[[F], F]:
+    """fn compiled once per argument types and called from the kernels that use it. One that
+    allocates no arrays may say so, @routine(allocates=False): it then runs without reference
+    counting, so a context of many arrays costs nothing to pass it."""
+    if fn is None:
+        return lambda f: _piece(f, inline=False, counted=allocates)
     return _piece(fn, inline=False, counted=True)
 
 

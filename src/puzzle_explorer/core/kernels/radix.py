@@ -5,6 +5,8 @@ from puzzle_explorer.core.kernels.counters import RUN, STOP
 from puzzle_explorer.core.kernels.jit import helper, kernel
 
 MAX_DIGIT_BITS = 12  # 4096 buckets: the counts stay in the fastest cache
+MIN_DIGIT_BITS = 6
+SMALL = 32  # fewer keys than this are sorted by insertion
 
 
 @helper
@@ -27,10 +29,28 @@ def radix_sort(keys, spare, n, counters):
     Between passes it looks at the search's stop flag and gives up early (the
     result is then unsorted; the caller is stopping anyway).
     """
-    bits = key_bits(keys, n)
-    if bits == 0 or n < 2:
+    return _sort(keys, spare, n, counters, True)
+
+
+@helper(allocates=True)
+def sort_keys(keys, spare, n, counters):
+    """radix_sort for a kernel that watches the stop flag itself: it always sorts."""
+    return _sort(keys, spare, n, counters, False)
+
+
+@helper(allocates=True)
+def _sort(keys, spare, n, counters, watch):
+    if n < SMALL:
+        _insertion(keys, n)
         return keys
-    passes = (bits + MAX_DIGIT_BITS - 1) // MAX_DIGIT_BITS
+    bits = key_bits(keys, n)
+    if bits == 0:
+        return keys
+    # digits no wider than the keys are many: a small level's counts would cost more than its keys
+    most = MAX_DIGIT_BITS
+    while most > MIN_DIGIT_BITS and (1 << most) > n:
+        most -= 1
+    passes = (bits + most - 1) // most
     width = (bits + passes - 1) // passes
     buckets = 1 << width
     mask = np.uint64(buckets - 1)
@@ -42,7 +62,7 @@ def radix_sort(keys, spare, n, counters):
     src = keys
     dst = spare
     for p in range(passes):
-        if counters[STOP] != RUN:
+        if watch and counters[STOP] != RUN:
             return src
         total = 0
         for b in range(buckets):
@@ -57,3 +77,14 @@ def radix_sort(keys, spare, n, counters):
             counts[p, bucket] += 1
         src, dst = dst, src
     return src
+
+
+@helper
+def _insertion(keys, n):
+    for i in range(1, n):
+        k = keys[i]
+        j = i
+        while j > 0 and keys[j - 1] > k:
+            keys[j] = keys[j - 1]
+            j -= 1
+        keys[j] = k

@@ -27,8 +27,9 @@ def count_states(starts: np.ndarray, contexts: list[Context], control: SearchCon
     """Census of every state reachable from the starts (the moves must be reversible), as
     core/run/search.py's count_states takes it; `engine` spreads it over workers when it names more
     than one or Ray (puzzle_explorer.core.scale.partitioned.partitioned), which keeps no levels
-    (`layers` may probe and sample them only)."""
-    if not partitioned.partitioned(engine):
+    (`layers` may probe and sample them only); fewer local workers than split_pays asks for run it
+    here, on this process's threads, with the same counts."""
+    if not partitioned.split_pays(engine):
         return search.count_states(starts, contexts, control, limits, layers)
     assert engine is not None
     starts = np.ascontiguousarray(starts, dtype=np.uint64)

@@ -17,6 +17,7 @@ MEMORY before it would pass it.
 """
 from __future__ import annotations
 
+import os
 from contextlib import ExitStack
 from typing import Any
 
@@ -36,9 +37,25 @@ from puzzle_explorer.core.scale.partition import CensusPool
 
 
 def partitioned(spec: EngineSpec | None) -> bool:
-    """Whether a census runs partitioned: on Ray, or on more than one local worker (one worker, or
-    none named, keeps the single-process census and its two threads)."""
+    """Whether a census is asked to run partitioned: on Ray, or on more than one local worker (one
+    worker, or none named, keeps the single-process census and its two threads)."""
     return spec is not None and (spec.kind == RAY or (spec.workers or 1) > 1)
+
+
+# The fewest local workers, on as many cores, that a partitioned census runs on. The census in one
+# process already runs on census.THREADS threads with no exchange between them: as many processes
+# (or more processes than cores) only add the exchange's cost, so below this the census stays in
+# this process and counts the same.
+SPLIT_FROM = census.THREADS + 1
+
+
+def split_pays(spec: EngineSpec | None) -> bool:
+    """Whether a census asked to run partitioned is split: always on Ray (its actors may be other
+    machines), on local workers only from SPLIT_FROM of them on as many cores."""
+    if not partitioned(spec):
+        return False
+    assert spec is not None
+    return spec.kind == RAY or min(spec.workers or 1, os.cpu_count() or 1) >= SPLIT_FROM
 
 
 # (code, states, goal states, deepest level, first goal level, each worker's use)

@@ -5,6 +5,7 @@ anchor). Classes of several interchangeable pieces are decoded into
 ctx.slots, sorted within the class. The occupied cells are one 64-bit board.
 """
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from puzzle_explorer.core.kernels import ops
 from puzzle_explorer.core.kernels.arrays import copy_into
@@ -79,7 +80,7 @@ def _moved(state, ctx, c, slot, to):
     return (state & ~(ctx.fmask[c] << sh)) | (rank << sh)
 
 
-@routine
+@routine(allocates=False)
 def _unit(state, ctx, out):
     """One piece, one cell per move."""
     slots = ctx.slots
@@ -119,7 +120,7 @@ def _unit(state, ctx, out):
     return n
 
 
-@routine
+@routine(allocates=False)
 def _straight(state, ctx, out):
     """One piece, any distance along one line per move."""
     slots = ctx.slots
@@ -146,40 +147,61 @@ def _straight(state, ctx, out):
     return n
 
 
-@routine
+@helper
+def _fits(free, ctx, c):
+    """The cells a piece of class c may have its top-left on when the cells `free` are empty."""
+    across = free
+    for k in range(ONE, ctx.shape_w[c]):
+        across &= free >> k
+    down = across
+    for k in range(ONE, ctx.shape_h[c]):
+        down &= across >> (k * ctx.width)
+    return down & ctx.fit[c]
+
+
+@helper
+def _spread(cells, ctx):
+    """The cells one step from `cells` (none across the left and right edges; the caller masks
+    the rest with the board)."""
+    w = ctx.width
+    return ((cells << ONE) & ctx.notleft) | ((cells >> ONE) & ctx.notright) | (cells << w) | (cells >> w)
+
+
+@routine(allocates=False)
 def _flood(state, ctx, out):
-    """One piece to anywhere it can slide alone, turns included, per move."""
+    """One piece to anywhere it can slide alone, turns included, per move.
+
+    The piece's reachable top-left cells are a flood fill of bitboards: the
+    cells where it fits (the empty ones and its own) grown one step at a time
+    from where it is, a few word operations a step.
+    """
     slots = ctx.slots
     _decode_multis(state, ctx, slots)
     occupied = _occupied(state, ctx, slots)
     empty = ctx.cells & ~occupied
-    stack = ctx.stack
     n = 0
     for c in range(ctx.n_classes):
-        for j in range(ctx.first[c], ctx.first[c + ONE]):
-            v = np.uint64(slots[j]) if ctx.first[c + ONE] - ctx.first[c] > 1 else _anchor(state, ctx, c)
+        lo = ctx.first[c]
+        hi = ctx.first[c + ONE]
+        for j in range(lo, hi):
+            v = np.uint64(slots[j]) if hi - lo > 1 else _anchor(state, ctx, c)
             i = (c << U6) + v
             if not (ctx.reach[i] & empty):
                 continue
-            others = occupied & ~ctx.amask[i]
-            seen = ONE << v
-            stack[0] = v
-            top = 1
-            while top > 0:
-                top -= 1
-                u = (c << U6) + np.uint64(stack[top])
-                for d in range(np.uint64(4)):
-                    s = ctx.step[(u << U2) + d]
-                    if s < 0 or ctx.need[(u << U2) + d] & others:
-                        continue
-                    t = np.uint64(s)
-                    if (seen >> t) & ONE:
-                        continue
-                    seen |= ONE << t
-                    stack[top] = t
-                    top += 1
-                    out[n] = _moved(state, ctx, c, j, t)
-                    n += 1
+            fits = _fits(empty | ctx.amask[i], ctx, c)
+            start = ONE << ctx.acell[i]
+            reached = start
+            while True:
+                grown = reached | (_spread(reached, ctx) & fits)
+                if grown == reached:
+                    break
+                reached = grown
+            reached &= ~start
+            while reached:
+                t = np.uint64(trailing_zeros(reached))
+                reached &= reached - ONE
+                out[n] = _moved(state, ctx, c, j, ctx.anchor_at[(c << U6) + t])
+                n += 1
     return n
 
 

@@ -54,7 +54,16 @@ KlotskiCtx = namedtuple("KlotskiCtx", [
     "branch",     # int64: most successors of one position, plus one (see moves.expand)
     "slots",      # int64[n_pieces]: scratch, anchors of the decoded classes of several pieces
     "work",       # int64[64]: scratch for re-ranking a class
-    "stack",      # int64[64]: scratch for flood fills
+    "stack",      # int64[64]: scratch (unused by the moves since they flood as bitboards; kept for the layout)
+    "width",      # uint64: the board's width (a cell is y * width + x)
+    "fit",        # uint64[n_classes]: the cells a class's piece may have its top-left on, the board's
+                  # edges allowing (walls aside: they are never free)
+    "acell",      # uint64[n_classes * 64]: the cell of anchor v
+    "anchor_at",  # uint64[n_classes * 64]: the anchor whose top-left is this cell (where there is one)
+    "notleft",    # uint64: every cell but the left column's (a step right must not wrap onto it)
+    "notright",   # uint64: every cell but the right column's
+    "shape_w",    # uint64[n_classes]: the class's piece width, in cells
+    "shape_h",    # uint64[n_classes]: its height
 ])
 
 
@@ -171,6 +180,11 @@ def make_context(layout: Layout) -> KlotskiCtx:
     step = np.full(nc * 256, -1, dtype=np.int64)
     need = np.full(nc * 256, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
     reach = np.zeros(nc * 64, dtype=np.uint64)
+    fit = np.zeros(nc, dtype=np.uint64)
+    acell = np.zeros(nc * 64, dtype=np.uint64)
+    anchor_at = np.zeros(nc * 64, dtype=np.uint64)
+    shape_w = np.zeros(nc, dtype=np.uint64)
+    shape_h = np.zeros(nc, dtype=np.uint64)
     at = 0
     for c, cls in enumerate(layout.classes):
         first[c + 1] = first[c] + len(cls.letters)
@@ -180,6 +194,12 @@ def make_context(layout: Layout) -> KlotskiCtx:
         fmask[c] = np.uint64((1 << bits) - 1)
         at += bits
         w, h = cls.shape
+        shape_w[c], shape_h[c] = w, h
+        fit[c] = np.uint64(_cell_bits(board, ((x, y) for y in range(board.height - h + 1)
+                                              for x in range(board.width - w + 1))))
+        for v, (x, y) in enumerate(cls.anchors):
+            acell[c * 64 + v] = y * board.width + x
+            anchor_at[c * 64 + y * board.width + x] = v
         index = {a: v for v, a in enumerate(cls.anchors)}
         for v, (x, y) in enumerate(cls.anchors):
             amask[c * 64 + v] = np.uint64(_cell_bits(board, Piece("?", x, y, w, h).cells()))
@@ -216,6 +236,10 @@ def make_context(layout: Layout) -> KlotskiCtx:
         hdist, np.int64(layout.kind), np.int64(branch + 1),
         np.zeros(max(n_pieces, 1), dtype=np.int64), np.zeros(64, dtype=np.int64),
         np.zeros(64, dtype=np.int64),
+        np.uint64(board.width), fit, acell, anchor_at,
+        np.uint64(_cell_bits(board, ((x, y) for y in range(board.height) for x in range(1, board.width)))),
+        np.uint64(_cell_bits(board, ((x, y) for y in range(board.height) for x in range(board.width - 1)))),
+        shape_w, shape_h,
     )
 
 
