@@ -5,14 +5,19 @@ this module alone, where the reason for each is written down.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from textual.message import Message
+from textual.message_pump import MessagePump
 from textual.widgets import Footer
 
 # The parts Footer composes its keys from. textual.widgets exports Footer alone; the key footer
 # (tui/widgets/footer.py) measures these parts to hide the keys that do not fit whole, and a group
 # of keys (the arrows) shows or hides with the words after it.
 from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
+from textual.worker import Worker
 
-__all__ = ["FooterKey", "FooterLabel", "KeyGroup", "footer_bindings_ready"]
+__all__ = ["FooterKey", "FooterLabel", "KeyGroup", "footer_bindings_ready", "queued_messages", "runs_on_the_loop"]
 
 
 def footer_bindings_ready(footer: Footer) -> None:
@@ -20,3 +25,18 @@ def footer_bindings_ready(footer: Footer) -> None:
     `_bindings_ready` is set, which Footer.bindings_changed does; the key footer replaces that
     method (one rebuild for several changes in a row) and so has to set it itself."""
     footer._bindings_ready = True
+
+
+def queued_messages(pump: MessagePump) -> Iterable[Message]:
+    """The messages waiting in a pump's queue (the app's, a screen's, a widget's). Textual counts
+    them (message_queue_size) but does not list them; keys in order (tui/key_order.py) wait for
+    those a key has caused, not for the redrawing that follows every change."""
+    return tuple(pump._message_queue.values)
+
+
+def runs_on_the_loop(worker: Worker[object]) -> bool:
+    """A worker that runs on the event loop, not in a thread of its own. The app's workers all run
+    in threads (searches, loading); on the loop run Textual's own, such as the command palette's
+    search for what was typed, which keys in order (tui/key_order.py) let finish before the next
+    key (Enter typed right after a command's name runs that command)."""
+    return not worker._thread_worker
