@@ -26,7 +26,7 @@ from textual.widget import Widget
 
 from puzzle_explorer.tui.textual_compat import queued_messages, runs_on_the_loop
 
-SETTLE_MOST_S = 2.0  # a key waits at most this long for the one before it (a handler stuck waiting)
+SETTLE_MOST_S = 1.0  # a key waits at most this long for the one before it (a handler stuck waiting)
 DRAW_EVERY_S = 0.2  # while keys wait their turn, the screen is drawn this often
 
 
@@ -38,6 +38,7 @@ class KeysInOrder(App[None]):
         self._waiting_keys: deque[events.Key] = deque()
         self._released: set[int] = set()  # ids of the keys handed on by the feeder
         self._feeder: asyncio.Task[None] | None = None
+        self._in_hand = 0  # events the app has begun and not finished handling
 
     @property
     def keys_in_hand(self) -> bool:
@@ -55,7 +56,12 @@ class KeysInOrder(App[None]):
             else:
                 self._waiting_keys.append(event)
                 return
-        await super().on_event(event)
+        # an event the app is handling is in no queue: while it waits on something, it is in hand
+        self._in_hand += 1
+        try:
+            await super().on_event(event)
+        finally:
+            self._in_hand -= 1
 
     async def _feed(self) -> None:
         """Hand on the waiting keys, one each time the app has dealt with the key before it.
@@ -75,7 +81,9 @@ class KeysInOrder(App[None]):
                         await asyncio.sleep(0)
                         await self._settled()
                 if self.screen_stack:
-                    self.screen.check_idle()  # the screen draws what changed while the batch held it
+                    # all of it, as App.delay_update does: a frame composed while the batch held the
+                    # display is not drawn, and its changes are no longer marked
+                    self.screen.refresh()
         finally:
             self._feeder = None
 
@@ -84,11 +92,18 @@ class KeysInOrder(App[None]):
         ends = time.monotonic() + SETTLE_MOST_S
         spins = 0
         pumps = self._pumps()
+        quiet = 0
         while time.monotonic() < ends:
-            if not any(busy(pump) for pump in pumps):
+            if self._in_hand or any(busy(pump) for pump in pumps):
+                quiet = 0
+            else:
                 pumps = self._pumps()  # the widgets as they are now: the key may have added some
                 if not any(busy(pump) for pump in pumps) and not self._searching():
-                    return
+                    # twice in a row, a turn of the event loop apart: a pump may hold a message it
+                    # has taken from its queue while it waits on the one before
+                    quiet += 1
+                    if quiet == 2:
+                        return
             spins += 1
             await asyncio.sleep(0 if spins < 100 else 0.002)  # yield; sleep a little if it takes a while
 
@@ -111,8 +126,10 @@ DRAWING = (messages.Update, messages.Layout, messages.UpdateScroll, messages.Pro
 
 
 def busy(pump: MessagePump) -> bool:
-    """Messages queued other than redrawing, or a widget that is still mounting (its compose and
-    mount run outside the queue)."""
+    """Messages queued other than redrawing and news from the background (a message class with
+    BACKGROUND = True: a search's progress, which comes ten times a second whatever the keys do),
+    or a widget that is still mounting (its compose and mount run outside the queue)."""
     if isinstance(pump, Widget) and not pump.is_mounted:
         return True
-    return pump.message_queue_size > 0 and any(not isinstance(m, DRAWING) for m in queued_messages(pump))
+    return pump.message_queue_size > 0 and any(not isinstance(m, DRAWING) and not getattr(m, "BACKGROUND", False)
+                                               for m in queued_messages(pump))

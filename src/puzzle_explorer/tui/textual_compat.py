@@ -28,10 +28,12 @@ def footer_bindings_ready(footer: Footer) -> None:
 
 
 def queued_messages(pump: MessagePump) -> Iterable[Message]:
-    """The messages waiting in a pump's queue (the app's, a screen's, a widget's). Textual counts
-    them (message_queue_size) but does not list them; keys in order (tui/key_order.py) wait for
-    those a key has caused, not for the redrawing that follows every change."""
-    return tuple(pump._message_queue.values)
+    """The messages waiting in a pump's queue (the app's, a screen's, a widget's), and the one it
+    has taken out to see whether it merges with the one in hand. Textual counts the queue's
+    (message_queue_size) but lists neither; keys in order (tui/key_order.py) wait for those a key
+    has caused, not for the redrawing that follows every change."""
+    pending = pump._pending_message  # the next message, taken out of the queue to see if it can merge
+    return (*pump._message_queue.values, *([pending] if pending is not None else []))
 
 
 def runs_on_the_loop(worker: Worker[object]) -> bool:
