@@ -57,16 +57,17 @@ async def test_continue_from_the_step_makes_it_the_start_and_edits_it(solved):
     assert board.session.board == start and not board.session.dirty
 
 
-async def test_back_to_the_start_edits_nothing_unseen(solved):
+async def test_back_to_the_start_edits_the_start_in_sight(solved):
+    """The key that asked is kept: back at the start, which is on screen now, it edits that."""
     app, pilot, board, timeline = solved
     start = board.session.board
     await pilot.press("x", "s")
     assert isinstance(app.screen, MainScreen)
-    assert board.session.board == start and timeline.index == 0 and board.step is timeline.steps[0]
-    assert not board.showing_other_board
-    await pilot.press("x")  # the start is on screen now: the edit applies without a question
-    assert isinstance(app.screen, MainScreen) and board.session.board != start
-    assert board.step is None and not timeline.steps
+    assert board.session.board != start and board.session.board.piece_at((0, 0)) is None
+    assert len(board.session.board.pieces) == len(start.pieces) - 1
+    assert board.step is None and not timeline.steps and not board.showing_other_board
+    await pilot.press("ctrl+z")  # the start, with its answer
+    assert board.session.board == start and len(timeline.steps) == 48
 
 
 async def test_esc_leaves_the_step_and_the_board_as_they_were(solved):

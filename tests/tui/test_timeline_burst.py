@@ -55,7 +55,7 @@ async def test_bursts_across_the_list_window():
         for n in range(1, 9):
             driver_burst(app, "pagedown" if n % 2 else "right", 30)
             await wait_for(pilot, lambda: timeline.index > 0, what="moving")
-        await pilot.pause(0.3)
+        await wait_for(pilot, lambda: not app.keys_in_hand, timeout=60, what="every key of the bursts handled")
         here = timeline.index
         await settled(pilot, timeline, here, "a rest")
         assert app.screen.query_one(BoardView).step == timeline.steps[here]  # a lazy sequence: equal, not the same

@@ -11,6 +11,8 @@ import argparse
 import shlex
 import socket
 import sys
+import tempfile
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from puzzle_explorer.cli.parser import Parser
@@ -24,6 +26,19 @@ if TYPE_CHECKING:
 
 DESCRIPTION = ("Serve the app to web browsers: each visitor of http://HOST:PORT gets an app of their own, "
                "as in a terminal. Ctrl+C stops the server.")
+# textual-serve's page focuses its terminal only when clicked: until then the keys typed go nowhere.
+# Its page, served with this script added, gives the terminal (xterm.js's input) the focus as soon
+# as the app has drawn in it, which textual.js marks by the body's -first-byte class.
+FOCUS_ON_LOAD = """<script>
+      new MutationObserver((changes, observer) => {
+        const input = document.querySelector(".xterm-helper-textarea");
+        if (input && document.body.classList.contains("-first-byte")) {
+          input.focus();
+          observer.disconnect();
+        }
+      }).observe(document.body, {attributes: true, attributeFilter: ["class"]});
+    </script>
+  """
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
@@ -85,14 +100,30 @@ def main(argv: list[str]) -> int:
     return ExitCode.OK
 
 
+def page_templates(folder: Path) -> Path:
+    """A templates folder holding textual-serve's page with FOCUS_ON_LOAD added before its end (the
+    page as it is, should a later textual-serve end it otherwise)."""
+    import textual_serve
+    page = (Path(textual_serve.__file__).parent / "templates" / "app_index.html").read_text(encoding="utf-8")
+    head, end, tail = page.rpartition("</body>")
+    (folder / "app_index.html").write_text(head + FOCUS_ON_LOAD + end + tail if end else page, encoding="utf-8")
+    return folder
+
+
 def _server(host: str, port: int, public_url: str | None) -> Server:
     from aiohttp import web
     from textual_serve.server import Server
 
     class PuzzleServer(Server):
+        pages: tempfile.TemporaryDirectory[str] | None = None  # the page's folder lives as long as the server
+
         async def on_startup(self, app: web.Application) -> None:
             self.console.print(f"puzzle-explorer: serving the app on {self.public_url} (Ctrl+C stops)",
                                highlight=False, soft_wrap=True)
 
-    return PuzzleServer(app_command(), host=host, port=port, title="puzzle-explorer",
-                        public_url=public_url.rstrip("/") if public_url else None)
+    pages = tempfile.TemporaryDirectory(prefix="puzzle-explorer-serve-")  # removed as the server's process ends
+    server = PuzzleServer(app_command(), host=host, port=port, title="puzzle-explorer",
+                          public_url=public_url.rstrip("/") if public_url else None,
+                          templates_path=page_templates(Path(pages.name)))
+    server.pages = pages
+    return server

@@ -26,6 +26,7 @@ from puzzle_explorer.core.folders import config_dir
 from puzzle_explorer.core.run.runner import SEARCH_THREAD
 from puzzle_explorer.tui.commands import binding_commands, screen_nodes
 from puzzle_explorer.tui.host import Host
+from puzzle_explorer.tui.key_order import KeysInOrder
 from puzzle_explorer.tui.keys import Rows, declared_bindings, ids_label, key_label, keys_label
 from puzzle_explorer.tui.model import boards
 from puzzle_explorer.tui.textual_compat import retitle
@@ -79,7 +80,7 @@ def read_keymap(path: Path) -> dict[str, str]:
     return keymap
 
 
-class PuzzleApp(Host):
+class PuzzleApp(KeysInOrder, Host):
     CSS_PATH = "app.tcss"
     TITLE = "puzzle-explorer"
     BINDINGS = [

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.message import Message
 
@@ -17,6 +17,8 @@ class SolveProgress(Message):
     `job` is the search it comes from: a screen shows only its current job's messages,
     because those of a job it replaced may still be on their way.
     """
+
+    BACKGROUND: ClassVar[bool] = True  # news from the search, not the effect of a key (tui/key_order.py)
 
     job: Any
     snapshot: Snapshot

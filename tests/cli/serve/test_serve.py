@@ -194,7 +194,8 @@ def devtools_address(browser: subprocess.Popen) -> str:
 @pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed (Debian: apt-get install chromium); "
                                                "the browser check needs a real browser")
 async def test_headless_chromium_shows_the_app(server, tmp_path):
-    """The page loads, its terminal connects back and the app draws in it; the screenshot is kept."""
+    """The page loads, its terminal connects back, the app draws in it and the terminal takes the
+    focus (keys reach the app without a click first); the screenshot is kept."""
     browser = subprocess.Popen([CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "about:blank"],
                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                text=True)
@@ -212,6 +213,12 @@ async def test_headless_chromium_shows_the_app(server, tmp_path):
                 while not (await call("Runtime.evaluate", expression=drawn, returnByValue=True))["result"]["value"]:
                     assert time.monotonic() < deadline, f"the app did not draw in the page within {APP_WAIT_S} s"
                     await asyncio.sleep(0.5)
+                # keys go to the app without a click on the page first: its terminal has the focus
+                focused = "document.activeElement !== null && document.activeElement.matches('.xterm-helper-textarea')"
+                deadline = time.monotonic() + 10
+                while not (await call("Runtime.evaluate", expression=focused, returnByValue=True))["result"]["value"]:
+                    assert time.monotonic() < deadline, "the page's terminal did not take the focus on its own"
+                    await asyncio.sleep(0.2)
                 shot = base64.b64decode((await call("Page.captureScreenshot", format="png"))["data"])
     finally:
         browser.terminate()

@@ -43,6 +43,8 @@ from puzzle_explorer.tui.widgets.timeline import Timeline
 if TYPE_CHECKING:  # the race screen loads when it is first opened
     from puzzle_explorer.tui.screens.race import RaceMemory
 
+KEPT_ANSWERS = 20  # boards whose answers are kept for undo to bring back
+
 
 class MainScreen(Screen[None]):
     """Edit a board, solve it in the background, step through the answer."""
@@ -95,7 +97,11 @@ class MainScreen(Screen[None]):
                                    recovery_key=recovered.key if recovered else None)
         self.recovered = recovered
         self.solution: Solution | None = None
+        # the answers found on this screen, by the board they answer (its text): undoing back to a
+        # solved board shows its answer again
+        self.answers: dict[str, Solution] = {}
         self.job: Job[Solution] | None = None
+        self._job_board = ""  # the text of the board the running search is for
         self._unsaved_noticed = False  # the data folder refused a recovery copy once: said so
         self.table: BoardTable | None = None  # the last distance table a census kept, for play
         self.hardest: list[str] = []  # the last census's hardest positions, as board text
@@ -132,13 +138,44 @@ class MainScreen(Screen[None]):
         self._board_changed()
 
     def _board_changed(self) -> None:
+        """Every pane describes the board now under edit: its answer if it has one (undone back to
+        a solved board), else none, and a search still running for the board before stops."""
         timeline = self.query_one(Timeline)
-        if self.solution is not None or timeline.steps or timeline.search:
+        if self.job is not None and self._job_board != self._board_text():
+            self.job.cancel()
+            self.job = None  # its last messages are ignored
+            self.query_one(SolverPane).set_running(False)
+            self.refresh_bindings()
+            self.notify("the board changed: the search for the board before stopped", timeout=4)
+        known = self.answers.get(self._board_text())
+        if known is not None:
+            if known is not self.solution:
+                self._show_answer(known)
+                self.notify("this board was solved before: its answer is back", timeout=4)
+        elif self.solution is not None or timeline.steps or timeline.search or self.query_one(StatsPane).shown:
             self.solution = None
-            self.query_one(Timeline).clear(f"the board changed: {self.app.key_for('solve', self)} solves it again")
+            why = f"the board changed: {self.app.key_for('solve', self)} solves it again"
+            timeline.clear(why)
+            self.query_one(StatsPane).clear(why)
         self.query_one(BoardView).step = None
         self._title()
         self._keep_recovery_copy()
+
+    def _board_text(self) -> str:
+        return self.family.format(self.session.board)
+
+    def _show_answer(self, solution: Solution) -> None:
+        """An answer of the board under edit in the Stats pane and the timeline."""
+        self.solution = solution
+        stats = self.query_one(StatsPane)
+        stats.begin()
+        stats.finish(solution)
+        self.query_one(BoardView).step = None
+        if len(solution.steps) > 1:
+            self.query_one(Timeline).load(solution.steps, solution.alternatives)
+        else:
+            self.query_one(Timeline).finish_search(None, message=self.family.headline(solution))
+        self.refresh_bindings()
 
     def _keep_recovery_copy(self) -> None:
         """An edited board has a copy on disk; a clean one (saved, or undone back) has none."""
@@ -184,10 +221,12 @@ class MainScreen(Screen[None]):
                 board_view.step = None
                 board_view.redraw()
                 self._board_changed()
-                board_view.action_edit(event.action_id)
             elif choice == "start":
                 timeline.action_jump(0)
-                self.notify("back at the start board: edits apply to it", timeout=4)
+                board_view.step = None  # at once: the edit below must find the start on screen
+            else:
+                return
+            board_view.action_edit(event.action_id)  # the key that asked is not lost
 
         self.app.push_screen(Ask(
             f"Step {timeline.index:,} of the solution is on screen, not the board being edited.",
@@ -351,6 +390,7 @@ class MainScreen(Screen[None]):
         job = Job(lambda control: family.solve(board, solver_id, options, control, limits),
                   timeout_s=limits.timeout_s, on_progress=progress)
         self.job = job
+        self._job_board = self._board_text()
         self.query_one(StatsPane).begin()
         self.query_one(SolverPane).set_running(True)
         self.query_one(Timeline).start_search()
@@ -398,6 +438,7 @@ class MainScreen(Screen[None]):
             self.refresh_bindings()
             return
         self.solution = event.solution
+        self._remember(event.solution)
         self._keep_distances(event.solution)
         if self._play_when_done:
             self._play_when_done = False
@@ -409,6 +450,12 @@ class MainScreen(Screen[None]):
         else:
             timeline.finish_search(None, message=self.family.headline(event.solution))
         self.refresh_bindings()  # freeze goes, the track switch comes
+
+    def _remember(self, solution: Solution) -> None:
+        """The answer of the board under edit, for coming back to it (the last few boards' answers)."""
+        self.answers[self._board_text()] = solution
+        for old in list(self.answers)[:-KEPT_ANSWERS]:
+            del self.answers[old]
 
     # --- play and the hardest starts ----------------------------------------------------
     def _keep_distances(self, solution: Solution) -> None:
@@ -493,17 +540,17 @@ class MainScreen(Screen[None]):
         if self.race_memory is None:
             self.race_memory = RaceMemory()
         self.app.push_screen(RaceScreen(self.family, self.session.board, self.session.name, self.load_answer,
-                                        self.race_memory))
+                                        self.race_memory, self.query_one(SolverPane).form.values()))
 
-    def load_answer(self, solution: Solution, source: str) -> None:
-        """Show a finished solution found elsewhere (a race's) in the Stats pane and the timeline."""
-        self.solution = solution
+    def load_answer(self, solution: Solution, source: str, solver_id: str | None = None,
+                    options: dict[str, Any] | None = None) -> None:
+        """Show a finished solution found elsewhere (a race's) in the Stats pane and the timeline,
+        and the solver and options that found it in the Solver pane."""
+        if solver_id is not None:
+            self.query_one(SolverPane).choose(solver_id, options or {})
+        self._remember(solution)
         self._keep_distances(solution)
-        stats = self.query_one(StatsPane)
-        stats.begin()
-        stats.finish(solution)
-        self.query_one(BoardView).step = None
-        self.query_one(Timeline).load(solution.steps, solution.alternatives)
+        self._show_answer(solution)
         self.query_one("#timeline-steps", OptionList).focus()
         self.notify(f"the timeline shows {source}'s answer from the race", timeout=4)
 

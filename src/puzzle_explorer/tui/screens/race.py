@@ -32,7 +32,7 @@ from puzzle_explorer.tui.host import Host
 from puzzle_explorer.tui.messages import AnswerOpened, RaceFinished
 from puzzle_explorer.tui.widgets.footer import KeyFooter
 from puzzle_explorer.tui.widgets.form import Field, OptionsForm
-from puzzle_explorer.tui.widgets.solver import chosen, limit_fields, option_fields
+from puzzle_explorer.tui.widgets.solver import ALGORITHM, chosen, limit_fields, option_fields
 from puzzle_explorer.tui.widgets.stats import STATUS_STYLE
 
 MIN_LANES, MAX_LANES = 2, 4
@@ -40,6 +40,8 @@ DEFAULT_LANES = 3
 SOLVER = "solver"
 MEMORY = "memory_mib"
 MiB = 2**20
+# the main screen's: show a race's answer (the solution, who found it, the solver's id and options)
+OpenAnswer = Callable[[Solution, str, str, dict[str, Any]], None]
 REFRESH_S = 0.1  # the columns pull their lanes' figures this often (10 Hz, as fast as they come)
 
 
@@ -250,9 +252,12 @@ class RaceScreen(Screen[None]):
         Binding("minus", "remove", "Remove", id="race.remove", tooltip="remove the last solver (two stay)"),
     ]
 
-    def __init__(self, family: Family, board: Any, board_name: str | None, open_answer: Callable[[Solution, str], None],
-                 memory: RaceMemory | None = None) -> None:
+    def __init__(self, family: Family, board: Any, board_name: str | None, open_answer: OpenAnswer,
+                 memory: RaceMemory | None = None, start_from: dict[str, Any] | None = None) -> None:
+        """`start_from`: the main screen's Solver pane values, the columns' first settings (a
+        race remembered for this board keeps its own)."""
         super().__init__()
+        self.start_from = {k: v for k, v in (start_from or {}).items() if k != ALGORITHM}
         self.family = family
         self.board = board
         self.board_name = board_name or "this board"
@@ -281,8 +286,9 @@ class RaceScreen(Screen[None]):
     def _first_settings(self) -> list[dict[str, Any]]:
         if self.memory.settings:
             return self.memory.settings
-        first = [{SOLVER: s.id} for s in self.solvers[:DEFAULT_LANES]]
-        return first + [{SOLVER: self.solvers[0].id}] * (MIN_LANES - len(first))  # one solver: two settings
+        first = [{**self.start_from, SOLVER: s.id} for s in self.solvers[:DEFAULT_LANES]]
+        # one solver: two settings
+        return first + [{**self.start_from, SOLVER: self.solvers[0].id}] * (MIN_LANES - len(first))
 
     def on_mount(self) -> None:
         self.title = self.family.title
@@ -335,7 +341,7 @@ class RaceScreen(Screen[None]):
             return
         used = {lane.settings()[SOLVER] for lane in lanes}
         nxt = next((s for s in self.solvers if s.id not in used), self.solvers[0])
-        lane = RaceLane(self.family, self.solvers, {SOLVER: nxt.id})
+        lane = RaceLane(self.family, self.solvers, {**self.start_from, SOLVER: nxt.id})
         await self.query_one("#race-lanes").mount(lane)
         lane.query_one(OptionsForm).focus()
         self._head()
@@ -439,7 +445,9 @@ class RaceScreen(Screen[None]):
         solution = answer(result)
         if solution is not None:
             self.app.pop_screen()
-            self.open_answer(solution, result.entry.label([r.entry for r in report.results]))
+            entry = result.entry
+            self.open_answer(solution, entry.label([r.entry for r in report.results]), entry.solver.id,
+                             dict(entry.options))
 
     def on_unmount(self) -> None:
         if self.race is not None:

@@ -27,7 +27,12 @@ class StartScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "choose", "Open", show=True, priority=False, id="start.open"),
-        Binding("tab", "focus_next", "Next list", show=False, id="start.next"),
+        # the app's, not the screen's: a screen has no focus_next action (the key did nothing)
+        Binding("tab", "app.focus_next", "Next list", show=False, id="start.next"),
+        Binding("left", "focus_list('families')", "Families", show=False, id="start.families",
+                tooltip="back to the list of puzzle families"),
+        Binding("right", "focus_list('boards')", "Boards", show=False, id="start.boards",
+                tooltip="on to the family's boards"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -114,6 +119,10 @@ class StartScreen(Screen[None]):
     def _board_chosen(self, event: OptionList.OptionSelected) -> None:
         if self.family_id and event.option.id:
             self.app.open_board(self.family_id, event.option.id)
+
+    def action_focus_list(self, which: str) -> None:
+        # set_focus, not focus(): the keys typed after it in one burst go to the list it names
+        self.set_focus(self.query_one(f"#{which}", OptionList))
 
     def action_choose(self) -> None:
         focused = self.focused

@@ -133,9 +133,13 @@ class OptionsForm(Widget, can_focus=True):
         elif f.kind == "bool":
             self._set(self.row, not f.value)
         else:
+            # → doubles from 1; ← halves down to 1, and from 1 (or less) back to none: no limit
             step = 1 if f.kind == "int" else 1.0
             base = f.value or 0
-            new = base * (2 if delta > 0 else 0.5) if base else (step if delta > 0 else None)
+            if delta > 0:
+                new = base * 2 if base else step
+            else:
+                new = base / 2 if base > step else None
             if new is not None and f.kind == "int":
                 new = int(new) or None
             self._set(self.row, new)

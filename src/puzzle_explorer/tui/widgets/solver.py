@@ -86,6 +86,15 @@ class SolverPane(Vertical):
         options, limits = chosen(solver, self.form.values())
         return solver.id, options, limits
 
+    def choose(self, solver_id: str, options: dict[str, Any]) -> None:
+        """Show the solver and options that found an answer (a race's), keeping the limits."""
+        if all(s.id != solver_id for s in self.family.solvers):
+            return
+        self.form.set_fields(self._fields(self._named(solver_id), {**self.form.values(), **options}))
+        for board in self.screen.query("#board"):
+            board.refresh()  # its readiness line depends on what the solver needs
+        self._show_field(self.form.current if self.form.has_focus else None)
+
     def on_options_form_changed(self, event: OptionsForm.Changed) -> None:
         if event.name == ALGORITHM:
             for board in self.screen.query("#board"):

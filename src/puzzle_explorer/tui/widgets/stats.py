@@ -59,6 +59,17 @@ def compiling_line(s: Snapshot, family: str = "") -> str:
     return "[bold yellow]compiling the solver[/bold yellow] (only the first time)"
 
 
+def phase_line(s: Snapshot, family: str = "") -> str:
+    """The head line of a running search. A search of several kernels (a census, then the table
+    it keeps) prepares each in turn: once the first has counted, preparing the next, loaded from
+    the cache in a moment, is no "compiling" beside counters that ran; the background warm-up
+    compiling (kernels to wait for) still is."""
+    if s.phase == Phase.COMPILING and not s.kernels and (s.expanded or s.elapsed_s):
+        return searching_line(s)
+    return {**WAITING, Phase.COMPILING: compiling_line(s, family),
+            Phase.SEARCHING: searching_line(s), Phase.DONE: "finished"}.get(s.phase, f"{s.phase}…")
+
+
 def searching_line(s: Snapshot) -> str:
     """The head line of a running search with how far it has got, which a pane a few rows high
     (60x20) shows when its counters are cut: the time left, or else the subtrees done."""
@@ -117,6 +128,17 @@ class StatsPane(VerticalScroll):
         self.details = ""
         self._bars()
         self.snapshot = Snapshot(phase=Phase.IDLE)
+
+    @property
+    def shown(self) -> bool:
+        """The pane shows a search or its outcome (not its opening words, nor a cleared pane's)."""
+        return self.snapshot is not None
+
+    def clear(self, why: str) -> None:
+        """No search and no answer any more (the board changed): say why, instead of the old ones."""
+        self.begin()
+        self.snapshot = None
+        self.outcome = Text(why, style="dim")
 
     def show(self, snapshot: Snapshot) -> None:
         if self.solution is not None:
@@ -181,8 +203,7 @@ class StatsPane(VerticalScroll):
         elif s is None:
             head = Text(f"no search yet: {self.app.key_for('solve')} solves", style="dim")
         else:
-            head = {**WAITING, Phase.COMPILING: compiling_line(s, self.family),
-                    Phase.SEARCHING: searching_line(s), Phase.DONE: "finished"}.get(s.phase, f"{s.phase}…")
+            head = phase_line(s, self.family)
         self.query_one("#stats-head", Static).update(head)
 
     def _numbers(self, s: Snapshot | None) -> RenderableType:

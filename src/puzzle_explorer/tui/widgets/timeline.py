@@ -9,7 +9,6 @@ while the search runs the pane follows the newest snapshot unless it is held
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -17,7 +16,6 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widget import Widget
@@ -34,6 +32,7 @@ SPEEDS = (0.5, 1, 2, 4, 8, 16, 32)  # steps per second
 # million steps, which a family hands over as a lazy sequence and a list widget cannot hold.
 WINDOW = 400
 MARGIN = 40  # refill the window when the shown step comes this close to its edge
+PAGE_STEPS = 10  # the fewest steps PgUp/PgDn move
 SOLUTION = "solution"
 SEARCH = "search"
 
@@ -53,13 +52,29 @@ class ScrubBar(Widget):
 
 
 class StepList(OptionList):
-    """The steps around the shown one; Home and End reach the ends of the whole solution, not of the window."""
+    """The steps around the shown one. Its keys move the timeline itself, at once: Home and End reach
+    the ends of the whole solution, not of the window, and PgUp/PgDn move a page of at least
+    PAGE_STEPS steps, however few rows the list has (one, on a small terminal)."""
 
-    @dataclass
-    class Jump(Message):
-        """Home or End: to an end of the whole solution."""
+    def _move(self, delta: int) -> None:
+        timeline = self.parent
+        if isinstance(timeline, Timeline):
+            timeline.action_step(delta)
 
-        where: int  # 0: the first step, -1: the last
+    def _page(self) -> int:
+        return max(PAGE_STEPS, self.scrollable_content_region.height)
+
+    def action_cursor_up(self) -> None:
+        self._move(-1)
+
+    def action_cursor_down(self) -> None:
+        self._move(1)
+
+    def action_page_up(self) -> None:
+        self._move(-self._page())
+
+    def action_page_down(self) -> None:
+        self._move(self._page())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The list never scrolls sideways: its scrolling arrows would only hide the timeline's own
@@ -69,10 +84,12 @@ class StepList(OptionList):
         return super().check_action(action, parameters)
 
     def action_first(self) -> None:
-        self.post_message(self.Jump(0))
+        if isinstance(self.parent, Timeline):
+            self.parent.action_jump(0)
 
     def action_last(self) -> None:
-        self.post_message(self.Jump(-1))
+        if isinstance(self.parent, Timeline):
+            self.parent.action_jump(-1)
 
 
 class Timeline(Vertical):
@@ -400,12 +417,8 @@ class Timeline(Vertical):
             return
         self._go(self.index + 1)
 
-    def on_step_list_jump(self, event: StepList.Jump) -> None:
-        event.stop()
-        self.action_jump(event.where)
-
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        """A step picked in the list (↑/↓, PgUp/PgDn, a click).
+        """A step picked in the list with the mouse (its keys move the timeline directly).
 
         Setting the list's highlight from here (watch_index) posts this message too, and it
         arrives later: in a burst of keys the highlight has moved on by then. Acting on such

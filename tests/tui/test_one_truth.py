@@ -1,0 +1,115 @@
+"""Every pane describes the board on screen: an edit clears the old answer everywhere, undoing back
+to a solved board brings its answer back, a race's answer brings its solver into the Solver pane and
+a race starts from the Solver pane's settings; and the settings and keys that go with them."""
+import io
+
+from rich.console import Console
+
+from puzzle_explorer.core.run.progress import Phase, Snapshot
+from puzzle_explorer.tui.screens.race import RaceScreen
+from puzzle_explorer.tui.widgets.board import BoardView
+from puzzle_explorer.tui.widgets.form import Field, OptionsForm
+from puzzle_explorer.tui.widgets.solver import SolverPane
+from puzzle_explorer.tui.widgets.stats import StatsPane, phase_line
+from tests.tui.helpers import preset_app, solve, wait_for
+
+SIZE = (80, 24)
+
+
+def head(app) -> str:
+    widget = app.screen.query_one("#stats-head")
+    console = Console(width=200, file=io.StringIO(), record=True)
+    console.print(widget.content)
+    return console.export_text().strip()
+
+
+async def test_an_edit_clears_the_answer_in_every_pane_and_undo_brings_it_back():
+    app = preset_app("klotski", "yusheng-xili")
+    async with app.run_test(size=SIZE) as pilot:
+        timeline = await solve(pilot)
+        assert head(app) == "47 moves, shortest"
+        await pilot.press("f2", "x")  # delete the piece under the cursor (the start step is shown)
+        assert app.screen.session.dirty
+        assert "47 moves" not in head(app) and "the board changed" in head(app)
+        assert app.screen.query_one(StatsPane).solution is None and not timeline.steps
+        await pilot.press("ctrl+z")  # the solved board again: its answer with it
+        assert not app.screen.session.dirty
+        assert head(app) == "47 moves, shortest" and len(timeline.steps) == 48
+        assert app.screen.solution is not None
+        await pilot.press("ctrl+y")  # and away again
+        assert "the board changed" in head(app) and not timeline.steps
+
+
+async def test_an_edit_in_link_clears_the_answer_too():
+    app = preset_app("link", "the-game")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: app.screen.solution is not None, what="link's answer")
+        assert "segment" in head(app)
+        app.screen.query_one(BoardView).focus()
+        await pilot.press("x")  # empty the cell under the cursor: the tile at 1,1
+        assert app.screen.session.dirty
+        assert "segment" not in head(app) and "the board changed" in head(app)
+        await pilot.press("ctrl+z")
+        assert "segment" in head(app)
+
+
+async def test_a_race_starts_from_the_solver_panes_settings_and_its_answer_sets_the_pane():
+    app = preset_app("klotski", "yusheng-xili")
+    async with app.run_test(size=SIZE) as pilot:
+        pane = app.screen.query_one(SolverPane)
+        await pilot.press("f3", "down")  # the move convention
+        while pane.settings()[1]["moves"] != "straight":
+            await pilot.press("right")
+        await pilot.press("f6")
+        screen = app.screen
+        assert isinstance(screen, RaceScreen)
+        assert {lane.settings()["moves"] for lane in screen.lanes} == {"straight"}
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: screen.done, timeout=120, what="the race")
+        await pilot.press("right", "enter")  # the second column's answer
+        main = app.screen
+        solver_id, options, _ = main.query_one(SolverPane).settings()
+        assert solver_id == main.solution.solver == "bibfs"
+        assert options["moves"] == "straight"
+
+
+def test_preparing_a_later_kernel_of_a_running_search_is_not_compiling():
+    first = Snapshot(phase=Phase.COMPILING)
+    assert "compiling" in phase_line(first, "klotski")
+    between = Snapshot(phase=Phase.COMPILING, expanded=25_955, elapsed_s=0.4)  # the census ran; the table next
+    assert "compiling" not in phase_line(between, "klotski") and "searching" in phase_line(between, "klotski")
+    warming = Snapshot(phase=Phase.COMPILING, expanded=100, elapsed_s=0.4, compiling="klotski", compiled=2, kernels=9)
+    assert "compiling" in phase_line(warming, "klotski")  # the compiler really is running
+
+
+async def test_left_brings_a_limit_back_to_none():
+    form = OptionsForm((Field("timeout", "timeout s", "float", None),))
+    from textual.app import App
+
+    class Host(App):
+        def compose(self):
+            yield form
+
+    async with Host().run_test() as pilot:
+        form.focus()
+        await pilot.press("right", "right", "right")
+        assert form.values()["timeout"] == 4.0
+        await pilot.press("left", "left")
+        assert form.values()["timeout"] == 1.0
+        await pilot.press("left")
+        assert form.values()["timeout"] is None
+
+
+async def test_page_down_pages_the_timeline_when_its_list_is_one_row():
+    app = preset_app("klotski", "yusheng-xili")
+    async with app.run_test(size=SIZE) as pilot:
+        timeline = await solve(pilot)
+        listing = app.screen.query_one("#timeline-steps")
+        assert app.focused is listing and listing.scrollable_content_region.height <= 2
+        await pilot.press("pagedown")
+        assert timeline.index == 10
+        await pilot.press("pagedown", "pageup", "pageup")
+        assert timeline.index == 0
+        await pilot.press("end", "pageup")
+        assert timeline.index == 37
