@@ -6,6 +6,7 @@ machine's cores and free memory are fixed, so only what the searches found and c
 """
 import pytest
 
+import puzzle_explorer.core.run.memory
 import puzzle_explorer.core.run.progress
 import puzzle_explorer.core.run.race
 from puzzle_explorer.puzzles import race as R
@@ -18,7 +19,7 @@ def fixed_machine(monkeypatch, user_dirs):
     monkeypatch.setattr(puzzle_explorer.core.run.progress, "time", StoppedClock)
     monkeypatch.setattr(puzzle_explorer.core.run.race, "time", StoppedClock)
     monkeypatch.setattr(R, "cores", lambda: 2)
-    monkeypatch.setattr(R, "available_bytes", lambda: 8 * 2**30)
+    monkeypatch.setattr(puzzle_explorer.core.run.memory, "available_bytes", lambda: 8 * 2**30)
 
 
 async def finished_race(pilot) -> None:

@@ -198,7 +198,7 @@ def _flood(state, ctx, out):
                 reached = grown
             reached &= ~start
             while reached:
-                t = np.uint64(trailing_zeros(reached))
+                t = np.uint64(trailing_zeros(reached))  # type: ignore[call-arg]  # numba's intrinsic: numba supplies its context
                 reached &= reached - ONE
                 out[n] = _moved(state, ctx, c, j, ctx.anchor_at[(c << U6) + t])
                 n += 1
