@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from bench.harness import Report, Row
-from puzzle_explorer.core.run.progress import NODE_CAP, SearchControl, new_counters
+from puzzle_explorer.core.kernels.counters import NODE_CAP, new_counters
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.scale.engine import EngineSpec, ray_installed
 from puzzle_explorer.puzzles.knights import split

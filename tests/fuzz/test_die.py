@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from puzzle_explorer.core.estimate import probe
-from puzzle_explorer.core.run.progress import SearchControl, new_counters
+from puzzle_explorer.core.kernels.counters import new_counters
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import COUNT, Limits, search_paths
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles.die.board import MAX_SIDE, Board

@@ -7,7 +7,8 @@ import threading
 
 import pytest
 
-from puzzle_explorer.core.run.progress import STORED, SearchControl
+from puzzle_explorer.core.kernels.counters import STORED
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Status

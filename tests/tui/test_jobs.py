@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from puzzle_explorer.core.run.progress import EXPANDED, Phase, SearchControl
+from puzzle_explorer.core.kernels.counters import EXPANDED
+from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.tui.widgets.stats import StatsPane
 from tests.tui.helpers import JobEnd, klotski_app, press_each, start_search, wait_for
 

@@ -15,11 +15,11 @@ from typing import Any, Protocol
 from rich.console import Console, RenderableType
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.kernels.signature import Kernel
 from puzzle_explorer.core.run.live import Live
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import LIMIT_TEXT, Limit, Status
-from puzzle_explorer.core.run.warmup import Kernel
 
 JSON = dict[str, Any]  # an object as json.dumps writes it
 Options = dict[str, Any]  # a solver's option values by Option.name (those left out take their defaults)

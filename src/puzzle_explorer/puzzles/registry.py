@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from puzzle_explorer import puzzles
 
 if TYPE_CHECKING:
-    from puzzle_explorer.core.run.warmup import Kernel
+    from puzzle_explorer.core.kernels.signature import Kernel
     from puzzle_explorer.puzzles.interface import Family
 
 ORDER = ("klotski", "cube8", "die", "knights", "link", "tiles")

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from puzzle_explorer.core.estimate.sampled import FIRST_CAP, mean_se, sample_tasks
-from puzzle_explorer.core.run.progress import NODE_CAP
+from puzzle_explorer.core.kernels.counters import NODE_CAP
 
 SIZES = [5, 1, 40, 7, 7, 300, 2, 18, 90, 3, 61, 12]
 

@@ -1,5 +1,6 @@
 import numpy as np
 
+from puzzle_explorer.core.kernels.counters import SLOTS, STOP, STOP_CANCEL
 from puzzle_explorer.core.kernels.hashset import (
     EMPTY,
     is_full,
@@ -13,7 +14,6 @@ from puzzle_explorer.core.kernels.hashset import (
     set_grow,
     set_has,
 )
-from puzzle_explorer.core.run.progress import SLOTS, STOP, STOP_CANCEL
 
 RUNNING = np.zeros(SLOTS, dtype=np.int64)
 

@@ -1,8 +1,8 @@
 import numpy as np
 import pytest
 
+from puzzle_explorer.core.kernels.counters import SLOTS
 from puzzle_explorer.core.kernels.radix import radix_sort
-from puzzle_explorer.core.run.progress import SLOTS
 
 
 @pytest.mark.parametrize("n,bits", [(0, 10), (1, 5), (1000, 3), (5000, 33), (20000, 63)])

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from puzzle_explorer.core.kernels.signature import Kernel
 from puzzle_explorer.core.run import ahead
 from puzzle_explorer.core.run.progress import CancelledBeforeSearch, Phase, SearchControl
-from puzzle_explorer.core.run.warmup import Kernel
 
 ROOT = Path(__file__).resolve().parents[3]
 

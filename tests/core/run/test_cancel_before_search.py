@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 import puzzle_explorer.core.run.search
-from puzzle_explorer.core.run.progress import EXPANDED, CancelledBeforeSearch, Phase, SearchControl
+from puzzle_explorer.core.kernels.counters import EXPANDED
+from puzzle_explorer.core.run.progress import CancelledBeforeSearch, Phase, SearchControl
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits, shortest_path
 from puzzle_explorer.core.run.status import Status

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from puzzle_explorer.core.kernels import astar, bfs, bibfs, census, idastar
+from puzzle_explorer.core.kernels.counters import SLOTS
 from puzzle_explorer.core.kernels.hashset import is_full, new_map, new_set, set_add, set_grow, table_bytes
 from puzzle_explorer.core.run.memory import SCRATCH, largest_cap, state_cap
-from puzzle_explorer.core.run.progress import SLOTS, SearchControl
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import COUNT, Limits, count_states, search_paths, shortest_path
 from puzzle_explorer.core.run.status import Limit, Status
 from tests.core import rss_probe

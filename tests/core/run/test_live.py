@@ -3,8 +3,10 @@ from a start, as long as the depth it reports; the layer sizes and iterations it
 import numpy as np
 import pytest
 
+from puzzle_explorer.core.kernels import picture as P
+from puzzle_explorer.core.kernels.counters import new_counters
 from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import SearchControl, new_counters
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import COUNT, Limits, count_states, search_paths, shortest_path
 from puzzle_explorer.core.run.status import Status
 from tests.core.graph_puzzle import make_graph, random_graph, reference_distances
@@ -110,23 +112,23 @@ def test_a_path_longer_than_the_room_keeps_its_newest_part():
     counters = new_counters()
     path = np.arange(3000, dtype=np.int64)
     seq = 0
-    counters[live.BEGIN] = counters[live.END] = seq
-    counters[live.KIND] = live.BACKTRACK
-    counters[live.LENGTH] = 3000
-    counters[live.KEPT] = live.PATH_ROOM
-    counters[live.PATH: live.PATH + live.PATH_ROOM] = path[-live.PATH_ROOM:]
+    counters[P.BEGIN] = counters[P.END] = seq
+    counters[P.KIND] = P.BACKTRACK
+    counters[P.LENGTH] = 3000
+    counters[P.KEPT] = P.PATH_ROOM
+    counters[P.PATH: P.PATH + P.PATH_ROOM] = path[-P.PATH_ROOM:]
     picture = live.read_live(counters)
     assert picture.cut and picture.length == 3000
-    assert list(picture.path) == list(range(3000 - live.PATH_ROOM, 3000))
+    assert list(picture.path) == list(range(3000 - P.PATH_ROOM, 3000))
 
 
 def test_a_refresh_caught_half_done_is_not_read():
     counters = new_counters()
-    counters[live.KIND] = live.BFS
-    counters[live.END] = 4
-    counters[live.BEGIN] = 5  # a refresh has begun and not ended
+    counters[P.KIND] = P.BFS
+    counters[P.END] = 4
+    counters[P.BEGIN] = 5  # a refresh has begun and not ended
     assert live.read_live(counters) is None
-    counters[live.END] = 5
+    counters[P.END] = 5
     assert live.read_live(counters) is not None
 
 

@@ -5,7 +5,8 @@ import time
 import numpy as np
 import pytest
 
-from puzzle_explorer.core.run.progress import STOP_CANCEL, STOP_TIMEOUT, WAITING, WORKING, Phase, SearchControl
+from puzzle_explorer.core.kernels.counters import STOP_CANCEL, STOP_TIMEOUT
+from puzzle_explorer.core.run.progress import WAITING, WORKING, Phase, SearchControl
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.scale.cuts import shallowest_cut
 from tests.core.run.test_runner import interrupt_main_after

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from numba import typeof
 
+from puzzle_explorer.core.kernels.signature import Kernel
 from puzzle_explorer.core.run import warmup
 from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.puzzles import registry
@@ -31,7 +32,7 @@ class SlowKernel:
 
 
 def test_the_count_of_compiled_kernels_shows_in_a_waiting_search():
-    kernels = [warmup.Kernel(f"k{i}", SlowKernel(), (i,)) for i in range(3)]
+    kernels = [Kernel(f"k{i}", SlowKernel(), (i,)) for i in range(3)]
     seen = []
     worker = threading.Thread(target=warmup.compile_kernels,
                               args=("fam", kernels, lambda k, done, s: seen.append((k.name, done))))
@@ -67,7 +68,7 @@ def test_a_failed_compile_leaves_no_stale_count():
             raise RuntimeError("no")
 
     with pytest.raises(RuntimeError):
-        warmup.compile_kernels("fam", [warmup.Kernel("bad", Broken(), ())])
+        warmup.compile_kernels("fam", [Kernel("bad", Broken(), ())])
     assert not warmup.progress().active
 
 

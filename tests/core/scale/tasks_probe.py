@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from puzzle_explorer.core.run.progress import EXPANDED, STOP
+from puzzle_explorer.core.kernels.counters import EXPANDED, STOP
 
 
 @dataclass

@@ -6,7 +6,8 @@ import time
 import numpy as np
 import pytest
 
-from puzzle_explorer.core.run.progress import SLOTS, SearchControl
+from puzzle_explorer.core.kernels.counters import SLOTS
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.scale.local_tasks import Kept

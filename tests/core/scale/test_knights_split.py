@@ -82,7 +82,7 @@ def test_a_cancel_during_the_estimates_dives_ends_them():
     import threading
     import time
 
-    from puzzle_explorer.core.run.progress import STOP, STOP_CANCEL, new_counters
+    from puzzle_explorer.core.kernels.counters import STOP, STOP_CANCEL, new_counters
     from puzzle_explorer.puzzles.knights import estimate
     from puzzle_explorer.puzzles.knights.kernels.geometry import ORDERS, deltas, free_mask, neighbour_table
 

@@ -9,9 +9,11 @@ import numpy as np
 import pytest
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.core.run.progress import SearchControl, new_counters
+from puzzle_explorer.core.kernels.codes import FOUND
+from puzzle_explorer.core.kernels.counters import new_counters
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
-from puzzle_explorer.core.run.status import FOUND, Limit, Status
+from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.puzzles.tiles.board import Board, parse
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
 from puzzle_explorer.puzzles.tiles.kernels import heuristics as H

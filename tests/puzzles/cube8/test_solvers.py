@@ -2,7 +2,8 @@
 import numpy as np
 import pytest
 
-from puzzle_explorer.core.run.progress import STOP, STOP_CANCEL, SearchControl
+from puzzle_explorer.core.kernels.counters import STOP, STOP_CANCEL
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.puzzles.cube8 import cubes as C

@@ -7,7 +7,8 @@ import sys
 import pytest
 
 from puzzle_explorer.core.estimate import probe
-from puzzle_explorer.core.run.progress import STOP, STOP_CANCEL, SearchControl, new_counters
+from puzzle_explorer.core.kernels.counters import STOP, STOP_CANCEL, new_counters
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.puzzles.die.board import parse
 from puzzle_explorer.puzzles.die.presets import BY_ID

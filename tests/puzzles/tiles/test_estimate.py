@@ -6,7 +6,8 @@ import json
 import numpy as np
 import pytest
 
-from puzzle_explorer.core.run.progress import STOP, STOP_CANCEL, SearchControl, new_counters
+from puzzle_explorer.core.kernels.counters import STOP, STOP_CANCEL, new_counters
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.puzzles.tiles import split as S
 from puzzle_explorer.puzzles.tiles.board import Board, parse

@@ -37,8 +37,8 @@ from puzzle_explorer.core.run.memory import available_bytes
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
 
+    from puzzle_explorer.core.kernels.signature import Kernel
     from puzzle_explorer.core.run.progress import SearchControl
-    from puzzle_explorer.core.run.warmup import Kernel
 
 MARKER = "compiled-ahead.json"  # in the cache folder once every family compiled there
 WORKER_BYTES = 500 * 2**20  # a compiling worker at its peak: Python, numpy, numba and LLVM at work

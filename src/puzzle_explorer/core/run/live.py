@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-# The whole layout and the writers too, for the families' kernels and searches that import them from here.
-from puzzle_explorer.core.kernels.picture import *  # noqa: F403,E402
 from puzzle_explorer.core.kernels.picture import (
     ASTAR,
     BACKTRACK,

@@ -17,7 +17,7 @@ import os
 from typing import Callable
 
 from puzzle_explorer.core.run.status import Limit
-from puzzle_explorer.core.sizes import describe_bytes as describe_bytes  # where the app and the families read it
+from puzzle_explorer.core.sizes import describe_bytes
 
 DEFAULT_SHARE = 0.5  # of the memory available when the search starts
 HARD_CAP = 2**40

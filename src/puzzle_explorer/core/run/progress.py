@@ -17,24 +17,20 @@ from typing import Any, Callable, Iterator
 import numpy as np
 
 from puzzle_explorer.core.kernels import picture
-from puzzle_explorer.core.kernels.counters import CHECK_EVERY as CHECK_EVERY
-from puzzle_explorer.core.kernels.counters import DEPTH as DEPTH
-from puzzle_explorer.core.kernels.counters import EXPANDED as EXPANDED
-from puzzle_explorer.core.kernels.counters import FRONTIER as FRONTIER
-from puzzle_explorer.core.kernels.counters import MAX_FRONTIER as MAX_FRONTIER
-from puzzle_explorer.core.kernels.counters import NODE_CAP as NODE_CAP
-from puzzle_explorer.core.kernels.counters import RUN as RUN
-from puzzle_explorer.core.kernels.counters import SLOTS as SLOTS
-from puzzle_explorer.core.kernels.counters import SOLUTIONS as SOLUTIONS
-from puzzle_explorer.core.kernels.counters import STOP as STOP
-from puzzle_explorer.core.kernels.counters import STOP_CANCEL as STOP_CANCEL
-from puzzle_explorer.core.kernels.counters import STOP_TIMEOUT as STOP_TIMEOUT
-from puzzle_explorer.core.kernels.counters import STORED as STORED
-from puzzle_explorer.core.kernels.counters import Counters as Counters
-from puzzle_explorer.core.kernels.counters import Whole as Whole
-from puzzle_explorer.core.kernels.counters import due as due
-from puzzle_explorer.core.kernels.counters import new_counters as new_counters
-from puzzle_explorer.core.kernels.counters import publish as publish
+from puzzle_explorer.core.kernels.counters import (
+    DEPTH,
+    EXPANDED,
+    FRONTIER,
+    MAX_FRONTIER,
+    NODE_CAP,
+    RUN,
+    SLOTS,
+    SOLUTIONS,
+    STOP,
+    STOP_CANCEL,
+    STOP_TIMEOUT,
+    STORED,
+)
 from puzzle_explorer.core.run import warmup
 from puzzle_explorer.core.run.live import Live, read_live
 

@@ -5,10 +5,11 @@ import threading
 import time
 from typing import Callable, Generic, TypeVar
 
-from puzzle_explorer.core.run.progress import STOP_CANCEL, Phase, SearchControl, Snapshot  # noqa: F401
+from puzzle_explorer.core.kernels.counters import STOP_CANCEL
 
 # CancelledBeforeSearch lives beside SearchControl, which raises it too; exported here for callers.
 from puzzle_explorer.core.run.progress import CancelledBeforeSearch as CancelledBeforeSearch
+from puzzle_explorer.core.run.progress import Phase, SearchControl, Snapshot
 
 T = TypeVar("T")
 

@@ -3,12 +3,6 @@ the plain codes of core/kernels/codes.py (here too, for the Python code that rea
 core/run/search.py's kernel_status turns a code into a status."""
 from enum import Enum
 
-from puzzle_explorer.core.kernels.codes import CAP as CAP
-from puzzle_explorer.core.kernels.codes import EXHAUSTED as EXHAUSTED
-from puzzle_explorer.core.kernels.codes import FOUND as FOUND
-from puzzle_explorer.core.kernels.codes import MEMORY as MEMORY
-from puzzle_explorer.core.kernels.codes import STOPPED as STOPPED
-
 
 class Status(str, Enum):
     SOLVED = "solved"

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from puzzle_explorer.core.kernels.signature import Kernel as Kernel
+from puzzle_explorer.core.kernels.signature import Kernel
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,9 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, Callable, Iterator, Sequence
 
+from puzzle_explorer.core.kernels.counters import STOP_CANCEL
 from puzzle_explorer.core.run.memory import budget_bytes, workers_within
-from puzzle_explorer.core.run.progress import STOP_CANCEL, SearchControl
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.race import cores
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.checkpoint import Checkpoint

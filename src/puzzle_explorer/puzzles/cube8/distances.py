@@ -13,12 +13,14 @@ import numpy as np
 
 from puzzle_explorer.core.kernels import census as core_census
 from puzzle_explorer.core.kernels import tables
-from puzzle_explorer.core.run.memory import budget_bytes, describe_bytes, fits
+from puzzle_explorer.core.kernels.codes import FOUND
+from puzzle_explorer.core.run.memory import budget_bytes, fits
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats, counter_stats, kernel_status, timed
-from puzzle_explorer.core.run.status import FOUND, Limit, Status
+from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.census import count_states
 from puzzle_explorer.core.scale.partitioned import partitioned
+from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.cube8 import cubes as C
 from puzzle_explorer.puzzles.cube8.board import Board, format_board, validate
 from puzzle_explorer.puzzles.cube8.goals import goal_numbers, ida_start

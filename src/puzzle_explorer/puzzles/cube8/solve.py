@@ -7,7 +7,9 @@ from pathlib import Path
 import numpy as np
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.core.run.memory import describe_bytes, fits, state_cap
+from puzzle_explorer.core.kernels.codes import EXHAUSTED, FOUND, STOPPED
+from puzzle_explorer.core.kernels.signature import Kernel
+from puzzle_explorer.core.run.memory import fits, state_cap
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import (
     Limits,
@@ -18,9 +20,9 @@ from puzzle_explorer.core.run.search import (
     shortest_path_kernels,
     timed,
 )
-from puzzle_explorer.core.run.status import EXHAUSTED, FOUND, STOPPED, Limit, Status
-from puzzle_explorer.core.run.warmup import Kernel
+from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.census import census_kernels
+from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.cube8 import cubes as C
 from puzzle_explorer.puzzles.cube8 import distances, live
 from puzzle_explorer.puzzles.cube8 import table as T

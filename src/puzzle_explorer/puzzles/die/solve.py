@@ -19,6 +19,7 @@ from puzzle_explorer.core.estimate.dives import Estimate
 from puzzle_explorer.core.kernels import backtrack
 from puzzle_explorer.core.kernels.backtrack import fixed_bytes as backtrack_bytes
 from puzzle_explorer.core.kernels.jit import prepare
+from puzzle_explorer.core.kernels.signature import Kernel
 from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes, largest_cap
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import (
@@ -31,7 +32,6 @@ from puzzle_explorer.core.run.search import (
     search_paths_kernels,
 )
 from puzzle_explorer.core.run.status import Limit, Status
-from puzzle_explorer.core.run.warmup import Kernel
 from puzzle_explorer.core.scale.split_paths import count_paths
 from puzzle_explorer.puzzles.die import analysis, live
 from puzzle_explorer.puzzles.die.board import Board, Placed, validate

@@ -227,7 +227,7 @@ def run_distances(args: argparse.Namespace, family: Family, board: Any, options:
         print_steps(console, solution, render)
     table_json = solution.details.get("table")
     if table_json and table_json.get("path"):
-        from puzzle_explorer.core.run.memory import describe_bytes
+        from puzzle_explorer.core.sizes import describe_bytes
         console.print(f"table: {table_json['positions']:,} positions, {describe_bytes(table_json['bytes'])}, "
                       f"written to {table_json['path']}", highlight=False, soft_wrap=True)
     elif args.save_table:

@@ -32,12 +32,14 @@ import numpy as np
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.kernels import census as core_census
 from puzzle_explorer.core.kernels import tables
-from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes, describe_bytes
+from puzzle_explorer.core.kernels.codes import FOUND, STOPPED
+from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes
 from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.run.search import Census, Limits, Outcome, Stats, kernel_status
-from puzzle_explorer.core.run.status import FOUND, STOPPED, Limit, Status
+from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.census import count_states
 from puzzle_explorer.core.scale.engine import EngineSpec
+from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import JSON, Move, Option, Options, Solution, Solver, Step
 from puzzle_explorer.puzzles.kit.engines import spec_from
 

@@ -7,11 +7,11 @@ import numpy as np
 
 from puzzle_explorer.core.kernels.codes import STOPPED
 from puzzle_explorer.core.kernels.jit import prepare
+from puzzle_explorer.core.kernels.signature import Kernel
 from puzzle_explorer.core.run.memory import budget_bytes
 from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats, kernel_status, shortest_path, shortest_path_kernels
 from puzzle_explorer.core.run.status import Limit, Status
-from puzzle_explorer.core.run.warmup import Kernel
 from puzzle_explorer.core.scale.census import census_kernels, count_states
 from puzzle_explorer.puzzles.interface import Options, Run, Solution, Solver, Step, plain_headline, run_solver
 from puzzle_explorer.puzzles.kit import distances as D

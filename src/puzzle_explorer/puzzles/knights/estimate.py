@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from puzzle_explorer.core.estimate.dives import Estimate, combine, refined, speed
+from puzzle_explorer.core.kernels.counters import STOP, new_counters
 from puzzle_explorer.core.kernels.jit import prepare
-from puzzle_explorer.core.run.progress import STOP, new_counters
 from puzzle_explorer.puzzles.knights.kernels import pruned
 
 DIVES = 4000  # over all the starts together

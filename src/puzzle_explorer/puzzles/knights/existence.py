@@ -29,13 +29,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numpy.typing import NDArray
 
-from puzzle_explorer.core.kernels.jit import kernel
 from puzzle_explorer.puzzles.interface import JSON
 from puzzle_explorer.puzzles.kit.text import cell_text
 from puzzle_explorer.puzzles.knights.board import Board
-from puzzle_explorer.puzzles.knights.kernels.geometry import table_for
+from puzzle_explorer.puzzles.knights.kernels.geometry import reach, table_for
 
 
 @dataclass(frozen=True)
@@ -123,27 +121,6 @@ def _open(board: Board) -> Verdict:
                              "tour from here", "schwenk")
     return Verdict(None, f"{w}x{h} has open tours (Conrad et al. 1994), but theory does not say whether one "
                          "starts on this square: unknown without search", "unknown")
-
-
-@kernel
-def reach(table: NDArray[np.int32], start: int) -> int:
-    """How many free squares a knight can reach from start (start included)."""
-    n = table.shape[0]
-    seen = np.zeros(n, dtype=np.bool_)
-    queue = np.empty(n, dtype=np.int32)
-    seen[start] = True
-    queue[0] = start
-    head, tail = 0, 1
-    while head < tail:
-        s = queue[head]
-        head += 1
-        for k in range(8):
-            t = table[s, k]
-            if t >= 0 and not seen[t]:
-                seen[t] = True
-                queue[tail] = t
-                tail += 1
-    return tail
 
 
 def _blocked(board: Board) -> Verdict:

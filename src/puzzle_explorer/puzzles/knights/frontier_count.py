@@ -12,10 +12,11 @@ from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.kernels import picture
 from puzzle_explorer.core.kernels.counters import DEPTH, EXPANDED, FRONTIER, SOLUTIONS, STOP_CANCEL, STORED
 from puzzle_explorer.core.kernels.jit import prepare
-from puzzle_explorer.core.run.memory import SCRATCH, budget_bytes, describe_bytes
+from puzzle_explorer.core.run.memory import SCRATCH, budget_bytes
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Limit, Status
+from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import JSON, Solution, Step
 from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.knights import frontier, live

@@ -10,9 +10,12 @@ import numpy as np
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.estimate.dives import Estimate
 from puzzle_explorer.core.kernels.backtrack import fixed_bytes as backtrack_bytes
+from puzzle_explorer.core.kernels.codes import FOUND, STOPPED
+from puzzle_explorer.core.kernels.counters import EXPANDED, NODE_CAP, STORED
 from puzzle_explorer.core.kernels.jit import prepare
-from puzzle_explorer.core.run.memory import SCRATCH, budget_bytes, describe_bytes
-from puzzle_explorer.core.run.progress import EXPANDED, NODE_CAP, STORED, Phase, SearchControl
+from puzzle_explorer.core.kernels.signature import Kernel
+from puzzle_explorer.core.run.memory import SCRATCH, budget_bytes
+from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.run.search import COUNT as PLAIN_COUNT
 from puzzle_explorer.core.run.search import FIRST as PLAIN_FIRST
 from puzzle_explorer.core.run.search import (
@@ -25,8 +28,7 @@ from puzzle_explorer.core.run.search import (
     timed,
     tree_fits,
 )
-from puzzle_explorer.core.run.status import FOUND, STOPPED, Limit, Status
-from puzzle_explorer.core.run.warmup import Kernel
+from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale import split_paths
 from puzzle_explorer.core.scale.cuts import wanted_subtrees
 from puzzle_explorer.core.scale.engine import EngineSpec
@@ -39,6 +41,7 @@ from puzzle_explorer.core.scale.tasks import (
     worker_count,
     workers_known,
 )
+from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import JSON, Option, Options, Solution, Solver, Step, run_solver
 from puzzle_explorer.puzzles.kit import engines
 from puzzle_explorer.puzzles.kit.numbers import count_text
@@ -46,7 +49,7 @@ from puzzle_explorer.puzzles.knights import estimate, existence, frontier, front
 from puzzle_explorer.puzzles.knights.board import Board, validate
 from puzzle_explorer.puzzles.knights.kernels import frontier as frontier_kernel
 from puzzle_explorer.puzzles.knights.kernels import greedy, plain, pruned, thin
-from puzzle_explorer.puzzles.knights.kernels.geometry import ORDERS, deltas, free_mask, neighbour_table
+from puzzle_explorer.puzzles.knights.kernels.geometry import ORDERS, deltas, free_mask, neighbour_table, reach
 from puzzle_explorer.puzzles.knights.steps import TourSteps
 from puzzle_explorer.puzzles.knights.symmetry import orbits
 from puzzle_explorer.puzzles.knights.tour import Tour
@@ -552,7 +555,7 @@ def kernels() -> list[Kernel]:
     ctx = plain.make_context(table, 0, board.free_squares, board.closed)
     line_free = np.ones(12, dtype=np.bool_)
     return [Kernel("neighbour table", neighbour_table, (board.width, board.height, free_mask(board), dx, dy)),
-            Kernel("connectivity", existence.reach, (table, 0)),
+            Kernel("connectivity", reach, (table, 0)),
             *search_paths_kernels(ctx, counters),
             Kernel("pruned backtracking", pruned.pruned_search, split.example_args(table, counters)),
             Kernel("tree size estimate", pruned.probe, estimate.example_args(table, counters)),

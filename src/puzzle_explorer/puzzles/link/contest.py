@@ -23,8 +23,8 @@ from typing import IO, Iterable, Iterator, TextIO
 import numpy as np
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.core.run.progress import new_counters
-from puzzle_explorer.core.run.status import FOUND
+from puzzle_explorer.core.kernels.codes import FOUND
+from puzzle_explorer.core.kernels.counters import new_counters
 from puzzle_explorer.puzzles.kit.numbers import shown, whole_numbers
 from puzzle_explorer.puzzles.kit.reading import input_lines
 from puzzle_explorer.puzzles.kit.text import MAX_TYPED, cell_text

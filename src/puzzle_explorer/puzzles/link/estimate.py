@@ -18,9 +18,9 @@ from typing import Any
 
 from puzzle_explorer.core.estimate.dives import duration
 from puzzle_explorer.core.estimate.sampled import BUDGET_S, SAMPLE, Sampled, sample_tasks
-from puzzle_explorer.core.run.progress import NODE_CAP, new_counters
+from puzzle_explorer.core.kernels.codes import CAP, FOUND
+from puzzle_explorer.core.kernels.counters import NODE_CAP, new_counters
 from puzzle_explorer.core.run.search import Limits
-from puzzle_explorer.core.run.status import CAP, FOUND
 from puzzle_explorer.core.scale.cuts import trial_cap, wanted_subtrees
 from puzzle_explorer.puzzles.kit import engines
 from puzzle_explorer.puzzles.kit.numbers import count_text

@@ -7,7 +7,8 @@ from typing import Callable
 
 import numpy as np
 
-from puzzle_explorer.core.run.live import REACH_MOST, Live
+from puzzle_explorer.core.kernels.picture import REACH_MOST
+from puzzle_explorer.core.run.live import Live
 from puzzle_explorer.puzzles.interface import LiveView
 from puzzle_explorer.puzzles.link.board import Board
 from puzzle_explorer.puzzles.link.kernels.grid import Grid, cell_at, stride_of

@@ -11,8 +11,8 @@ from dataclasses import replace
 import numpy as np
 from numpy.typing import NDArray
 
-from puzzle_explorer.core.run.progress import new_counters
-from puzzle_explorer.core.run.status import FOUND
+from puzzle_explorer.core.kernels.codes import FOUND
+from puzzle_explorer.core.kernels.counters import new_counters
 from puzzle_explorer.puzzles.interface import Step
 from puzzle_explorer.puzzles.kit.text import Cell, cell_text
 from puzzle_explorer.puzzles.link.board import EMPTY, Board

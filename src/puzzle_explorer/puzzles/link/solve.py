@@ -8,12 +8,14 @@ import numpy as np
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.estimate.sampled import sample_tasks
+from puzzle_explorer.core.kernels.codes import FOUND, STOPPED
+from puzzle_explorer.core.kernels.counters import EXPANDED, NODE_CAP, RUN, new_counters
 from puzzle_explorer.core.kernels.jit import prepare
+from puzzle_explorer.core.kernels.signature import Kernel
 from puzzle_explorer.core.run.memory import WORKER_BYTES, budget_bytes, state_cap
-from puzzle_explorer.core.run.progress import EXPANDED, NODE_CAP, RUN, Phase, SearchControl, new_counters
+from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats, counter_stats, kernel_status, timed, tree_fits
-from puzzle_explorer.core.run.status import FOUND, STOPPED, Limit, Status
-from puzzle_explorer.core.run.warmup import Kernel
+from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.cuts import MAX_TASKS, SPLIT_BYTES, trial_cap, wanted_subtrees
 from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
 from puzzle_explorer.core.scale.task_run import Run

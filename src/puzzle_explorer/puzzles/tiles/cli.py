@@ -10,10 +10,10 @@ from rich.console import Console
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.exit_codes import ExitCode
-from puzzle_explorer.core.run.memory import describe_bytes
 from puzzle_explorer.core.run.runner import CancelledBeforeSearch
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles import registry
 from puzzle_explorer.puzzles.interface import JSON, View
 from puzzle_explorer.puzzles.kit import cli_support, typed

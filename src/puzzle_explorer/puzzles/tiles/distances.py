@@ -13,10 +13,11 @@ import numpy as np
 
 from puzzle_explorer.core.kernels import tables
 from puzzle_explorer.core.run.live import Live
-from puzzle_explorer.core.run.memory import budget_bytes, describe_bytes, fits
+from puzzle_explorer.core.run.memory import budget_bytes, fits
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats, counter_stats, timed
 from puzzle_explorer.core.run.status import Limit, Status
+from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import LiveView, Move, Options
 from puzzle_explorer.puzzles.kit import distances as D
 from puzzle_explorer.puzzles.tiles.board import BLANK, Board, format_board, inline, validate

@@ -36,13 +36,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from puzzle_explorer.core.files import write_atomically
+from puzzle_explorer.core.kernels.codes import FOUND, STOPPED
+from puzzle_explorer.core.kernels.counters import DEPTH, RUN, STOP, STORED
 from puzzle_explorer.core.kernels.jit import Kernel, prepare
 from puzzle_explorer.core.run.cache import cache_base
-from puzzle_explorer.core.run.memory import describe_bytes, fits
-from puzzle_explorer.core.run.progress import DEPTH, RUN, STOP, STORED, SearchControl
+from puzzle_explorer.core.run.memory import fits
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.race import cores
 from puzzle_explorer.core.run.search import timed
-from puzzle_explorer.core.run.status import FOUND, STOPPED
+from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
 from puzzle_explorer.puzzles.tiles.kernels import pdb_build as B
 from puzzle_explorer.puzzles.tiles.kernels.patterns import Partition, Table, rank_weights

@@ -14,14 +14,16 @@ import numpy as np
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.estimate.dives import speed
+from puzzle_explorer.core.kernels.codes import STOPPED
 from puzzle_explorer.core.kernels.jit import prepare
-from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes, describe_bytes, fits
+from puzzle_explorer.core.kernels.signature import Kernel
+from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes, fits
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats, kernel_status, shortest_path, shortest_path_kernels
-from puzzle_explorer.core.run.status import STOPPED, Limit, Status
-from puzzle_explorer.core.run.warmup import Kernel
+from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.census import census_kernels, count_states
 from puzzle_explorer.core.scale.engine import EngineSpec
+from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import (
     JSON,
     Option,

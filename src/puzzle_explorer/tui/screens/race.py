@@ -22,10 +22,10 @@ from textual.timer import Timer
 from textual.widgets import Header, Static
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.core.run.memory import describe_bytes
 from puzzle_explorer.core.run.progress import WAITING, Phase, Snapshot
 from puzzle_explorer.core.run.race import CANCELLED, DONE, FAILED, FOR_CORE, QUEUED, RUNNING, Lane, Race
 from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles import race as R
 from puzzle_explorer.puzzles.interface import ZOOM_OVERVIEW, Family, Solution, Solver, View
 from puzzle_explorer.tui.host import Host

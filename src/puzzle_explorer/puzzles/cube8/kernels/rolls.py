@@ -14,11 +14,10 @@ from collections import namedtuple
 import numpy as np
 from numpy.typing import NDArray
 
-from puzzle_explorer.core.kernels import ops
+from puzzle_explorer.core.kernels import ops, picture
+from puzzle_explorer.core.kernels.codes import CAP, EXHAUSTED, FOUND, STOPPED
+from puzzle_explorer.core.kernels.counters import CHECK_EVERY, publish
 from puzzle_explorer.core.kernels.jit import helper, kernel
-from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
-from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, STOPPED
 from puzzle_explorer.puzzles.cube8 import cubes as C
 
 NONE = 7  # the empty square in `cells`
@@ -126,7 +125,7 @@ def distances(sources, par, dist, queue, cap, counters):
     Returns (code, positions reached). The live picture shows the position being expanded
     (the sweep keeps no parent links, so not the path to it) and each finished level's size.
     """
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     cells = np.empty(9, dtype=np.int64)
     out = np.empty(4, dtype=np.int64)
     dist[:] = UNREACHED
@@ -146,7 +145,7 @@ def distances(sources, par, dist, queue, cap, counters):
         head += 1
         if np.int64(dist[node]) != depth:
             if drawing:
-                live.add_history(counters, head - 1 - level_start)
+                picture.add_history(counters, head - 1 - level_start)
             level_start = head - 1
             depth = np.int64(dist[node])
         k = rolls_from(node, par, cells, out)
@@ -165,7 +164,7 @@ def distances(sources, par, dist, queue, cap, counters):
             if publish(counters, head, tail - head, depth, tail):
                 return STOPPED, tail
     if drawing:
-        live.add_history(counters, tail - level_start)
+        picture.add_history(counters, tail - level_start)
     publish(counters, head, 0, depth, tail)
     return FOUND, tail
 
@@ -173,11 +172,11 @@ def distances(sources, par, dist, queue, cap, counters):
 @helper
 def _show_position(counters, node, depth):
     """One position at `depth`, without the path to it."""
-    seq = live.open_picture(counters, live.BFS, depth)
-    counters[live.LENGTH] = depth + 1
-    counters[live.KEPT] = 1
-    counters[live.PATH] = node
-    live.close_picture(counters, seq)
+    seq = picture.open_picture(counters, picture.BFS, depth)
+    counters[picture.LENGTH] = depth + 1
+    counters[picture.KEPT] = 1
+    counters[picture.PATH] = node
+    picture.close_picture(counters, seq)
 
 
 FROM_START = 1  # mark = FROM_START + rolls from the start
@@ -225,15 +224,15 @@ def _chain_live(mark, node, par, base, cells, out, counters, at, room):
 
 @kernel
 def _show_sides(mark, near_start, near_goal, par, cells, out, counters, depth):
-    seq = live.open_picture(counters, live.BIBFS, depth)
-    length, kept = _chain_live(mark, near_start, par, FROM_START, cells, out, counters, live.PATH, live.SIDE_ROOM)
-    counters[live.LENGTH] = length
-    counters[live.KEPT] = kept
-    length, kept = _chain_live(mark, near_goal, par, FROM_GOAL, cells, out, counters, live.OTHER_AT,
-                               live.SIDE_ROOM)
-    counters[live.OTHER] = length
-    counters[live.OTHER_KEPT] = kept
-    live.close_picture(counters, seq)
+    seq = picture.open_picture(counters, picture.BIBFS, depth)
+    length, kept = _chain_live(mark, near_start, par, FROM_START, cells, out, counters, picture.PATH, picture.SIDE_ROOM)
+    counters[picture.LENGTH] = length
+    counters[picture.KEPT] = kept
+    length, kept = _chain_live(mark, near_goal, par, FROM_GOAL, cells, out, counters, picture.OTHER_AT,
+                               picture.SIDE_ROOM)
+    counters[picture.OTHER] = length
+    counters[picture.OTHER_KEPT] = kept
+    picture.close_picture(counters, seq)
 
 
 @kernel
@@ -250,7 +249,7 @@ def bibfs(start, goals, par, max_len, cap, counters):
     position being expanded, and the other side's path to the first position
     of its frontier.
     """
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     mark = np.zeros(SPACE, dtype=np.uint8)
     room = min(cap, SPACE)
     fq = np.empty(room, dtype=np.uint32)
@@ -324,12 +323,12 @@ def bibfs(start, goals, par, max_len, cap, counters):
             _chain(mark, near_start, par, FROM_START, cells, out, path, a, -1)
             _chain(mark, near_goal, par, FROM_GOAL, cells, out, path, a + 1, 1)
             if drawing:
-                seq = live.open_picture(counters, live.BIBFS, a + b + 1)
-                counters[live.LENGTH] = path.shape[0]
-                counters[live.KEPT] = live.copy_path(counters, live.PATH, live.SIDE_ROOM, path, path.shape[0])
-                counters[live.OTHER] = 0
-                counters[live.OTHER_KEPT] = 0
-                live.close_picture(counters, seq)
+                seq = picture.open_picture(counters, picture.BIBFS, a + b + 1)
+                counters[picture.LENGTH] = path.shape[0]
+                counters[picture.KEPT] = picture.copy_path(counters, picture.PATH, picture.SIDE_ROOM, path, path.shape[0])
+                counters[picture.OTHER] = 0
+                counters[picture.OTHER_KEPT] = 0
+                picture.close_picture(counters, seq)
             return FOUND, path
         if forward:
             f_lo, f_hi = hi, tail

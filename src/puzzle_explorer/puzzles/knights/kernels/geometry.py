@@ -104,3 +104,24 @@ def table_for(board: Board, order: str = "clockwise") -> NDArray[np.int32]:
 def colour(x: int, y: int) -> int:
     """0 for the colour of the corner square (1,1), 1 for the other."""
     return (x + y) & 1
+
+
+@kernel
+def reach(table: NDArray[np.int32], start: int) -> int:
+    """How many free squares a knight can reach from start (start included)."""
+    n = table.shape[0]
+    seen = np.zeros(n, dtype=np.bool_)
+    queue = np.empty(n, dtype=np.int32)
+    seen[start] = True
+    queue[0] = start
+    head, tail = 0, 1
+    while head < tail:
+        s = queue[head]
+        head += 1
+        for k in range(8):
+            t = table[s, k]
+            if t >= 0 and not seen[t]:
+                seen[t] = True
+                queue[tail] = t
+                tail += 1
+    return tail

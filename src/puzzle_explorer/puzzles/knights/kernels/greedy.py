@@ -21,10 +21,10 @@ from typing import NamedTuple
 
 import numpy as np
 
+from puzzle_explorer.core.kernels import picture
+from puzzle_explorer.core.kernels.codes import CAP, FOUND, STOPPED
+from puzzle_explorer.core.kernels.counters import due, publish
 from puzzle_explorer.core.kernels.jit import helper, kernel
-from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import due, publish
-from puzzle_explorer.core.run.status import CAP, FOUND, STOPPED
 from puzzle_explorer.puzzles.knights.kernels.geometry import degrees, leave_start, rim_distance
 
 
@@ -105,7 +105,7 @@ def warnsdorff_walk(table, width, height, start, free_count, closed, seed, max_r
     or STOPPED when the stop flag was raised. The live picture shows the
     walk (its newest part on a large board) and the longest it has been.
     """
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     n = table.shape[0]
     deg = degrees(table)
     pos = np.full(n, -1, dtype=np.int32)  # where a square sits on the path, -1 if not on it
@@ -139,13 +139,13 @@ def warnsdorff_walk(table, width, height, start, free_count, closed, seed, max_r
             if due(counters, steps):
                 if drawing:
                     longest = max(longest, length)
-                    live.show_stack(counters, live.BACKTRACK, path, length, length - 1, longest - 1)
+                    picture.show_stack(counters, picture.BACKTRACK, path, length, length - 1, longest - 1)
                 if publish(counters, steps, length, length, length):
                     return STOPPED, path, length, rotations
         longest = max(longest, length)
         if length == free_count and (not closed or home[current]):
             if drawing:
-                live.show_stack(counters, live.BACKTRACK, path, length, length - 1, longest - 1)
+                picture.show_stack(counters, picture.BACKTRACK, path, length, length - 1, longest - 1)
             publish(counters, steps, length, length, length)
             return FOUND, path, length, rotations
         if rotations >= max_rotations:
@@ -159,6 +159,6 @@ def warnsdorff_walk(table, width, height, start, free_count, closed, seed, max_r
         steps += 1
         if due(counters, steps):
             if drawing:
-                live.show_stack(counters, live.BACKTRACK, path, length, length - 1, longest - 1)
+                picture.show_stack(counters, picture.BACKTRACK, path, length, length - 1, longest - 1)
             if publish(counters, steps, length, length, length):
                 return STOPPED, path, length, rotations

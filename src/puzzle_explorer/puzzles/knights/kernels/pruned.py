@@ -25,11 +25,11 @@ from typing import NamedTuple
 
 import numpy as np
 
+from puzzle_explorer.core.kernels import picture
 from puzzle_explorer.core.kernels.arrays import copy_into
+from puzzle_explorer.core.kernels.codes import CAP, EXHAUSTED, FOUND, STOPPED
+from puzzle_explorer.core.kernels.counters import SOLUTIONS, STOP, due, publish
 from puzzle_explorer.core.kernels.jit import helper, kernel
-from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import SOLUTIONS, STOP, due, publish
-from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, STOPPED
 from puzzle_explorer.puzzles.knights.kernels.geometry import degrees, leave_start, rim_distance
 
 FIRST = 0  # stop at the first tour
@@ -166,7 +166,7 @@ def _report(counters, drawing, path, depth, deepest, nodes, tours):
     been) with the knight at depth; True when the search must stop."""
     counters[SOLUTIONS] = tours
     if drawing:
-        live.show_stack(counters, live.BACKTRACK, path, depth + 1, depth, deepest)
+        picture.show_stack(counters, picture.BACKTRACK, path, depth + 1, depth, deepest)
     return publish(counters, nodes, depth, depth, depth + 1)
 
 
@@ -183,7 +183,7 @@ def pruned_search(table, width, height, prefix, free_count, closed, order, mode,
     path that reaches it, in search order, as a row of kept (padded with -1); CAP if there are
     more than `keep`. The live picture shows the path on the stack and the deepest it has been.
     """
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     base = prefix.shape[0] - 1
     deg, on, home, path, ends, start_exits = _setup(table, prefix, free_count, closed)
     kids = np.empty((free_count, 8), dtype=np.int32)
@@ -203,7 +203,7 @@ def pruned_search(table, width, height, prefix, free_count, closed, order, mode,
         return FOUND, 1, kept, 1, nodes
     if due(counters, nodes):  # a node cap of one: the start alone
         if drawing:
-            live.show_stack(counters, live.BACKTRACK, path, base + 1, base, base)
+            picture.show_stack(counters, picture.BACKTRACK, path, base + 1, base, base)
         if publish(counters, nodes, base, base, base + 1):
             return STOPPED, tours, kept, n_kept, nodes
     depth = base
@@ -253,7 +253,7 @@ def pruned_search(table, width, height, prefix, free_count, closed, order, mode,
             entered = True
     counters[SOLUTIONS] = tours
     if drawing:  # back at the start: the last picture says how deep the search went
-        live.show_stack(counters, live.BACKTRACK, path, base + 1, base, deepest)
+        picture.show_stack(counters, picture.BACKTRACK, path, base + 1, base, deepest)
     publish(counters, nodes, base, base, 0)
     if mode != FIRST or tours > 0:
         return FOUND, tours, kept, n_kept, nodes

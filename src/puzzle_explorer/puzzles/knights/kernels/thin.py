@@ -40,11 +40,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from puzzle_explorer.core.kernels import picture
+from puzzle_explorer.core.kernels.codes import EXHAUSTED, FOUND, MEMORY, STOPPED
+from puzzle_explorer.core.kernels.counters import due, publish
 from puzzle_explorer.core.kernels.hashset import mix
 from puzzle_explorer.core.kernels.jit import helper, kernel, routine
-from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import due, publish
-from puzzle_explorer.core.run.status import EXHAUSTED, FOUND, MEMORY, STOPPED
 
 UNTOUCHED, DONE, TO_START, TO_END, MATE = 0, 1, 2, 3, 4
 BITS = 4
@@ -336,16 +336,16 @@ def _memo_doubled(memo_key, memo_v):
 def _show(counters, kid_moves, ix, depth, deepest):
     """The live picture: the decision for each square v < depth (its backward moves, as bits), the
     newest PATH_ROOM of them; entry v is square v in line order."""
-    seq = live.open_picture(counters, live.BACKTRACK, depth)
-    kept = min(depth, live.PATH_ROOM)
+    seq = picture.open_picture(counters, picture.BACKTRACK, depth)
+    kept = min(depth, picture.PATH_ROOM)
     first = depth - kept
     for k in range(kept):
         v = first + k
-        counters[live.PATH + k] = kid_moves[v, ix[v] - 1]
-    counters[live.LENGTH] = depth
-    counters[live.KEPT] = kept
-    counters[live.DEEPEST] = deepest
-    live.close_picture(counters, seq)
+        counters[picture.PATH + k] = kid_moves[v, ix[v] - 1]
+    counters[picture.LENGTH] = depth
+    counters[picture.KEPT] = kept
+    counters[picture.DEEPEST] = deepest
+    picture.close_picture(counters, seq)
 
 
 @helper(allocates=True)
@@ -366,7 +366,7 @@ def thin_search(h, n, free, start, closed, limit, max_slots, counters):
     code: FOUND, EXHAUSTED (no tour: proved), MEMORY (the memo would outgrow max_slots) or STOPPED.
     The live picture holds the decisions made so far, one per square (see _show).
     """
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     deepest = 0
     w = 2 * h + 1
     free_count = 0

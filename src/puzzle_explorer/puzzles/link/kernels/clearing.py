@@ -21,12 +21,12 @@ from typing import NamedTuple
 
 import numpy as np
 
+from puzzle_explorer.core.kernels import picture
 from puzzle_explorer.core.kernels.arrays import copy_into
+from puzzle_explorer.core.kernels.codes import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
+from puzzle_explorer.core.kernels.counters import CHECK_EVERY, publish
 from puzzle_explorer.core.kernels.hashset import is_full, new_set, set_add, set_grow, set_has, table_bytes
 from puzzle_explorer.core.kernels.jit import helper, kernel
-from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
-from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
 from puzzle_explorer.puzzles.link.kernels.grid import FREE, PAD
 from puzzle_explorer.puzzles.link.kernels.reach import direction_steps, new_work, reach
 
@@ -116,15 +116,15 @@ def _grow(buf, need, most):
 @helper
 def _show(counters, chosen, depth, deepest):
     """The live picture: the pairs removed along the path, each as first << 32 | second (tile numbers)."""
-    seq = live.open_picture(counters, live.BACKTRACK, depth)
-    kept = min(depth, live.PATH_ROOM)
+    seq = picture.open_picture(counters, picture.BACKTRACK, depth)
+    kept = min(depth, picture.PATH_ROOM)
     first = depth - kept
     for k in range(kept):
-        counters[live.PATH + k] = (chosen[first + k, 0] << np.int64(32)) | chosen[first + k, 1]
-    counters[live.LENGTH] = depth
-    counters[live.KEPT] = kept
-    counters[live.DEEPEST] = deepest
-    live.close_picture(counters, seq)
+        counters[picture.PATH + k] = (chosen[first + k, 0] << np.int64(32)) | chosen[first + k, 1]
+    counters[picture.LENGTH] = depth
+    counters[picture.KEPT] = kept
+    counters[picture.DEEPEST] = deepest
+    picture.close_picture(counters, seq)
 
 
 @helper
@@ -321,7 +321,7 @@ def clear_board(cells, stride, height, tile_pos, tile_kind, n_kinds, limit, grav
     once. The nodes of a split and of the searches from its prefixes add up: each node entered is
     counted where it is searched. Returns (code, moves, expanded, prefixes, prefix count): see Removals.
     """
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     cells = cells.copy()
     tile_pos = tile_pos.copy()
     n_tiles = tile_kind.shape[0]

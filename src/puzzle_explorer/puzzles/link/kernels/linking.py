@@ -15,11 +15,12 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from puzzle_explorer.core.kernels import picture
+from puzzle_explorer.core.kernels.codes import EXHAUSTED, FOUND, STOPPED
+from puzzle_explorer.core.kernels.counters import due, publish
 from puzzle_explorer.core.kernels.jit import helper, kernel
-from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import SearchControl, due, publish
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import timed
-from puzzle_explorer.core.run.status import EXHAUSTED, FOUND, STOPPED
 from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.link.board import Board
 from puzzle_explorer.puzzles.link.kernels.grid import PAD, blocked_map, cell_at, index, stride_of
@@ -44,11 +45,11 @@ def fewest_segments(blocked, stride, src, dst, limit, counters):
     FOUND with the corner cells as padded indices (src, each turn, dst),
     EXHAUSTED when no path of at most `limit` segments exists, STOPPED when
     asked to stop. The live picture is a map of the cells reached so far,
-    with the fewest segments that reach each (puzzle_explorer.core.run.live REACH).
+    with the fewest segments that reach each (puzzle_explorer.core.kernels.picture REACH).
     """
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     if drawing:
-        live.start_reach_map(counters, blocked.shape[0])
+        picture.start_reach_map(counters, blocked.shape[0])
     n = blocked.shape[0] * 4
     steps = direction_steps(stride)
     dist = np.full(n, UNREACHED, dtype=np.int32)
@@ -75,8 +76,8 @@ def fewest_segments(blocked, stride, src, dst, limit, counters):
             expanded += 1
             if due(counters, expanded):
                 if drawing:
-                    seq = live.open_picture(counters, live.REACH, k)
-                    live.close_picture(counters, seq)
+                    seq = picture.open_picture(counters, picture.REACH, k)
+                    picture.close_picture(counters, seq)
                 if publish(counters, expanded, ncur - i + nn, k, expanded):
                     return STOPPED, -1, np.empty(0, dtype=np.int64)
             c = s >> 2
@@ -88,7 +89,7 @@ def fewest_segments(blocked, stride, src, dst, limit, counters):
                 dist[t] = k
                 found = t
                 if drawing:
-                    live.reach_cell(counters, c2, k)
+                    picture.reach_cell(counters, c2, k)
                 break
             if blocked[c2] == 0 and dist[t] > k:
                 dist[t] = k
@@ -96,7 +97,7 @@ def fewest_segments(blocked, stride, src, dst, limit, counters):
                 cur[ncur] = t
                 ncur += 1
                 if drawing:
-                    live.reach_cell(counters, c2, k)
+                    picture.reach_cell(counters, c2, k)
             if k < limit:
                 for turn in (1, 3):
                     t = c * 4 + ((d + turn) & 3)
@@ -110,8 +111,8 @@ def fewest_segments(blocked, stride, src, dst, limit, counters):
             ncur = nn
             k += 1
     if drawing:
-        seq = live.open_picture(counters, live.REACH, k)
-        live.close_picture(counters, seq)
+        seq = picture.open_picture(counters, picture.REACH, k)
+        picture.close_picture(counters, seq)
     publish(counters, expanded, 0, k, expanded)
     if found < 0:
         return EXHAUSTED, -1, np.empty(0, dtype=np.int64)

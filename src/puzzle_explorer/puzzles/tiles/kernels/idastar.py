@@ -17,10 +17,10 @@ Korf's program, and a goal is recognised when it is generated.
 """
 import numpy as np
 
+from puzzle_explorer.core.kernels import picture
+from puzzle_explorer.core.kernels.codes import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
+from puzzle_explorer.core.kernels.counters import CHECK_EVERY, publish
 from puzzle_explorer.core.kernels.jit import helper, kernel
-from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
-from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, MEMORY, STOPPED
 from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
 from puzzle_explorer.puzzles.tiles.kernels.patterns import lookup_rank, lookup_value, moved_rank
 
@@ -139,7 +139,7 @@ def _iteration(tiles, pos, codes, vals, newv, ranks, newr, nbr, g, lk, mode, bla
         if child_md == 0:
             blank[d + 1] = c
             if drawing:
-                live.show_bounded(counters, blank, d + 1, 0, bound, expanded - iteration_start)
+                picture.show_bounded(counters, blank, d + 1, 0, bound, expanded - iteration_start)
             publish(counters, expanded, d + 1, bound, 0)
             return FOUND, d + 2, count, next_bound, generated, expanded
         h = child_md
@@ -178,7 +178,7 @@ def _iteration(tiles, pos, codes, vals, newv, ranks, newr, nbr, g, lk, mode, bla
             continue
         if expanded >= max_nodes:  # the cap: no node past the max_nodes-th is entered
             if drawing:
-                live.show_bounded(counters, blank, d, _h(mode, md, conf, sums, d), bound,
+                picture.show_bounded(counters, blank, d, _h(mode, md, conf, sums, d), bound,
                                   expanded - iteration_start)
             publish(counters, expanded, d, bound, 0)
             return CAP, 0, count, next_bound, generated, expanded
@@ -207,12 +207,12 @@ def _iteration(tiles, pos, codes, vals, newv, ranks, newr, nbr, g, lk, mode, bla
         expanded += 1
         if expanded % CHECK_EVERY == 0:
             if drawing:
-                live.show_bounded(counters, blank, d, _h(mode, md, conf, sums, d), bound,
+                picture.show_bounded(counters, blank, d, _h(mode, md, conf, sums, d), bound,
                                   expanded - iteration_start)
             if publish(counters, expanded, d, bound, 0):
                 return STOPPED, 0, count, next_bound, generated, expanded
     if drawing and base == 0 and cut == 0:  # a whole iteration: its bound and nodes go in the history
-        live.add_history_pair(counters, bound, expanded - iteration_start)
+        picture.add_history_pair(counters, bound, expanded - iteration_start)
     return EXHAUSTED, 0, count, next_bound, generated, expanded
 
 
@@ -246,7 +246,7 @@ def search(tiles0, nbr, g, lk, mode, max_nodes, max_stack, counters):
     starts with the blank's cell now. The live picture shows the blank's cells along the stack,
     g, h and the bound; each finished iteration adds its bound and its nodes to the history.
     """
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     sets = lk.tile_lookup.shape[0]
     tiles = tiles0.copy()
     pos = np.empty(tiles.shape[0], dtype=np.int64)
@@ -329,7 +329,7 @@ def subtree(tiles0, nbr, g, lk, mode, prefix, bound, cut, most, max_nodes, max_s
     (CAP past that), with the counts where each was met (_iteration). max_nodes, max_stack: as in
     search.
     """
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     sets = lk.tile_lookup.shape[0]
     base = prefix.shape[0] - 1
     room = max(bound, base) + 2

@@ -30,9 +30,9 @@ cell for every set of empty cells; larger boards flood-fill bit masks.
 """
 import numpy as np
 
+from puzzle_explorer.core.kernels.codes import FOUND, STOPPED
+from puzzle_explorer.core.kernels.counters import CHECK_EVERY, EXPANDED, RUN, STOP, STORED
 from puzzle_explorer.core.kernels.jit import helper, kernel
-from puzzle_explorer.core.run.progress import CHECK_EVERY, EXPANDED, RUN, STOP, STORED
-from puzzle_explorer.core.run.status import FOUND, STOPPED
 from puzzle_explorer.puzzles.tiles.kernels.atomic import atomic_add, atomic_and, atomic_or
 from puzzle_explorer.puzzles.tiles.kernels.patterns import bit, rank
 

@@ -17,11 +17,12 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
+from puzzle_explorer.core.kernels.codes import CAP, EXHAUSTED, FOUND, STOPPED
 from puzzle_explorer.core.kernels.jit import kernel
 from puzzle_explorer.core.run.memory import fits
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats, kernel_status, timed
-from puzzle_explorer.core.run.status import CAP, EXHAUSTED, FOUND, STOPPED, Limit, Status
+from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
 from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
 from puzzle_explorer.puzzles.tiles.kernels import idastar as I

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from puzzle_explorer.core.kernels import picture
+from puzzle_explorer.core.kernels.codes import CAP, FOUND, STOPPED
+from puzzle_explorer.core.kernels.counters import CHECK_EVERY, publish
 from puzzle_explorer.core.kernels.jit import helper, kernel
-from puzzle_explorer.core.run import live
-from puzzle_explorer.core.run.progress import CHECK_EVERY, publish
-from puzzle_explorer.core.run.status import CAP, FOUND, STOPPED
 from puzzle_explorer.puzzles.tiles.kernels.ranks import needed_parity, order_rank, unrank_order
 
 UNREACHED = 255
@@ -51,11 +51,11 @@ def _reach(dist, number, depth):
 @helper
 def _show(counters, number, depth):
     """One number at the level being expanded (the live picture decodes it)."""
-    seq = live.open_picture(counters, live.CENSUS, depth)
-    counters[live.LENGTH] = 1
-    counters[live.KEPT] = 1
-    counters[live.PATH] = number
-    live.close_picture(counters, seq)
+    seq = picture.open_picture(counters, picture.CENSUS, depth)
+    counters[picture.LENGTH] = 1
+    counters[picture.KEPT] = 1
+    counters[picture.PATH] = number
+    picture.close_picture(counters, seq)
 
 
 @kernel
@@ -70,7 +70,7 @@ def distances(dist, goal, width, cells, cls, weights, cap, counters):
     n = dist.shape[0]
     m = cells - 1
     half = n // cells
-    drawing = live.drawing(counters)
+    drawing = picture.drawing(counters)
     order = np.empty(m, dtype=np.int64)
     moved = np.empty(m, dtype=np.int64)
     free = np.empty(m, dtype=np.int64)
@@ -117,7 +117,7 @@ def distances(dist, goal, width, cells, cls, weights, cap, counters):
                 if publish(counters, expanded, level, depth, reached):
                     return STOPPED, reached
         if drawing:
-            live.add_history(counters, level)
+            picture.add_history(counters, level)
         level = found
         if found > 0:
             depth += 1
