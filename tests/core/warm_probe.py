@@ -101,7 +101,20 @@ def exercise(family_id: str) -> None:
     extras(family_id)
 
 
+def split_whatever_the_size() -> None:
+    """Take the split paths on any machine and any board: whether a census spreads over workers
+    depends on the cores (core/scale/partitioned.py split_pays), whether a frontier step is cut
+    into pieces on its states (knights/frontier.py), and the warm-up compiles their kernels for
+    the machines and boards where they do."""
+    from puzzle_explorer.core.scale import partitioned
+    from puzzle_explorer.puzzles.knights import frontier
+
+    partitioned.SPLIT_FROM = 1
+    frontier.SPLIT_FROM = 1
+
+
 def main(family_id: str, order: str) -> None:
+    split_whatever_the_size()
     family = registry.get(family_id)
     first, second = (family.warm, lambda: exercise(family_id))
     if order == "solve-first":

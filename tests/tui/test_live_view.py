@@ -71,7 +71,9 @@ async def test_stepping_back_while_the_search_runs_shows_earlier_snapshots_in_or
         seen = []
         for _ in range(4):
             await press_each(pilot, "left")
-            assert board.step is timeline.steps[timeline.index]
+            # the board follows the timeline's step in the next message or two
+            await wait_for(pilot, lambda: board.step is timeline.steps[timeline.index], timeout=5,
+                           what="the board on the timeline's step")
             seen.append((timeline.search.number(timeline.index), board.step.elapsed_s))
         assert seen == sorted(seen, reverse=True) and len(set(seen)) == len(seen)  # earlier each time
         assert not timeline.follow and timeline.running

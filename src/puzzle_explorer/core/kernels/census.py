@@ -426,9 +426,10 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: 
     # path comes back here, and the path waits for the levels to shrink again before it is tried
     small = layers is None or not (layers.keep or layers.goals)
     outgrown = 0  # the size of the level that last outgrew the small path
+    finished = False  # the small path met the empty level: the census is done, its last level kept
 
     def run_small():
-        nonlocal names, n_prev, n_cur, total, goals, first_goal, depth, expanded, small, outgrown
+        nonlocal names, n_prev, n_cur, total, goals, first_goal, depth, expanded, small, outgrown, finished
         rooms = [*names, succ[0], spare[0]]
         if not all(bufs.enlarge(name, SMALL_LEVEL, kept) for name, kept in zip(rooms, (n_prev, n_cur, 0, 0, 0))):
             small = False
@@ -457,8 +458,8 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: 
             small = False
             outgrown = n_cur
             return None
-        if code == FOUND:
-            n_cur = 0
+        if code == FOUND:  # n_cur stays the last level's, whose first position the picture shows
+            finished = True
             return None
         # a capped level shows its states so far, as on the threaded path
         publish(int(added) - sum(recorded) if code == CAP else n_cur)
@@ -473,7 +474,7 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: 
                 ended = run_small()
                 if ended is not None:
                     return ended, total, goals, depth, first_goal
-                if n_cur == 0:
+                if finished:
                     break
                 publish(n_cur)
             bounds = np.linspace(0, n_cur, workers + 1).astype(np.int64)
