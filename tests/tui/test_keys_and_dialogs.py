@@ -9,7 +9,7 @@ from puzzle_explorer.tui.keys import ids_label, key_label, keys_label
 from puzzle_explorer.tui.model import storage
 from puzzle_explorer.tui.widgets.board import BoardView
 from puzzle_explorer.tui.widgets.footer import KeyFooter
-from tests.tui.helpers import klotski_app, palette, preset_app, press_each
+from tests.tui.helpers import klotski_app, palette, preset_app, press_each, wait_for
 
 
 def test_keys_read_as_people_write_them():
@@ -109,7 +109,8 @@ async def test_a_footer_beneath_a_covering_screen_stops_measuring(monkeypatch):
     kept a core busy (tens of thousands of measures a second)."""
     calls = []
     fit = KeyFooter._fit
-    monkeypatch.setattr(KeyFooter, "_fit", lambda self: (calls.append(self.screen), fit(self)))
+    monkeypatch.setattr(KeyFooter, "_fit", lambda self: (calls.append(self.screen if self.is_attached else None),
+                                                         fit(self)))
     app = preset_app("klotski", "yusheng-xili")
     async with app.run_test(size=(80, 24)) as pilot:
         main = app.screen
@@ -118,12 +119,15 @@ async def test_a_footer_beneath_a_covering_screen_stops_measuring(monkeypatch):
         calls.clear()
         await pilot.pause(1.0)
         assert calls.count(main) <= 20, f"{calls.count(main)} measures in a second of idling"
-        await pilot.press("escape")  # back on top, the footer fits its keys again
-        await pilot.pause(0.3)
+        await pilot.press("escape")  # back on top, the footer fits its keys again (after a refresh or two)
         footer = main.query_one(KeyFooter)
-        shown = [c for c in footer.children if c.display]
-        assert len(shown) > 5 and all(footer._width(c) > 0 for c in shown)
-        assert sum(footer._width(c) for c in shown) <= footer.content_region.width
+
+        def fitted() -> bool:
+            shown = [c for c in footer.children if c.display]
+            return (len(shown) > 5 and all(footer._width(c) > 0 for c in shown)
+                    and sum(footer._width(c) for c in shown) <= footer.content_region.width)
+
+        await wait_for(pilot, fitted, timeout=10, what="the footer's keys fitted")
 
 
 async def test_bindings_changed_several_times_in_one_step_rebuild_the_footer_once(monkeypatch):
