@@ -25,7 +25,7 @@ import numpy as np
 
 from puzzle_explorer.core.kernels import ops, picture
 from puzzle_explorer.core.kernels.arrays import distinct
-from puzzle_explorer.core.kernels.census_small import OUTGROWN, SMALL_LEVEL, small_levels
+from puzzle_explorer.core.kernels.census_small import OUTGROWN, SMALL_LEVEL, is_new, small_levels
 from puzzle_explorer.core.kernels.codes import CAP, FOUND, MEMORY, STOPPED
 from puzzle_explorer.core.kernels.counters import (
     CHECK_EVERY,
@@ -107,15 +107,8 @@ def merge_level(a, na, b, nb, prev, n_prev, cur, n_cur, nxt, ctx, room, counters
         else:
             t = b[j]
             j += 1
-        if n > 0 and nxt[n - 1] == t:
-            continue
-        while p < n_prev and prev[p] < t:
-            p += 1
-        if p < n_prev and prev[p] == t:
-            continue
-        while q < n_cur and cur[q] < t:
-            q += 1
-        if q < n_cur and cur[q] == t:
+        new, p, q = is_new(t, nxt, n, prev, n_prev, p, cur, n_cur, q)
+        if not new:
             continue
         if n == room:
             return n, goals, True, False

@@ -24,7 +24,7 @@ from puzzle_explorer.core.kernels.counters import (
     STOP,
     STORED,
 )
-from puzzle_explorer.core.kernels.jit import kernel
+from puzzle_explorer.core.kernels.jit import helper, kernel
 from puzzle_explorer.core.kernels.radix import sort_keys
 
 OUTGROWN = -1  # a level did not fit the buffers: the threaded path takes it from the start
@@ -32,6 +32,24 @@ OUTGROWN = -1  # a level did not fit the buffers: the threaded path takes it fro
 # Successors one level may have for the census to run it here: below this, five kernel calls and
 # two threads cost more than the level's own work.
 SMALL_LEVEL = 1 << 16
+
+
+@helper
+def is_new(t, nxt, n, prev, n_prev, p, cur, n_cur, q):
+    """Whether t, the next successor in sorted order, is a new state: not the one kept last
+    (nxt[n - 1]) and in neither level before (prev, cur, both sorted). p and q walk prev and cur
+    along with the successors; returns (new, p, q). Both census paths merge a level with it."""
+    if n > 0 and nxt[n - 1] == t:
+        return False, p, q
+    while p < n_prev and prev[p] < t:
+        p += 1
+    if p < n_prev and prev[p] == t:
+        return False, p, q
+    while q < n_cur and cur[q] < t:
+        q += 1
+    if q < n_cur and cur[q] == t:
+        return False, p, q
+    return True, p, q
 
 
 @kernel
@@ -86,15 +104,8 @@ def small_levels(levels, rot, n_prev, n_cur, succ, spare, ctx, room, counters, s
         q = 0
         for i in range(m):
             t = ordered[i]
-            if n > 0 and nxt[n - 1] == t:
-                continue
-            while p < n_prev and prev[p] < t:
-                p += 1
-            if p < n_prev and prev[p] == t:
-                continue
-            while q < n_cur and cur[q] < t:
-                q += 1
-            if q < n_cur and cur[q] == t:
+            new, p, q = is_new(t, nxt, n, prev, n_prev, p, cur, n_cur, q)
+            if not new:
                 continue
             if n == nxt.shape[0]:
                 return OUTGROWN, done, rot, n_prev, n_cur, added, goals, first_goal, found_at, expanded
