@@ -136,7 +136,7 @@ def test_knights(case):
         assert sol.status == (Status.SOLVED if tours is None or tours > 0 else Status.UNSOLVABLE), what
         if solver == "count" or options.get("count"):
             assert sol.details["solutions"] == tours, what
-        if sol.status == Status.SOLVED:
+        if sol.status == Status.SOLVED and options.get("method") != "frontier":  # it counts, walking no tour
             _check(b, sol, what)
 
 
