@@ -1,4 +1,8 @@
-"""Puzzle families: one package each, every one speaking the interface in puzzle_explorer.puzzles.interface."""
+"""Puzzle families: one package each, every one speaking the interface in puzzle_explorer.puzzles.interface.
+
+A family's package module holds only TITLE and DESCRIPTION (what the command line lists before
+the family loads, puzzles/registry.py) and `__getattr__ = family_on_first_use(__name__)`.
+"""
 from __future__ import annotations
 
 import importlib

@@ -2,11 +2,9 @@
 
 The family object loads on first use (`puzzle_explorer.puzzles.cube8.FAMILY`), so the light
 modules here (cubes, board, contest, table, light) can be used without the
-solvers and numba: a contest answered from the distance table needs only them.
-"""
+solvers and numba: a contest answered from the distance table needs only them."""
 from puzzle_explorer.puzzles import family_on_first_use
 
-# What the command line lists before the family loads (puzzles/registry.py)
 TITLE = "Cubic eight-puzzle (rolling cubes)"
 DESCRIPTION = ("Roll eight cubes on a 3x3 board until their tops show the target pattern. Cubes start "
                "white on top, blue along x, red along y; the target is rows of W/B/R with E where the "

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.puzzles.cube8 import cubes as C
-from puzzle_explorer.puzzles.kit.text import cell_text
+from puzzle_explorer.puzzles.kit.text import cell_text, rows_and_settings
 from puzzle_explorer.puzzles.kit.text import parse_cell as cell
 
 LETTERS = "WBRE"
@@ -144,17 +144,9 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
 
 def parse(text: str) -> Board:
     """Read a board: a 'start: x,y' line and three pattern rows (optionally a 'cubes:' line)."""
-    settings: dict[str, str] = {}
-    rows: list[str] = []
-    for number, line in _lines(text):
-        if ":" in line:
-            key, _, value = line.partition(":")
-            key = key.strip().lower()
-            if key not in ("start", "cubes"):
-                raise InputError(f"line {number}: unknown setting {key!r} (expected start: or cubes:)")
-            settings[key] = value.strip()
-        else:
-            rows.append(line)
+    lines, found = rows_and_settings(_lines(text), ("start", "cubes"))
+    settings = {key: value for key, (value, _) in found.items()}
+    rows = [line for line, _ in lines]
     if "start" not in settings:
         raise InputError("no start: add a line 'start: x,y' giving where the empty square starts")
     start = parse_cell(settings["start"], "start")

@@ -1,11 +1,6 @@
-"""Rolling-die tours: roll a die with a marked face over every open cell once, start to goal.
-
-The family object loads on first use (`puzzle_explorer.puzzles.die.FAMILY`), so a worker process that
-runs one of the family's kernels imports only the modules that kernel needs.
-"""
+"""Rolling-die tours: roll a die with a marked face over every open cell once, start to goal."""
 from puzzle_explorer.puzzles import family_on_first_use
 
-# What the command line lists before the family loads (puzzles/registry.py)
 TITLE = "Rolling-die tours"
 DESCRIPTION = ("Roll a die over every open cell exactly once, from the start to the goal; the marked face "
                "(♥) starts on top and may not come back on top on the way. '.' open, '#' blocked, "

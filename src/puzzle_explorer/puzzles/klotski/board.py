@@ -5,7 +5,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.puzzles.kit.text import Cell, cell_text, parse_cell, rectangle_width
+from puzzle_explorer.puzzles.kit.text import (
+    Cell,
+    board_lines,
+    cell_text,
+    parse_cell,
+    rectangle_width,
+    rows_and_settings,
+)
 
 MAX_SIDE = 8
 EMPTY = "."
@@ -113,29 +120,10 @@ class Board:
         return self.goal if self.goal is not None else self.default_goal(piece)
 
 
-def _split_rows(text: str) -> tuple[list[str], dict[str, tuple[str, int]]]:
-    """Rows of cells and `key: value` lines (with their line numbers)."""
-    rows: list[str] = []
-    meta: dict[str, tuple[str, int]] = {}
-    lines = text.replace("/", "\n").splitlines()
-    for number, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        if ":" in line:
-            key, _, value = line.partition(":")
-            key = key.strip().lower()
-            if key not in ("target", "goal"):
-                raise InputError(f"line {number}: unknown setting {key!r} (expected target: or goal:)")
-            meta[key] = (value.strip(), number)
-            continue
-        rows.append(line)
-    return rows, meta
-
-
 def parse(text: str) -> Board:
     """Read a board: rows of cells separated by '/' or newlines, optional 'target: A' and 'goal: x,y' lines."""
-    rows, meta = _split_rows(text)
+    lines, meta = rows_and_settings(board_lines(text), ("target", "goal"))
+    rows = [line for line, _ in lines]
     width = rectangle_width(rows)
     height = len(rows)
     if width > MAX_SIDE or height > MAX_SIDE:

@@ -1,11 +1,6 @@
-"""Knight's tours on any board up to 1000x1000: open or closed, from any square, around blocked squares.
-
-The family object loads on first use (`puzzle_explorer.puzzles.knights.FAMILY`), so a worker process that
-runs one of the family's kernels imports only the modules that kernel needs.
-"""
+"""Knight's tours on any board up to 1000x1000: open or closed, from any square, around blocked squares."""
 from puzzle_explorer.puzzles import family_on_first_use
 
-# What the command line lists before the family loads (puzzles/registry.py)
 TITLE = "Knight's tours (马走日)"
 DESCRIPTION = ("Move a knight over every square once, from a given start; open, or closed back to the "
                "start. Boards up to 1000x1000, with blocked squares if you like.")

@@ -17,7 +17,14 @@ import re
 from dataclasses import dataclass, field, replace
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.puzzles.kit.text import Cell, cell_text, parse_cell, rectangle_width
+from puzzle_explorer.puzzles.kit.text import (
+    Cell,
+    board_lines,
+    cell_text,
+    parse_cell,
+    rectangle_width,
+    rows_and_settings,
+)
 from puzzle_explorer.puzzles.kit.text import parse_size as size_text
 from puzzle_explorer.puzzles.knights.tour import Tour
 
@@ -95,23 +102,7 @@ def _tour_kind(value: str) -> bool:
 
 def parse(text: str) -> Board:
     """Read a board from its grid, its settings, or both (see the module docstring)."""
-    rows: list[tuple[str, int]] = []
-    settings: dict[str, tuple[str, int]] = {}
-    for number, raw in enumerate(text.replace("/", "\n").splitlines(), start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        if ":" in line:
-            key, _, value = line.partition(":")
-            key = key.strip().lower()
-            if key not in ("size", "start", "tour", "blocked"):
-                raise InputError(f"line {number}: unknown setting {key!r} "
-                                 "(expected size:, start:, tour: or blocked:)")
-            if key == "blocked" and key in settings:
-                value = settings[key][0] + " " + value
-            settings[key] = (value.strip(), number)
-            continue
-        rows.append((line, number))
+    rows, settings = rows_and_settings(board_lines(text), ("size", "start", "tour", "blocked"), joined=("blocked",))
     if not rows and "size" not in settings:
         raise InputError("empty board: give rows of cells or a size: line")
     start = blocked_grid = None

@@ -1,11 +1,6 @@
-"""Link puzzles (连连看 Lianliankan, Shisen-Sho): fewest-segment paths and clearing whole boards.
-
-The family object loads on first use (`puzzle_explorer.puzzles.link.FAMILY`), so a worker process that
-runs one of the family's kernels imports only the modules that kernel needs.
-"""
+"""Link puzzles (连连看 Lianliankan, Shisen-Sho): fewest-segment paths and clearing whole boards."""
 from puzzle_explorer.puzzles import family_on_first_use
 
-# What the command line lists before the family loads (puzzles/registry.py)
 TITLE = "Link paths (连连看 Lianliankan / Shisen-Sho)"
 DESCRIPTION = ("Two tiles of one kind link when a path of straight segments through empty cells joins "
                "them (the game allows three). Any printable character but '.' is a tile kind; '.' is "
