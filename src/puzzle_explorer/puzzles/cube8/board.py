@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.puzzles.cube8 import cubes as C
-from puzzle_explorer.puzzles.kit.text import cell_text, rows_and_settings
+from puzzle_explorer.puzzles.kit.reading import rows_and_settings
+from puzzle_explorer.puzzles.kit.text import cell_text
 from puzzle_explorer.puzzles.kit.text import parse_cell as cell
 
 LETTERS = "WBRE"

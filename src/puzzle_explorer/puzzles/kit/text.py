@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence, Sized
+from collections.abc import Sequence, Sized
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.puzzles.kit.numbers import count_text, shown, whole
@@ -48,34 +48,3 @@ def rectangle_width(rows: Sequence[Sized]) -> int:
             raise InputError(f"row {y + 1} has {count_text(len(row), 'cell')} but row 1 has {width}", (1, y + 1))
     return width
 
-
-def board_lines(text: str) -> list[tuple[int, str]]:
-    """(line number, stripped line) for every non-blank line; '/' breaks lines too, so that a
-    board fits on one command-line argument."""
-    lines = text.replace("/", "\n").splitlines()
-    return [(number, line.strip()) for number, line in enumerate(lines, start=1) if line.strip()]
-
-
-def rows_and_settings(lines: Iterable[tuple[int, str]], keys: Sequence[str], joined: Sequence[str] = ()
-                      ) -> tuple[list[tuple[str, int]], dict[str, tuple[str, int]]]:
-    """A board file's rows of cells and its `key: value` settings, each with its line number.
-
-    Only `keys` are settings; a key in `joined` may repeat and its values are joined with a
-    space, any other repeated key keeps its last value."""
-    rows: list[tuple[str, int]] = []
-    settings: dict[str, tuple[str, int]] = {}
-    for number, line in lines:
-        if ":" not in line:
-            rows.append((line, number))
-            continue
-        key, _, value = line.partition(":")
-        key = key.strip().lower()
-        if key not in keys:
-            names = [f"{k}:" for k in keys]
-            expected = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-            raise InputError(f"line {number}: unknown setting {key!r} (expected {expected})")
-        value = value.strip()
-        if key in joined and key in settings:
-            value = settings[key][0] + " " + value
-        settings[key] = (value, number)
-    return rows, settings

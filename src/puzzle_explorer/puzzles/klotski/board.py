@@ -5,13 +5,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.puzzles.kit.reading import board_lines, rows_and_settings
 from puzzle_explorer.puzzles.kit.text import (
     Cell,
-    board_lines,
     cell_text,
     parse_cell,
     rectangle_width,
-    rows_and_settings,
 )
 
 MAX_SIDE = 8

@@ -17,13 +17,12 @@ import re
 from dataclasses import dataclass, field, replace
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.puzzles.kit.reading import board_lines, rows_and_settings
 from puzzle_explorer.puzzles.kit.text import (
     Cell,
-    board_lines,
     cell_text,
     parse_cell,
     rectangle_width,
-    rows_and_settings,
 )
 from puzzle_explorer.puzzles.kit.text import parse_size as size_text
 from puzzle_explorer.puzzles.knights.tour import Tour
