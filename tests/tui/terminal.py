@@ -118,6 +118,7 @@ class Terminal:
     def __init__(self, *args: str, size: tuple[int, int] = (80, 24), env: dict[str, str] | None = None) -> None:
         width, height = size
         self.screen = Screen(width, height)
+        self.raw = bytearray()  # every byte the app wrote (the modes it set and reset, which the screen drops)
         self._lock = threading.Lock()
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
@@ -147,6 +148,7 @@ class Terminal:
             if not data:
                 return
             with self._lock:
+                self.raw += data
                 self.screen.feed(data.decode("utf-8", "replace"))
 
     def write(self, data: bytes) -> None:

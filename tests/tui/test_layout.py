@@ -61,8 +61,8 @@ async def test_the_footer_keeps_help_quit_and_solve(size):
         footer = app.screen.query_one(KeyFooter)
         shown = {getattr(c, "action", "") for c in footer.children if c.display}
         assert {"help", "quit", "solve"} <= shown
-        if size == (80, 24):  # and every key of the board's editor
-            assert {"edit('place')", "edit('delete')", "edit('target')", "edit('goal')", "brush"} <= shown
+        if size == (80, 24):  # and every key of the board's editor, and the way back to the families
+            assert {"edit('place')", "edit('delete')", "edit('target')", "edit('goal')", "brush", "families"} <= shown
         await pilot.press("f4")  # the timeline: its arrows
         await pilot.pause()
         await pilot.pause()

@@ -119,6 +119,11 @@ def test_large_terminal_main_screen(snap_compare, family_id):
     assert snap_compare(app_on(family_id), terminal_size=LARGE)
 
 
+def test_klotski_rows_equal_at_133x39(snap_compare):
+    """Between the normal and the largest size: every row three lines tall, the last one too."""
+    assert snap_compare(app_on("klotski"), terminal_size=(133, 39))
+
+
 async def families_listed(pilot) -> None:
     from textual.widgets import OptionList
     await wait_for(pilot, lambda: pilot.app.screen.query_one("#families", OptionList).option_count > 0,

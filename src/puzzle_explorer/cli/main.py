@@ -57,19 +57,17 @@ def build_parser() -> Parser:
     parser.add_argument("-V", "--version", action="version", version=f"puzzle-explorer {puzzle_explorer.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.add_parser("list", help="families, their algorithms and presets")
-    from puzzle_explorer.cli import warm
-    warm.add_arguments(commands.add_parser("warm", help="compile every solver now, once (make run does it)",
-                                           description=warm.DESCRIPTION))
-    from puzzle_explorer.cli import serve
-    serve.add_arguments(commands.add_parser("serve", help="serve the app to web browsers",
-                                            description=serve.DESCRIPTION))
+    # Each command's own module loads only when the command line names it (or asks its help): a
+    # solve needs neither the warm-up's process pool, nor the server, nor the race's lanes.
+    commands.add_parser("warm", help="compile every solver now, once (make run does it)", fill=_fill_warm)
+    commands.add_parser("serve", help="serve the app to web browsers", fill=_fill_serve)
     solve = commands.add_parser("solve", help="solve a board from the command line")
     by_family = solve.add_subparsers(dest="family", metavar="FAMILY", parser_class=Parser, required=True)
     for family in registry.declared().values():
         by_family.add_parser(family.id, help=family.title, description=family.description,
                              fill=lambda sub, family_id=family.id: registry.get(family_id).add_cli_arguments(sub))
-    from puzzle_explorer.cli import race as race_cli
-    race_cli.add_arguments(commands.add_parser("race", help=race_cli.HELP, description=race_cli.DESCRIPTION))
+    commands.add_parser("race", help="run several solvers on one board side by side and compare them",
+                        fill=_fill_race)
     open_ = commands.add_parser("open", help="open the app on a board")
     open_.add_argument("family", choices=registry.ids(), metavar="FAMILY",
                        help="one of: " + ", ".join(registry.ids()))
@@ -77,6 +75,27 @@ def build_parser() -> Parser:
     source.add_argument("--preset", metavar="NAME", help="a named board of the family")
     source.add_argument("--file", metavar="PATH", help="a board file in the family's text format")
     return parser
+
+
+def _fill_warm(parser: Parser) -> None:
+    from puzzle_explorer.cli import warm
+
+    parser.description = warm.DESCRIPTION
+    warm.add_arguments(parser)
+
+
+def _fill_serve(parser: Parser) -> None:
+    from puzzle_explorer.cli import serve
+
+    parser.description = serve.DESCRIPTION
+    serve.add_arguments(parser)
+
+
+def _fill_race(parser: Parser) -> None:
+    from puzzle_explorer.cli import race
+
+    parser.description = race.DESCRIPTION
+    race.add_arguments(parser)
 
 
 def list_families(console: Console) -> None:

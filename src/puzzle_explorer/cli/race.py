@@ -49,7 +49,6 @@ def settings_help(family: Family) -> str:
             "\n  every solver: max_states=N timeout=S max_memory=SIZE (its share of --max-memory)")
 
 
-HELP = "run several solvers on one board side by side and compare them"
 DESCRIPTION = ("Run several solvers of a family on one board at once (as many at a time as there are cores, "
                "within one memory budget) and compare them in a table.")
 

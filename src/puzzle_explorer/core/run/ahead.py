@@ -19,15 +19,12 @@ its index in turn under the cache's lock (core/run/cache.py).
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import queue
 import sys
 import threading
 import time
 from dataclasses import dataclass
-from importlib import metadata
-from multiprocessing.queues import Queue
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -36,6 +33,7 @@ from puzzle_explorer.core.run.memory import available_bytes
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
+    from multiprocessing.queues import Queue
 
     from puzzle_explorer.core.kernels.signature import Kernel
     from puzzle_explorer.core.run.progress import SearchControl
@@ -48,6 +46,8 @@ BACKGROUND_NICE = 10  # the app's workers yield the cores to the app itself and 
 
 def _stamp() -> dict[str, str]:
     """What the compiled code depends on besides the sources (which name the folder)."""
+    from importlib import metadata  # (here: a solve that starts no pool never reads the installed packages)
+
     return {"numba": metadata.version("numba"), "python": sys.version.split()[0]}
 
 
@@ -164,6 +164,8 @@ class Ahead:
         self._preferred: str | None = None
         self._changed = threading.Condition()
         self._stopped = False
+        import multiprocessing  # (here: a solve that starts no pool loads none of it)
+
         context = multiprocessing.get_context("spawn")  # a fresh interpreter: no threads or numba state copied
         self._tasks: Queue[tuple[str, int, int] | None] = context.Queue()
         self._reports: Queue[Report] = context.Queue()

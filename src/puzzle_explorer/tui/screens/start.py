@@ -104,7 +104,8 @@ class StartScreen(Screen[None]):
         options = [Option(f"⟲ recover {k.label()}", id=f"recover:{k.copy.key}") for k in kept]
         options.append(Option("+ new empty board", id="new:"))
         options += [Option(f"  {name}  (saved)", id=f"saved:{name}") for name in storage.saved_boards(family_id)]
-        options += [Option(f"  {p.name}  {p.id}", id=f"preset:{p.id}") for p in family.presets]
+        # a preset on one line, cut short where the list is narrow (a wrapped id read as another board)
+        options += [Option(FittingTitle(f"  {p.name}", f"  {p.id}"), id=f"preset:{p.id}") for p in family.presets]
         boards_list = self.query_one("#boards", OptionList)
         boards_list.clear_options()
         boards_list.add_options(options)

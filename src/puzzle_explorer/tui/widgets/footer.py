@@ -15,8 +15,9 @@ class KeyFooter(Footer):
     """Keys in binding order (the focused pane's first), compact, as many as fit whole. When not all
     fit, the ones a person needs most stay: the FIRST actions that apply, in that order (play's
     arrows; ? and Ctrl+Q, which lead to everything else; Solve; Cancel while a search runs...), then
-    the focused pane's keys, then the SOON ones (back to the families), then the rest in order.
-    Every key stays in the help (?) and the palette."""
+    the focused pane's keys, then the SOON ones (back to the families), then the palette's key, then
+    the rest in order. Every key stays in the help (?) and the palette (which ? also names): at 80
+    columns the way back to the families outranks the palette's own key."""
 
     # actions kept before any other (when they apply), most needed first
     # (by action name: the play screen's four arrows are arrow('up')...)
@@ -53,10 +54,8 @@ class KeyFooter(Footer):
     def _fit(self) -> None:
         if not self.content_region.width:
             return  # not laid out (a screen beneath another): its first layout resizes it, and it fits then
-        palette = [c for c in self.children if c.has_class("-command-palette")]
-        room = self.content_region.width - sum(self._width(c) for c in palette)
-        units = [unit for unit in self._units() if unit[0] not in palette]
-        for unit in sorted(units, key=self._rank):  # sorted() keeps binding order among equals
+        room = self.content_region.width
+        for unit in sorted(self._units(), key=self._rank):  # sorted() keeps binding order among equals
             width = sum(self._width(c) for c in unit)
             for child in unit:
                 child.display = width <= room  # a later, shorter key may still fit
@@ -66,7 +65,9 @@ class KeyFooter(Footer):
         """How soon a unit of keys claims its room: the FIRST actions by their place there, then the
         keys of the focused pane (whatever node between it and the screen binds them), then the rest."""
         key = unit[0] if isinstance(unit[0], FooterKey) else next(iter(unit[0].query(FooterKey)), None)
-        focused, soon, rest = len(self.FIRST), len(self.FIRST) + 1, len(self.FIRST) + 2
+        focused, soon, palette, rest = (len(self.FIRST) + i for i in range(4))
+        if unit[0].has_class("-command-palette"):
+            return palette
         if key is None:
             return rest
         action = key.action.partition("(")[0]

@@ -227,7 +227,7 @@ class Timeline(Vertical):
         self.post_message(StepChosen(-1))
 
     def _solution_head(self) -> str:
-        """The message, after the key that shows the search track (the message may be cut at its end)."""
+        """The message, after the key that shows the search track (it wraps to a second line, then is cut)."""
         key = self.app.key_for("track", self) if self.search else ""
         return f"{key}: the search · {self._message}" if key else self._message
 

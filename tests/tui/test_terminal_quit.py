@@ -1,0 +1,60 @@
+"""Leaving the app in the middle of a long search, in a real terminal: Esc stops the search at once,
+Ctrl+Q ends the app within a second or two, the terminal is given back as it was, and no process of
+the app (a census worker) is left behind."""
+import os
+import time
+
+import pytest
+
+from tests.tui.terminal import Terminal
+
+pytestmark = [pytest.mark.processes, pytest.mark.realtime]
+
+SOLVE_S = 240  # a search on a cold kernel cache compiles first
+# A nearly empty 6x6 board whose census, every piece distinct, runs for minutes
+WIDE = "AAbcde/AAfgh./....../....../....../......"
+LEAVE_ALT_SCREEN = b"\x1b[?1049l"
+
+
+def running(text: str) -> bool:
+    """The Stats pane says the search is under way (not compiling, not over)."""
+    return "searching…" in text and "compiling" not in text and "cancelled" not in text
+
+
+def group_alive(pid: int) -> bool:
+    """Any process left in the app's process group (the app started a session of its own)."""
+    try:
+        os.killpg(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_esc_then_ctrl_q_during_a_census_over_workers(tmp_path):
+    board = tmp_path / "wide.txt"
+    board.write_text(WIDE + "\n")
+    env = dict(os.environ, PUZZLE_EXPLORER_DATA=str(tmp_path / "data"))
+    with Terminal("open", "klotski", "--file", str(board), size=(80, 24), env=env) as t:
+        t.wait_for("Timeline", what="the main screen")
+        # census (the fifth algorithm), every piece distinct, over two workers
+        census = ("f3", "right", "right", "right", "right", "down", "down", "space", "down", "down", "2", "f5")
+        t.send(*census)
+        t.wait_for(running, timeout=SOLVE_S, what="the census running")
+        began = time.monotonic()
+        t.send("escape")
+        t.wait_for("cancelled", timeout=5, what="the census cancelled")
+        assert time.monotonic() - began < 2.5
+        t.send("f5")
+        t.wait_for(running, timeout=SOLVE_S, what="the census running again")
+        began = time.monotonic()
+        t.send("ctrl+q")
+        t.process.wait(10)
+        took = time.monotonic() - began
+        assert t.process.returncode == 0
+        assert took < 2.5, f"quitting took {took:.2f} s"
+        deadline = time.monotonic() + 2
+        while group_alive(t.process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not group_alive(t.process.pid), "a process of the app outlived it"
+        t._reader.join(2)
+        assert t.raw.rfind(LEAVE_ALT_SCREEN) > t.raw.rfind(b"\x1b[?1049h"), "the terminal was not given back"
