@@ -268,12 +268,18 @@ def add_board_sources(source: Flags, presets_hint: str,
     source.add_argument("--preset", metavar="NAME", help=f"a named board ({presets_hint})")
 
 
-def limits_from(args: argparse.Namespace) -> Limits:
-    """The limits the options name; a --max-memory past the machine's memory is noted on stderr
-    (the search holds to the machine's, core/run/memory.py)."""
-    note = over_machine(getattr(args, "max_memory", None))
+def note_over_machine(max_memory: int | None) -> None:
+    """A --max-memory past the machine's memory, noted on stderr in one line (the work holds to the
+    machine's, core/run/memory.py): every command that takes a budget says it the same way."""
+    note = over_machine(max_memory)
     if note is not None:
         Console(stderr=True, highlight=False).print(note, markup=False, soft_wrap=True)
+
+
+def limits_from(args: argparse.Namespace) -> Limits:
+    """The limits the options name; a --max-memory past the machine's memory is noted on stderr
+    (note_over_machine)."""
+    note_over_machine(getattr(args, "max_memory", None))
     return Limits(max_states=getattr(args, "max_states", None), timeout_s=getattr(args, "timeout", None),
                   max_memory=getattr(args, "max_memory", None))
 
