@@ -14,7 +14,7 @@ UNUSED = [
     ("cube8", ["--contest"], "--contest", ["--table", "t.table"]),
     ("cube8", ["--contest"], "--contest", ["--component"]),
     ("cube8", ["--contest"], "--contest", ["--json"]),
-    ("cube8", ["--build-table"], "--build-table", ["--json"]),
+    ("cube8", ["--build-table"], "--build-table", ["--timeout", "5"]),
     ("cube8", ["--preset", "farthest-edge", "--census", "--from-goal"], "--census", ["--trace", "t.jsonl"]),
     ("link", ["--contest"], "--contest", ["--timeout", "5"]),
     ("tiles", ["--build-pdb"], "--build-pdb", ["--batch", "b.txt"]),
