@@ -7,10 +7,18 @@ import signal
 import sys
 
 
+def started_as_the_program(argv0: str) -> bool:
+    """Whether this process is the `puzzle-explorer` command (or `python -m puzzle_explorer`), not
+    another program that imports it (`python -m pytest` runs a __main__.py too)."""
+    name = os.path.basename(argv0)
+    return name == "puzzle-explorer" or (name == "__main__.py"
+                                         and os.path.basename(os.path.dirname(argv0)) == "puzzle_explorer")
+
+
 def _quiet_start() -> None:
     """Started as the program, a Ctrl-C before main() takes the signals (while Python loads this
     module) ends it with status 130 and no traceback."""
-    if os.path.basename(sys.argv[0] if sys.argv else "") in ("puzzle-explorer", "__main__.py") \
+    if started_as_the_program(sys.argv[0] if sys.argv else "") \
             and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, lambda signum, frame: sys.exit(128 + signum))
 

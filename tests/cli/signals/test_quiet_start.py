@@ -56,3 +56,14 @@ def test_ctrl_c_while_starting_is_quiet(when):
     done = ctrl_c(COUNT, when)
     assert done.returncode in (130, -signal.SIGINT), done.stderr
     assert "Traceback" not in done.stderr and done.stderr.count("\n") <= 1, done.stderr
+
+
+def test_only_the_program_itself_leaves_quietly_on_an_early_ctrl_c():
+    """`python -m pytest` (or any program importing the command line) keeps its own Ctrl-C: only the
+    command, or `python -m puzzle_explorer`, is ended quietly before main() takes the signals."""
+    from puzzle_explorer.cli.main import started_as_the_program
+
+    assert started_as_the_program("/usr/local/bin/puzzle-explorer")
+    assert started_as_the_program("/src/puzzle_explorer/__main__.py")
+    assert not started_as_the_program("/venv/lib/python3.11/site-packages/pytest/__main__.py")
+    assert not started_as_the_program("/venv/bin/pytest")
