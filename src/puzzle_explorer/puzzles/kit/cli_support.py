@@ -202,9 +202,9 @@ def run_distances(args: argparse.Namespace, family: Family, board: Any, options:
     limits = limits_from(args)
     hardest = args.hardest or D.HARDEST
     if args.table:
-        table = D.load_table(args.table, space, limits)
-        solution = D.from_table(board, table, lambda b: hooks.moves(b, options), "table", hardest,
-                                as_census=args.census)
+        solution = run_job(lambda control: D.answer_from_table(board, args.table, space,
+                                                                lambda b: hooks.moves(b, options), hardest,
+                                                                args.census, control, limits), limits)
     else:
         chosen = {**options, "scope": "component" if args.component else "all", "keep": bool(args.save_table),
                   "hardest": hardest}
