@@ -16,7 +16,7 @@ from puzzle_explorer.core.errors import InputError, one_line
 from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.run.exit_codes import ExitCode
 from puzzle_explorer.core.run.memory import over_machine
-from puzzle_explorer.core.run.progress import WAITING, Phase, SearchControl, Snapshot
+from puzzle_explorer.core.run.progress import WAITING, WORKING, Phase, SearchControl, Snapshot
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Status
@@ -318,13 +318,20 @@ class ProgressLine:
             self.status.start()
             self.started = True
         if s.phase != Phase.SEARCHING:
-            self.status.update(WAITING.get(s.phase, f"{s.phase}…"))
+            self.status.update(waiting_line(s))
         else:
             self.status.update(search_line(s, self.console.width - 2))  # (the spinner and its space)
 
     def stop(self) -> None:
         self.status.stop()
         self.started = False
+
+
+def waiting_line(s: Snapshot) -> str:
+    """The progress line before the search: the phase by name, and the positions a table build
+    or a goal listing holds so far ('building the table… 4,200,000 stored')."""
+    line = WAITING.get(s.phase, f"{s.phase}…")
+    return f"{line} {s.stored:,} stored" if s.phase in WORKING and s.stored else line
 
 
 def search_line(s: Snapshot, width: int) -> str:
