@@ -35,6 +35,13 @@ UNUSED = [
     ("link", ["--preset", "the-game", "--from", "2,3", "--to", "5,3"], "--from", ["--checkpoint", "c.ckpt"]),
     ("link", ["--generate", "12x8"], "--generate", ["--timeout", "5"]),
     ("link", ["--preset", "shisen-deadlock", "--clear", "--estimate"], "--estimate", ["--trace", "t.jsonl"]),
+    ("tiles", ["--preset", "korf-1", "--estimate"], "--estimate", ["--trace", "t.jsonl"]),
+    ("tiles", ["--batch", "b.txt"], "--batch", ["--seed", "3"]),
+    ("tiles", ["--preset", "hardest-8a", "--census", "--from-goal"], "--from-goal", ["--heuristic", "manhattan"]),
+    ("tiles", ["--preset", "hardest-8a", "--census", "--from-goal"], "--from-goal", ["--trace", "t.jsonl"]),
+    ("tiles", ["--preset", "hardest-8a", "--table", "t.tbl"], "--table", ["--pdb", "4-4"]),
+    ("tiles", ["--preset", "hardest-8a", "--census"], "--census", ["--heuristic", "manhattan"]),
+    ("tiles", ["--preset", "hardest-8a", "--census"], "--census", ["--pdb", "4-4"]),
 ]
 
 
@@ -75,6 +82,9 @@ OWN_WORDS = [
     ("klotski", ["--preset", "hengdao-lima", "--census", "--hardest", "2"], "goes with --census --from-goal"),
     ("link", ["--preset", "the-game", "--clear", "--hint"], "choose one of"),
     ("knights", ["--size", "5x5", "--all-starts"], "--all-starts goes with --count"),
+    ("tiles", ["--preset", "korf-1", "--estimate", "--census"], "--estimate forecasts IDA*: leave out --census"),
+    ("tiles", ["--preset", "hardest-8a", "--census", "--from-goal", "--workers", "2"], "sweeps its table"),
+    ("tiles", ["--batch", "b.txt", "--preset", "korf-1"], "--batch reads its boards from the file"),
 ]
 
 
