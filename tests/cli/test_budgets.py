@@ -53,3 +53,10 @@ def test_an_allocation_refused_anywhere_ends_the_search_at_its_memory_limit(caps
         assert (answer["status"], answer["limit"]) == ("limit", "memory")
     else:
         assert "memory" in out, out
+
+
+def test_a_race_past_the_machine_says_so_in_the_same_one_line_note_as_solve(capsys):
+    code, out, err = run_cli(capsys, "race", "klotski", "--board", "AB/..", "--target", "A", "--goal", "1,2",
+                             "--algos", "bfs,bibfs", "--max-memory", "100T", "--json")
+    assert code == 0 and all(r["status"] == "solved" for r in json.loads(out)), out
+    assert err.count("\n") == 1 and err.startswith("note: --max-memory 100.0 TiB is more than"), err

@@ -7,12 +7,22 @@ import signal
 import sys
 
 
+def started_as_the_program(argv0: str) -> bool:
+    """Whether this process is the `puzzle-explorer` command (or `python -m puzzle_explorer`), not
+    another program that imports it (`python -m pytest` runs a __main__.py too)."""
+    name = os.path.basename(argv0)
+    return name == "puzzle-explorer" or (name == "__main__.py"
+                                         and os.path.basename(os.path.dirname(argv0)) == "puzzle_explorer")
+
+
 def _quiet_start() -> None:
     """Started as the program, a Ctrl-C before main() takes the signals (while Python loads this
-    module) ends it with status 130 and no traceback."""
-    if os.path.basename(sys.argv[0] if sys.argv else "") in ("puzzle-explorer", "__main__.py") \
+    module) ends it with status 130 and no traceback. At once, with nothing raised: an exception
+    raised inside the import of a compiled module (numpy's) comes out as an ImportError of its own,
+    with a traceback; and nothing has been written yet to flush."""
+    if started_as_the_program(sys.argv[0] if sys.argv else "") \
             and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        signal.signal(signal.SIGINT, lambda signum, frame: sys.exit(128 + signum))
+        signal.signal(signal.SIGINT, lambda signum, frame: os._exit(128 + signum))
 
 
 _quiet_start()
@@ -223,6 +233,15 @@ def main(argv: list[str] | None = None) -> int:
         except BrokenPipeError:
             _quiet_stdout()
             code = ExitCode.OK
+        except Exception:
+            if caught.signal is None:
+                raise
+            # The stop raised KeyboardInterrupt inside the import of a compiled module (numpy, numba),
+            # which turned it into an error of its own: it is the stop all the same.
+            sys.stderr.write("interrupted\n")
+            code = ExitCode.INTERRUPTED
+    if started_as_the_program(sys.argv[0] if sys.argv else ""):
+        interrupts.leave_quietly_on_stop()  # a stop while the interpreter shuts down: no traceback either
     return caught.exit_status(code)
 
 

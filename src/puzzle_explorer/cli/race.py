@@ -120,6 +120,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     ids = R.read_algos(family, args.algos)
     race = R.apply_settings(R.entries(family, ids, Limits(max_states=args.max_states, timeout_s=args.timeout)),
                             args.settings)
+    cli_support.note_over_machine(args.max_memory)
     progress = RaceProgress()
     try:
         prepared = R.prepare(family, board, race, budget=args.max_memory, slots=args.jobs, on_progress=progress)

@@ -41,3 +41,12 @@ def test_a_split_search_says_how_many_subtrees_are_done_and_gives_that_up_after_
         gone = [p for p in order if p not in line]
         assert gone == order[:len(gone)], width
         assert len(line) <= width or not set(order) - set(gone), width
+
+
+def test_a_table_built_before_the_search_is_named_with_what_it_holds_so_far():
+    from puzzle_explorer.core.run.progress import Phase
+    from puzzle_explorer.puzzles.kit.cli_support import waiting_line
+
+    assert waiting_line(Snapshot(Phase.BUILDING_TABLE, stored=4_200_000)) == "building the table… 4,200,000 stored"
+    assert waiting_line(Snapshot(Phase.BUILDING_TABLE)) == "building the table…"
+    assert waiting_line(Snapshot(Phase.COMPILING, stored=5)) == "compiling solver…"

@@ -29,6 +29,15 @@ class Ended:
     waited_s: float  # from the signal to the exit
 
 
+# What the interpreter says when a signal finds it still starting, before any of the program's code
+# runs (on a loaded machine that takes a second): no program can take a signal then.
+INTERPRETER_STARTING = ("init_import_site: Failed to import the site module", "Could not import runpy module")
+
+
+def interpreter_starting(err: str) -> bool:
+    return any(words in err for words in INTERPRETER_STARTING)
+
+
 def shows(err: bytearray, marker: str | re.Pattern[str]) -> bool:
     if isinstance(marker, str):
         return marker.encode() in err

@@ -13,6 +13,7 @@ import psutil
 import pytest
 
 from tests.cli.commands import ROOT
+from tests.cli.signals.process import interpreter_starting
 
 pytestmark = [pytest.mark.processes, pytest.mark.realtime]
 
@@ -54,5 +55,50 @@ def workers_starting(proc) -> bool:
                          ids=["0.05s", "0.25s", "0.6s", "workers-starting"])
 def test_ctrl_c_while_starting_is_quiet(when):
     done = ctrl_c(COUNT, when)
+    for attempt in range(1, 4):  # the interpreter was still starting, before the program: a moment later
+        if not interpreter_starting(done.stderr):
+            break
+        done = ctrl_c(COUNT, after(0.5 * attempt))
     assert done.returncode in (130, -signal.SIGINT), done.stderr
     assert "Traceback" not in done.stderr and done.stderr.count("\n") <= 1, done.stderr
+
+
+def test_only_the_program_itself_leaves_quietly_on_an_early_ctrl_c():
+    """`python -m pytest` (or any program importing the command line) keeps its own Ctrl-C: only the
+    command, or `python -m puzzle_explorer`, is ended quietly before main() takes the signals."""
+    from puzzle_explorer.cli.main import started_as_the_program
+
+    assert started_as_the_program("/usr/local/bin/puzzle-explorer")
+    assert started_as_the_program("/src/puzzle_explorer/__main__.py")
+    assert not started_as_the_program("/venv/lib/python3.11/site-packages/pytest/__main__.py")
+    assert not started_as_the_program("/venv/bin/pytest")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_once_the_command_is_done_leaves_at_once_with_its_output_whole(signum):
+    """Between main()'s end and the interpreter's (atexit handlers, finalizing), a stop signal ends
+    the process with 128 + the signal and what it wrote, never a traceback nor a death by the signal."""
+    code = ("import os, signal, sys, time; from puzzle_explorer.core.run import interrupts; "
+            "interrupts.leave_quietly_on_stop(); sys.stdout.write('answer'); "
+            f"os.kill(os.getpid(), {int(signum)}); time.sleep(30)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (128 + signum, "answer", "")
+
+
+def test_a_stop_turned_into_an_import_error_is_the_stop_all_same(capsys, monkeypatch):
+    """A KeyboardInterrupt raised inside the import of a compiled module comes out as an error of that
+    module's (numpy: 'PyCapsule_Import could not import module "datetime"'): once a stop signal has
+    arrived, that is the stop, in one line."""
+    from puzzle_explorer.cli import main as cli_main
+
+    def importing(argv):
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)
+        except KeyboardInterrupt:
+            raise ImportError('PyCapsule_Import could not import module "datetime"') from None
+        return 0
+
+    monkeypatch.setattr(cli_main, "command", importing)
+    assert cli_main.main(["solve", "klotski"]) == 143
+    assert capsys.readouterr().err == "interrupted\n"

@@ -107,3 +107,17 @@ def test_no_longer_look_under_a_time_limit_that_ends_the_search_sooner():
 
     assert refined(_after(LONG_S * 2), dive, limit_s=5).dives == 4000 and asked == []
     assert refined(_after(LONG_S * 2), dive, limit_s=LONG_S * 10).dives == DIVES_LONG and asked == [DIVES_LONG]
+
+
+def test_no_longer_look_under_a_state_cap_that_ends_the_search_sooner():
+    """--max-states caps the search's nodes: a look at its size longer than the capped search is
+    work the cap said not to do (the dives store nothing, so their nodes are not counted)."""
+    asked = []
+
+    def dive(n):
+        asked.append(n)
+        return _after(LONG_S * 3, n)
+
+    assert refined(_after(LONG_S * 2), dive, max_nodes=1000).dives == 4000 and asked == []
+    assert refined(_after(LONG_S * 2), dive, max_nodes=int(LONG_S * 1.5e6)).dives == DIVES_LONG
+    assert asked == [DIVES_LONG]

@@ -111,3 +111,23 @@ def test_knights_dives_on_a_huge_board_stop_within_a_second_of_the_stop_flag():
                                      4000, 1, counters)
     assert time.perf_counter() - began < 1.3
     assert made < 4000
+
+
+def test_a_kernel_clocked_within_a_work_phase_runs_in_it_off_the_search_clock():
+    """A table a search builds before it reads it is the work before the search: named as such
+    (not "searching"), its seconds returned, the search clock not started."""
+    from puzzle_explorer.core.run.search import clocked
+
+    control = SearchControl()
+    seen = []
+
+    def build():
+        seen.append(control.phase)
+        time.sleep(0.02)
+        return "built"
+
+    result, seconds = clocked(control, build, Phase.BUILDING_TABLE)
+    assert (result, seen) == ("built", [Phase.BUILDING_TABLE]) and seconds >= 0.02
+    assert control.elapsed() == 0.0 and not control.searched and control.phase != Phase.BUILDING_TABLE
+    result, seconds = clocked(control, build)  # on the search clock: the search
+    assert seen[-1] == Phase.SEARCHING and control.elapsed() == pytest.approx(seconds, abs=0.01)

@@ -52,3 +52,10 @@ class DieOnce:
             time.sleep(0.05)
             os.kill(os.getpid(), signal.SIGKILL)
         return self.task(counters)
+
+
+def sigint_blocked() -> bool:
+    """Whether this process's main thread has SIGINT blocked (a worker deaf to a terminal's Ctrl-C)."""
+    with open("/proc/self/status") as f:
+        mask = next(line.split(":")[1] for line in f if line.startswith("SigBlk:"))
+    return bool(int(mask, 16) & (1 << (signal.SIGINT - 1)))

@@ -87,3 +87,48 @@ def test_an_address_nobody_answers_at_is_refused_in_one_line(search):
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 2
     assert "no Ray cluster answers at 127.0.0.1:1" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_ray_is_joined_with_its_workers_deaf_to_ctrl_c():
+    """As local workers are (interrupts.children_deaf): the cluster's processes start with SIGINT
+    blocked, and each worker blocks it itself first thing (deaf_worker), whatever Ray does."""
+    import signal
+
+    from puzzle_explorer.core.scale import ray_cluster
+
+    seen = {}
+
+    class FakeRay:
+        def init(self, **kwargs):
+            seen["blocked"] = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+            seen["runtime_env"] = kwargs.get("runtime_env")
+
+    ray_cluster._join(FakeRay(), EngineSpec("ray", workers=1))
+    assert seen == {"blocked": True, "runtime_env": {"worker_process_setup_hook":
+                                                     "puzzle_explorer.core.scale.ray_cluster.deaf_worker"}}
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())  # this process hears it again
+    import threading
+
+    def in_a_thread():
+        ray_cluster.deaf_worker()
+        seen["worker"] = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+
+    thread = threading.Thread(target=in_a_thread)
+    thread.start()
+    thread.join()
+    assert seen["worker"]
+
+
+@pytest.mark.ray
+@pytest.mark.xdist_group("ray")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_ray_worker_of_a_cluster_started_for_a_run_is_deaf_to_ctrl_c():
+    import ray
+
+    from puzzle_explorer.core.scale.ray_cluster import cluster
+    from tests.core.scale.tasks_probe import sigint_blocked
+
+    if ray.is_initialized():
+        ray.shutdown()  # (another test's cluster: this one must be joined as a run joins it)
+    with cluster(EngineSpec("ray", workers=1)) as joined:
+        assert joined.get(joined.remote(sigint_blocked).remote())

@@ -181,3 +181,21 @@ def test_build_table_says_where_and_how_big(table_dir):
     assert said.startswith(f"distance table: {T.SIZE / 2**20:.1f} MiB at {table_dir / T.FILE_NAME}")
     with T.open_table(table_dir / T.FILE_NAME) as table:  # whole and readable
         assert table.fewest_rolls(4, (0, 0, 0, 0, 0, 0, 0, 0, -1)) is not None
+
+
+@pytest.mark.parametrize("built", [True, False], ids=["built", "stopped"])
+def test_build_table_answers_in_json_when_asked(capsys, monkeypatch, tmp_path, built):
+    """--build-table --json: one JSON object, as tiles' --build-pdb --json, built or stopped (the
+    sweep itself is the conftest's; here it is stood in for)."""
+    from puzzle_explorer.puzzles.cube8 import cli
+
+    path = tmp_path / T.FILE_NAME
+    monkeypatch.setattr(cli, "build_table", lambda control: (path if built else None, 1.5))
+    code, out, err = commands.run_cli(capsys, "solve", "cube8", "--build-table", "--json")
+    answer = json.loads(out)
+    assert code == 0 and err == "", err
+    if built:
+        assert (answer["status"], answer["file"], answer["bytes"]) == ("built", str(path), T.SIZE)
+        assert answer["elapsed_s"] == 1.5 and answer["note"].startswith("distance table: ")
+    else:
+        assert answer == {"status": "stopped", "note": "the table build was stopped; nothing was written"}

@@ -33,3 +33,24 @@ def test_building_the_table_needs_its_memory_and_every_position(tmp_path):
     sol = solve(start, "table", {}, SearchControl(), Limits(max_states=10**6), table_path=path)
     assert sol.status == Status.LIMIT and sol.limit == Limit.STATES
     assert not path.exists()
+
+
+def test_a_table_built_inside_a_solve_is_built_in_its_own_phase(tmp_path, monkeypatch):
+    """Its sweeps are the work before the search (Phase.BUILDING_TABLE), named as such on the
+    progress line, in the trace and in the app's Stats pane; a stop during them stops the solve."""
+    from puzzle_explorer.core.kernels.codes import STOPPED
+    from puzzle_explorer.core.run.progress import Phase
+    from puzzle_explorer.puzzles.cube8 import solve as S
+
+    swept = []
+
+    def stopped_sweep(control, kernel, *args, within=None):
+        swept.append((kernel, within))
+        control.cancel()
+        return (STOPPED, 0), 0.01
+
+    monkeypatch.setattr(S, "timed", stopped_sweep)
+    start = parse("start: 2,1\nWWW\nWWW\nWWE\n")
+    sol = solve(start, "table", {}, SearchControl(), Limits(), table_path=tmp_path / T.FILE_NAME)
+    assert sol.status == Status.CANCELLED and not (tmp_path / T.FILE_NAME).exists()
+    assert swept == [(S.K.distances, Phase.BUILDING_TABLE)]

@@ -80,3 +80,47 @@ def test_a_table_that_cannot_fit_is_refused_before_the_census(capsys):
 def test_options_that_do_not_go_together_say_so_in_one_line(capsys, args, message):
     code, out, err = run_cli(capsys, "solve", "klotski", "--board", BOARD, *args)
     assert code == 2 and message in err and "Traceback" not in err
+
+
+def endless_table_read(monkeypatch):
+    """A table so large its reading takes until something stops it (as gigabytes on a slow disk)."""
+    import time
+
+    from puzzle_explorer.core.kernels import tables
+
+    def read(f, dtype, n, stopped):
+        began = time.perf_counter()
+        while not stopped():
+            assert time.perf_counter() - began < 10, "the loading was not stopped"
+            time.sleep(0.01)
+        raise tables.LoadStopped
+
+    monkeypatch.setattr(tables, "_read_array", read)
+
+
+@pytest.mark.realtime
+def test_loading_a_table_stops_at_the_time_limit(capsys, tmp_path, monkeypatch):
+    import time
+
+    path = tmp_path / "t.tbl"
+    census_json(capsys, "--moves", "unit", "--save-table", str(path))
+    endless_table_read(monkeypatch)
+    began = time.perf_counter()
+    code, out, err = run_cli(capsys, "solve", "klotski", "--board", BOARD, "--moves", "unit", "--table", str(path),
+                             "--timeout", "0.3", "--json")
+    answer = json.loads(out)
+    assert code == 0 and (answer["status"], answer["limit"]) == ("limit", "time"), err
+    assert "loading the table" in answer["note"] and time.perf_counter() - began < 5
+
+
+@pytest.mark.realtime
+def test_ctrl_c_while_loading_a_table_cancels_it(capsys, tmp_path, monkeypatch):
+    from tests.core.run.test_runner import interrupt_main_after
+
+    path = tmp_path / "t.tbl"
+    census_json(capsys, "--moves", "unit", "--save-table", str(path))
+    endless_table_read(monkeypatch)
+    interrupt_main_after(0.5)
+    code, out, err = run_cli(capsys, "solve", "klotski", "--board", BOARD, "--moves", "unit", "--table", str(path),
+                             "--json")
+    assert code == 130 and json.loads(out)["status"] == "cancelled", err

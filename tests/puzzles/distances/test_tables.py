@@ -80,3 +80,24 @@ def test_damaged_and_foreign_files_are_refused(tmp_path):
         tables.load(good, "klotski", ident, budget=8)
     header = json.loads(data[len(tables.MAGIC):data.index(b"\n", len(tables.MAGIC))])
     assert header["family"] == "klotski" and header["identity"] == ident and header["kind"] == "sorted"
+
+
+def test_a_table_loads_in_chunks_and_stops_between_them(tmp_path, monkeypatch):
+    """A table of gigabytes takes seconds to read and check: loaded a chunk at a time, the same
+    table, and a stop between two chunks ends it (LoadStopped)."""
+    path = tmp_path / "t.tbl"
+    keys = np.arange(0, 3000, 3, dtype=np.uint64)
+    dist = (np.arange(keys.shape[0]) % 7).astype(np.uint8)
+    tables.save(tables.SortedTable(keys, dist, {"moves": "unit"}, {}), path, "klotski")
+    monkeypatch.setattr(tables, "LOAD_CHUNK", 64)
+    again = tables.load(path, "klotski", {"moves": "unit"})
+    assert np.array_equal(again.keys, keys) and np.array_equal(again.dist, dist)
+    looks = []
+
+    def stopped():
+        looks.append(1)
+        return len(looks) > 20
+
+    with pytest.raises(tables.LoadStopped):
+        tables.load(path, "klotski", {"moves": "unit"}, stopped=stopped)
+    assert len(looks) == 21

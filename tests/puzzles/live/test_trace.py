@@ -110,3 +110,21 @@ def test_a_split_count_traces_its_subtrees_done_up_to_all_of_them(capsys, tmp_pa
     assert marked and marked[-1] == [result["tasks"], result["tasks"]]
     assert all(total == result["tasks"] and 0 <= done <= total for done, total in marked)
     assert [done for done, _ in marked] == sorted(done for done, _ in marked)  # never goes back
+
+
+def test_the_work_before_the_search_is_traced_by_its_phase_without_a_stale_picture(tmp_path):
+    """A table a search builds first is a line of its own phase ("building the table"), not
+    "searching"; the picture is the search's, so such a line carries none. Compiling is left out."""
+    from puzzle_explorer.core.run.live import Live
+    from puzzle_explorer.core.run.progress import Phase, Snapshot
+    from puzzle_explorer.puzzles.kit.trace import trace_to
+
+    path = tmp_path / "t.jsonl"
+    stale = Live(kind="bfs", depth=3)
+    with trace_to(str(path)) as write:
+        write(Snapshot(Phase.COMPILING))
+        write(Snapshot(Phase.BUILDING_TABLE, stored=1000, live=stale))
+        write(Snapshot(Phase.DONE, stored=2000))
+    lines = read_trace(path)
+    assert [line["phase"] for line in lines] == ["building the table", "done"]
+    assert lines[0]["counters"]["stored"] == 1000 and "kind" not in lines[0]

@@ -9,7 +9,7 @@ import pytest
 
 from bench.harness import run as measured
 from puzzle_explorer.core.run.memory import SCRATCH
-from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Limit, Status
@@ -191,3 +191,19 @@ def test_database_build_peak_memory_stays_within_the_budget(tmp_path, monkeypatc
     full = build("4x4", tmp_path / "full", "--max-memory", str(budget))
     assert "pattern databases: 5.5 MiB" in full.stdout
     assert full.max_rss_kb - baseline.max_rss_kb <= budget // 1024, (full.max_rss_kb, baseline.max_rss_kb, budget)
+
+
+def test_databases_built_inside_a_search_are_built_in_their_own_phase(empty_cache, monkeypatch):
+    """The progress line, the trace and the app's Stats pane name the build, not "searching"."""
+    control = SearchControl()
+    seen = []
+    build = D.build_table
+
+    def watched(*args, **kwargs):
+        seen.append(control.phase)
+        return build(*args, **kwargs)
+
+    monkeypatch.setattr(D, "build_table", watched)
+    sol = solved_with(parse(BY_ID["hardest-8a"].text), "idastar", {"heuristic": "pdb"}, Limits(), control)
+    assert sol.length == 31 and "pdb_built_s" in sol.details
+    assert seen and set(seen) == {Phase.BUILDING_TABLE}

@@ -170,16 +170,22 @@ def combine(parts: list[tuple[np.ndarray, np.ndarray, float]], rate: float) -> E
     return Estimate(dives, nodes, nodes_se, sols, sols_se, rate, hits)
 
 
-def refined(first: Estimate, dive: Callable[[int], Estimate], limit_s: float | None = None) -> Estimate:
+def refined(first: Estimate, dive: Callable[[int], Estimate], limit_s: float | None = None,
+            max_nodes: int | None = None) -> Estimate:
     """`first`, or for a search it expects to take over LONG_S on one worker, the estimate of
     DIVES_LONG dives (dive(n) makes one from n): a few thousand dives barely sample a long tail,
     and their spread then claims more than they know (7x7 knights: 3.5x short at ± 19%). Not
     under a time limit of LONG_S or less (limit_s), which counts the estimate too: the search
-    ends sooner than a long one, and the longer look would take its time."""
+    ends sooner than a long one, and the longer look would take its time. Nor under a node cap
+    (max_nodes, the search's --max-states) that ends the search within LONG_S: the dives store
+    nothing, so the cap does not count their nodes, but a look longer than the capped search
+    would be work the cap said not to do."""
     seconds, _ = first.seconds(1)
     if not LONG_S < seconds < 1e12 * YEAR_S or first.dives >= DIVES_LONG:
         return first
     if limit_s is not None and limit_s <= LONG_S:
+        return first
+    if max_nodes is not None and first.seconds_capped(max_nodes) <= LONG_S:
         return first
     return dive(DIVES_LONG)
 

@@ -66,11 +66,11 @@ def probe_args(ctx: Context, root: int, max_depth: int, dives: int, counters: np
 
 
 def estimate(ctx: Context, root: int, max_depth: int, stop: np.ndarray | None = None, dives: int = DIVES,
-             timed: bool = False, limit_s: float | None = None) -> Estimate:
+             timed: bool = False, limit_s: float | None = None, max_nodes: int | None = None) -> Estimate:
     """The expected nodes and solutions of backtrack's count from root; `stop`: the search's
     counters, whose stop flag ends the dives (they only read it); timed: also measure the
     kernel's speed on this tree (puzzle_explorer.core.estimate.dives.speed), for a time to expect;
-    limit_s: the job's time limit (dives.refined)."""
+    limit_s, max_nodes: the job's time limit and node cap (dives.refined)."""
     counters = new_counters(quiet=True) if stop is None else stop
 
     def dive(total: int) -> Estimate:
@@ -78,7 +78,7 @@ def estimate(ctx: Context, root: int, max_depth: int, stop: np.ndarray | None = 
         return combine([(node_est[:made], sol_est[:made], 1)], speed_here)
 
     speed_here = rate(ctx, root, max_depth) if timed else 0.0
-    return refined(dive(dives), dive, limit_s)
+    return refined(dive(dives), dive, limit_s, max_nodes)
 
 
 def rate(ctx: Context, root: int, max_depth: int) -> float:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -270,12 +270,48 @@ def _short(value) -> str:
     return str(value)
 
 
-def load(path: Path, family: str, identity: dict[str, Any], budget: int | None = None):
+class LoadStopped(Exception):
+    """A cancel or the time limit stopped a table's loading (load's `stopped` said so)."""
+
+
+LOAD_CHUNK = 1 << 24  # bytes read, and positions checked in order, between two looks at the stop flag
+
+
+def _read_array(f: Any, dtype: np.dtype, n: int, stopped: Callable[[], bool]) -> np.ndarray:
+    """n numbers of dtype from f, LOAD_CHUNK bytes at a time (a stop between two chunks: LoadStopped)."""
+    out = np.empty(n, dtype=dtype)
+    raw = out.view(np.uint8)
+    at = 0
+    while at < raw.shape[0]:
+        if stopped():
+            raise LoadStopped
+        got = f.readinto(raw[at:at + LOAD_CHUNK])
+        if not got:
+            break  # (the size was checked: a file cut meanwhile reads as zeros, the order check finds most)
+        at += got
+    return out
+
+
+def _in_order(keys: np.ndarray, stopped: Callable[[], bool]) -> bool:
+    step = LOAD_CHUNK // max(1, keys.itemsize)
+    for at in range(0, max(0, keys.shape[0] - 1), step):
+        if stopped():
+            raise LoadStopped
+        part = keys[at:at + step + 1]
+        if not np.all(part[1:] > part[:-1]):
+            return False
+    return True
+
+
+def load(path: Path, family: str, identity: dict[str, Any], budget: int | None = None,
+         stopped: Callable[[], bool] = lambda: False):
     """The table saved at path, checked against the family and the identity of the board at hand.
 
     Raises InputError in one line: not a table, another version, another
     family, a board it is not for (naming the first difference), a damaged
-    file, or more bytes than the memory budget.
+    file, or more bytes than the memory budget. `stopped` is asked between
+    chunks of the reading and of the order check (a table of gigabytes takes
+    seconds): once it says yes, LoadStopped.
     """
     path = Path(path)
     header, offset = read_header(path)
@@ -306,11 +342,11 @@ def load(path: Path, family: str, identity: dict[str, Any], budget: int | None =
     with open(path, "rb") as f:
         f.seek(offset)
         for d, n in zip(dtypes, lengths):
-            arrays.append(np.fromfile(f, dtype=d, count=n))
+            arrays.append(_read_array(f, d, n, stopped))
     scope = header.get("scope") or {}
     if kind == "sorted":
         keys, dist = arrays
-        if keys.shape != dist.shape or (keys.shape[0] > 1 and not np.all(keys[1:] > keys[:-1])):
+        if keys.shape != dist.shape or not _in_order(keys, stopped):
             raise InputError(f"{path} is damaged: its positions are not in order")
         return SortedTable(keys, dist, identity, scope)
     return DenseTable(arrays[0], identity, scope)

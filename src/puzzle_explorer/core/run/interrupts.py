@@ -11,7 +11,9 @@ stop signals wait until it is whole: output is whole or absent.
 """
 from __future__ import annotations
 
+import os
 import signal
+import sys
 import threading
 import time
 from contextlib import contextmanager
@@ -84,6 +86,23 @@ def catching() -> Iterator[Interrupts]:
     finally:
         _active = previous
         caught.restore()
+
+
+def leave_quietly_on_stop() -> None:
+    """From now on a stop signal ends the process at once with 128 + the signal, what it wrote
+    flushed first: for a program whose command is done and that is only exiting (its interpreter
+    shutting down), where the default handlers would print a traceback or die of the signal."""
+    def leave(signum: int, frame: FrameType | None) -> None:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(after_signal(signum))
+
+    if threading.current_thread() is threading.main_thread():
+        for sig in STOP_SIGNALS:
+            signal.signal(sig, leave)
 
 
 @contextmanager

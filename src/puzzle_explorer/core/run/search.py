@@ -2,8 +2,9 @@
 statistics out. Searches split over workers (core/scale) build on these."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, TypeVar
 
 import numpy as np
 
@@ -15,6 +16,8 @@ from puzzle_explorer.core.kernels.jit import Kernel, prepare
 from puzzle_explorer.core.run.memory import HARD_CAP, SCRATCH, array_bytes, budget_bytes, fits, state_cap
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.status import Limit, Status
+
+T = TypeVar("T")
 
 # A puzzle's context: the namedtuple of arrays and scalars its hooks read (puzzle_explorer.core.kernels.ops).
 Context = Any
@@ -122,15 +125,30 @@ def counter_stats(control: SearchControl, elapsed: float, states: int | None = N
     )
 
 
-def timed(control: SearchControl, kernel_fn: Callable[..., Any], *args: Any) -> tuple[Any, float]:
-    """Run one kernel on the search clock, compiling it first; returns (result, its seconds)."""
+def timed(control: SearchControl, kernel_fn: Callable[..., Any], *args: Any,
+          within: str | None = None) -> tuple[Any, float]:
+    """Run one kernel on the search clock, compiling it first; returns (result, its seconds).
+    within: the phase of the work before the search it runs in instead (clocked)."""
     control.compiling()
     prepare(kernel_fn, *args)
     control.reset_counters()
+    return clocked(control, lambda: kernel_fn(*args), within)
+
+
+def clocked(control: SearchControl, run: Callable[[], T], within: str | None = None) -> tuple[T, float]:
+    """run() on the search clock, or `within` a phase of the work before the search (one of
+    Phase.WORKING, such as a table a search builds before it reads it: the progress line and the
+    trace name that phase, and the time limit counts it as it counts the search); (its result,
+    its seconds)."""
+    if within is not None:
+        began = time.perf_counter()
+        with control.work(within):
+            result = run()
+        return result, time.perf_counter() - began
     before = control.elapsed()
     control.start_search()
     try:
-        result = kernel_fn(*args)
+        result = run()
     finally:
         elapsed = control.end_search() - before
     return result, elapsed

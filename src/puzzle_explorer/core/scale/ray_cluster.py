@@ -4,15 +4,29 @@ cluster that cannot be joined or started is said in one line (WorkerFailed), wha
 
 from __future__ import annotations
 
+import signal
 import socket
 from contextlib import contextmanager
 from typing import Any, Iterator
 
 from puzzle_explorer.core.errors import InputError, WorkerFailed
+from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.run.race import cores
 from puzzle_explorer.core.scale.engine import EngineSpec, require_ray
 
 REACH_S = 5.0  # how long a cluster's address may take to answer a connection
+
+
+def deaf_worker() -> None:
+    """A Ray worker's first act (DEAF): SIGINT blocked, as in the local workers
+    (interrupts.children_deaf). A terminal's Ctrl-C reaches the whole process group, and a worker
+    still importing would print a KeyboardInterrupt traceback; the command stops its workers itself
+    (a forced cancel, or killing the actor), which needs no SIGINT."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+DEAF = {"worker_process_setup_hook": f"{__name__}.deaf_worker"}
 
 
 @contextmanager
@@ -43,10 +57,15 @@ def _join(ray: Any, spec: EngineSpec) -> None:
     if spec.address:
         _answers(spec.address)
     try:
-        if spec.address:
-            ray.init(address=spec.address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=spec.workers or cores(), include_dashboard=False, log_to_driver=False)
+        # Its processes (a local cluster's, and the workers they start) are started deaf to Ctrl-C, as
+        # local workers are; each worker also blocks it itself when it starts (deaf_worker), whatever
+        # the Ray version does and wherever the cluster was started.
+        with interrupts.children_deaf():
+            if spec.address:
+                ray.init(address=spec.address, log_to_driver=False, runtime_env=DEAF)
+            else:
+                ray.init(num_cpus=spec.workers or cores(), include_dashboard=False, log_to_driver=False,
+                         runtime_env=DEAF)
     except InputError:
         raise
     except Exception as exc:  # ConnectionError, a RuntimeError from ray.init, ...

@@ -34,7 +34,7 @@ from puzzle_explorer.puzzles.kit.modes import DISTANCES, ENGINE, LIMITS, Mode
 ALGOS = tuple(s.id for s in SOLVERS)
 BOARD = ("--board", "--file", "--preset", "--start", "--pattern")
 MODES = (
-    Mode("--build-table", ("--build-table",), ("--trace",)),
+    Mode("--build-table", ("--build-table",), ("--json", "--trace")),
     Mode("--contest", ("--contest",), ("--algo", "--cap", *LIMITS)),  # the boards come on stdin
     Mode("a census", ("--census", "--table"), (*BOARD, "--algo", *DISTANCES, *ENGINE, *LIMITS, "--json")),
     Mode("a single solve", (), (*BOARD, "--algo", "--cap", *DISTANCES, *ENGINE, *LIMITS, "--json", "--trace")),
@@ -83,18 +83,28 @@ def board_from_args(args: argparse.Namespace) -> cboard.Board:
     return board
 
 
-def build(console: Console, quiet: bool = False, trace: str | None = None) -> Path | None:
-    """Build the table with progress (and its trace, if asked); returns its path (None if stopped)."""
+def build(console: Console, quiet: bool = False, trace: str | None = None, as_json: bool = False) -> Path | None:
+    """Build the table with progress (and its trace, if asked); returns its path (None if stopped).
+    With as_json what came of it is one JSON object on stdout, as tiles' --build-pdb --json."""
     err = Console(stderr=True)
     path, seconds = cli_support.run_build(build_table, "building the distance table", sum(TABLE_POSITIONS), "positions",
                                  "rolls", trace=trace)
     if path is None:
-        err.print("the table build was stopped; nothing was written", highlight=False)
+        if as_json:
+            cli_support.print_json({"status": "stopped", "note": BUILD_STOPPED})
+        else:
+            err.print(BUILD_STOPPED, highlight=False)
         return None
-    if not quiet:
-        console.print(f"distance table: {T.describe(path)} (built in {seconds:.1f} s of search)", highlight=False,
-                      soft_wrap=True)
+    text = f"distance table: {T.describe(path)} (built in {seconds:.1f} s of search)"
+    if as_json:
+        cli_support.print_json({"status": "built", "file": str(path), "bytes": T.SIZE,
+                                "elapsed_s": round(seconds, 6), "note": text})
+    elif not quiet:
+        console.print(text, highlight=False, soft_wrap=True)
     return path
+
+
+BUILD_STOPPED = "the table build was stopped; nothing was written"
 
 
 def _first_table(console: Console) -> tuple[T.Table | None, bool]:
@@ -170,7 +180,7 @@ def run_contest(args: argparse.Namespace, console: Console) -> int:
 def run(args: argparse.Namespace, console: Console) -> int:
     engine = cli_support.census_options(args)
     if args.build_table:
-        build(console, trace=args.trace)
+        build(console, trace=args.trace, as_json=args.json)
         return ExitCode.OK
     if args.contest:
         return run_contest(args, console)

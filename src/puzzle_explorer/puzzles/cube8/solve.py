@@ -10,7 +10,7 @@ from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.kernels.codes import EXHAUSTED, FOUND, STOPPED
 from puzzle_explorer.core.kernels.signature import Kernel
 from puzzle_explorer.core.run.memory import fits, state_cap
-from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.run.search import (
     Limits,
     Stats,
@@ -87,11 +87,13 @@ def run_idastar(position: tuple[int, ...], pattern: tuple[int, ...], control: Se
 
 
 def build_table(control: SearchControl, path: Path | None = None,
-                pattern: tuple[int, ...] = ALL_WHITE) -> tuple[Path | None, float]:
+                pattern: tuple[int, ...] = ALL_WHITE, within: str | None = None) -> tuple[Path | None, float]:
     """Sweep from each start class and write the table; (its path, seconds of search).
 
     The path is None if the build was stopped. Progress (the snapshots' running
     totals) counts positions over all three sweeps (sum(TABLE_POSITIONS) in all).
+    within: the phase the sweeps run in when a search builds the table before reading it
+    (Phase.BUILDING_TABLE); the build command's sweeps are its search.
     """
     dist = np.empty((T.CLASSES, C.SPACE), dtype=np.uint8)
     queue = np.empty(C.SPACE, dtype=np.uint32)
@@ -101,7 +103,7 @@ def build_table(control: SearchControl, path: Path | None = None,
         control.show_with(live.decoder(Board(square, pattern), C.parity(start), path_steps))
         sources = np.array([C.index(start)], dtype=np.int64)
         (code, reached), elapsed = timed(control, K.distances, sources, C.parity(start), dist[cls],
-                                         queue, C.SPACE, control.counters)
+                                         queue, C.SPACE, control.counters, within=within)
         seconds += elapsed
         if code != FOUND:
             return None, seconds
@@ -127,7 +129,7 @@ def run_table(board: Board, control: SearchControl, path: Path | None = None, li
         details["note"] = f"building the distance table visits {sum(TABLE_POSITIONS):,} positions"
         return Status.LIMIT, Limit.STATES, [], Stats(), details
     if table is None:
-        built, seconds = build_table(control, path, board.pattern)
+        built, seconds = build_table(control, path, board.pattern, within=Phase.BUILDING_TABLE)
         details["table_built_s"] = round(seconds, 3)
         if built is None:
             status, limit = kernel_status(STOPPED, control)

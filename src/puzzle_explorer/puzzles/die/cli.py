@@ -23,7 +23,7 @@ from puzzle_explorer.puzzles.die.solve import (
 from puzzle_explorer.puzzles.interface import JSON
 from puzzle_explorer.puzzles.kit import cli_support
 from puzzle_explorer.puzzles.kit.engines import estimate_workers, run_line
-from puzzle_explorer.puzzles.kit.modes import ENGINE, Mode
+from puzzle_explorer.puzzles.kit.modes import ENGINE, LIMITS, Mode
 from puzzle_explorer.puzzles.kit.text import cell_text, parse_cell
 
 
@@ -40,7 +40,13 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
 
 BOARD = ("--board", "--file", "--preset", "--size", "--start", "--goal", "--blocked")
 # --estimate runs no search: no limits, trace, checkpoint or kept tours
-MODES = (Mode("--estimate", ("--estimate",), (*BOARD, "--all", "--goal-face", "--no-pruning", *ENGINE, "--json")),)
+MODES = (
+    Mode("--estimate", ("--estimate",), (*BOARD, "--all", "--goal-face", "--no-pruning", *ENGINE, "--json")),
+    Mode("--all", ("--all",), (*BOARD, "--goal-face", "--no-pruning", "--keep", *ENGINE, "--checkpoint", *LIMITS,
+                               "--json", "--trace")),
+    # the first tour: one search here, nothing kept beside it
+    Mode("a single solve", (), (*BOARD, "--goal-face", "--no-pruning", *LIMITS, "--json", "--trace")),
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -227,7 +227,8 @@ def _count(ctx: DieCtx, root: int, cells: int, affordable: int, held: int, optio
     prepare(probe.probe, *probe.probe_args(ctx, root, cells - 1, 1, control.counters))
     prepare(backtrack.backtrack, *backtrack_args(ctx, root, cells - 1, backtrack.COUNT, 1, control.counters))
     control.estimating()
-    guess = probe.estimate(ctx, root, cells - 1, control.counters, timed=True, limit_s=limits.timeout_s)
+    guess = probe.estimate(ctx, root, cells - 1, control.counters, timed=True, limit_s=limits.timeout_s,
+                           max_nodes=limits.max_states)
     control.expect(guess.nodes, guess.nodes_se)
     details["estimate"] = guess.as_json()
     out, run = count_paths(ctx, root, cells - 1, max(1, affordable), control, limits, engines.spec_from(options),

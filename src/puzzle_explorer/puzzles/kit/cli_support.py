@@ -16,7 +16,7 @@ from puzzle_explorer.core.errors import InputError, one_line
 from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.run.exit_codes import ExitCode
 from puzzle_explorer.core.run.memory import over_machine
-from puzzle_explorer.core.run.progress import WAITING, Phase, SearchControl, Snapshot
+from puzzle_explorer.core.run.progress import WAITING, WORKING, Phase, SearchControl, Snapshot
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Status
@@ -202,9 +202,9 @@ def run_distances(args: argparse.Namespace, family: Family, board: Any, options:
     limits = limits_from(args)
     hardest = args.hardest or D.HARDEST
     if args.table:
-        table = D.load_table(args.table, space, limits)
-        solution = D.from_table(board, table, lambda b: hooks.moves(b, options), "table", hardest,
-                                as_census=args.census)
+        solution = run_job(lambda control: D.answer_from_table(board, args.table, space,
+                                                                lambda b: hooks.moves(b, options), hardest,
+                                                                args.census, control, limits), limits)
     else:
         chosen = {**options, "scope": "component" if args.component else "all", "keep": bool(args.save_table),
                   "hardest": hardest}
@@ -268,12 +268,18 @@ def add_board_sources(source: Flags, presets_hint: str,
     source.add_argument("--preset", metavar="NAME", help=f"a named board ({presets_hint})")
 
 
-def limits_from(args: argparse.Namespace) -> Limits:
-    """The limits the options name; a --max-memory past the machine's memory is noted on stderr
-    (the search holds to the machine's, core/run/memory.py)."""
-    note = over_machine(getattr(args, "max_memory", None))
+def note_over_machine(max_memory: int | None) -> None:
+    """A --max-memory past the machine's memory, noted on stderr in one line (the work holds to the
+    machine's, core/run/memory.py): every command that takes a budget says it the same way."""
+    note = over_machine(max_memory)
     if note is not None:
         Console(stderr=True, highlight=False).print(note, markup=False, soft_wrap=True)
+
+
+def limits_from(args: argparse.Namespace) -> Limits:
+    """The limits the options name; a --max-memory past the machine's memory is noted on stderr
+    (note_over_machine)."""
+    note_over_machine(getattr(args, "max_memory", None))
     return Limits(max_states=getattr(args, "max_states", None), timeout_s=getattr(args, "timeout", None),
                   max_memory=getattr(args, "max_memory", None))
 
@@ -312,13 +318,20 @@ class ProgressLine:
             self.status.start()
             self.started = True
         if s.phase != Phase.SEARCHING:
-            self.status.update(WAITING.get(s.phase, f"{s.phase}…"))
+            self.status.update(waiting_line(s))
         else:
             self.status.update(search_line(s, self.console.width - 2))  # (the spinner and its space)
 
     def stop(self) -> None:
         self.status.stop()
         self.started = False
+
+
+def waiting_line(s: Snapshot) -> str:
+    """The progress line before the search: the phase by name, and the positions a table build
+    or a goal listing holds so far ('building the table… 4,200,000 stored')."""
+    line = WAITING.get(s.phase, f"{s.phase}…")
+    return f"{line} {s.stored:,} stored" if s.phase in WORKING and s.stored else line
 
 
 def search_line(s: Snapshot, width: int) -> str:

@@ -497,6 +497,22 @@ def save_table(solution: Solution, path: str, family: str) -> Path:
         raise InputError(f"cannot write the table {path}: {exc.strerror or exc}") from None
 
 
-def load_table(path: str, space: Space, limits: Limits) -> BoardTable:
-    table = tables.load(Path(path), space.family, space.identity, budget_bytes(limits.max_memory))
+def load_table(path: str, space: Space, limits: Limits, stopped: Callable[[], bool] = lambda: False) -> BoardTable:
+    """The table at path for this space (InputError: not one, or not for it); stopped: as tables.load."""
+    table = tables.load(Path(path), space.family, space.identity, budget_bytes(limits.max_memory), stopped)
     return BoardTable(table, space)
+
+
+def answer_from_table(board: Any, path: str, space: Space, moves: Moves, hardest: int, as_census: bool,
+                      control: SearchControl, limits: Limits) -> Solution:
+    """`--table`: the table loaded (Phase.LOADING_TABLE: the time limit counts it, a cancel or the
+    time limit stops it within a second), then its answer (from_table); or where the loading was
+    stopped, the start alone with the status that stopped it."""
+    try:
+        with control.work(Phase.LOADING_TABLE):
+            table = load_table(path, space, limits, control.stopped)
+            return from_table(board, table, moves, "table", hardest, as_census)
+    except tables.LoadStopped:
+        status, limit = kernel_status(STOPPED, control)
+        return Solution(status, [Step("start", board)], Stats(), limit, "table",
+                        {"note": "stopped while loading the table: nothing was answered"})

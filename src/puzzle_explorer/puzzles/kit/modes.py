@@ -24,6 +24,9 @@ class Mode:
     name: str  # what the refusal calls it: "--contest", "a single solve"
     when: tuple[str, ...]  # flags that choose it (none: the plain solve)
     takes: tuple[str, ...]  # flags it reads, beside its own `when`
+    # flags it does not read either, which the family's own checks refuse in words that say what
+    # to do instead ("--from-goal is a kind of census: add --census")
+    left: tuple[str, ...] = ()
 
     def reads(self, flag: str) -> bool:
         return flag in self.when or flag in self.takes
@@ -59,5 +62,5 @@ def refuse_unused(args: argparse.Namespace, modes: tuple[Mode, ...]) -> None:
     given = given_flags(args)
     name = next((f for f in mode.when if f in given), mode.name)  # the flag that chose it, as typed
     for flag in given:
-        if not mode.reads(flag):
+        if not mode.reads(flag) and flag not in mode.left:
             raise InputError(f"{flag} is not used with {name}: leave out {flag}")

@@ -3,7 +3,10 @@
 Each line is an object:
 
     t             seconds of search so far (compilation excluded)
-    phase         "searching", or "done" on the last line (moments spent compiling are left out)
+    phase         "searching", or "done" on the last line; before the search, the work it waits for
+                  ("estimating", "listing goals", "loading the table", "building the table", "cutting"),
+                  whose lines carry only t, phase, counters and subtrees (moments spent compiling are
+                  left out)
     counters      nodes_expanded, frontier, depth, stored, max_frontier, solutions. nodes_expanded (named as in
                   `--json`'s stats), solutions and
                   max_frontier add up over the whole job and never go down; the others are the running
@@ -29,7 +32,9 @@ from typing import Any, Callable, Iterator
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.files import close_quietly, side_file_failed
-from puzzle_explorer.core.run.progress import Phase, Snapshot
+from puzzle_explorer.core.run.progress import WORKING, Phase, Snapshot
+
+TRACED = WORKING | {Phase.SEARCHING, Phase.DONE}
 
 
 def snapshot_json(s: Snapshot) -> dict[str, Any]:
@@ -43,7 +48,7 @@ def snapshot_json(s: Snapshot) -> dict[str, Any]:
     if s.tasks:
         out["subtrees"] = [s.tasks_done, s.tasks]
     live = s.live
-    if live is None:
+    if live is None or s.phase in WORKING:  # the picture is the search's: before it, a stale one
         return out
     out["kind"] = live.kind
     out["depth"] = live.depth
@@ -88,7 +93,7 @@ def trace_to(path: str | None) -> Iterator[Callable[[Snapshot], None] | None]:
         # A file that stops taking lines (a full disk) ends the trace, not the search: the answer
         # is printed and the command line names the failure after it.
         nonlocal failed
-        if failed or s.phase not in (Phase.SEARCHING, Phase.DONE):  # not the moments spent compiling
+        if failed or s.phase not in TRACED:  # not the moments spent compiling
             return
         try:
             f.write(json.dumps(snapshot_json(s), ensure_ascii=False) + "\n")

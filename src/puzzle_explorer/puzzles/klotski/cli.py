@@ -10,11 +10,24 @@ from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.exit_codes import ExitCode
 from puzzle_explorer.puzzles import registry
 from puzzle_explorer.puzzles.kit import cli_support
+from puzzle_explorer.puzzles.kit.modes import ENGINE, LIMITS, Mode
 from puzzle_explorer.puzzles.kit.text import parse_cell
 from puzzle_explorer.puzzles.klotski import board as kboard
 from puzzle_explorer.puzzles.klotski.presets import PRESETS
 from puzzle_explorer.puzzles.klotski.render import render
 from puzzle_explorer.puzzles.klotski.solve import SOLVERS, headline, solve
+
+BOARD = ("--board", "--file", "--preset", "--target", "--goal")
+RULES = ("--moves", "--distinct")
+FROM_GOAL = ("--from-goal", "--component", "--hardest", "--save-table")
+MODES = (
+    # a saved table answers without a search: nothing to count states of, split or trace
+    Mode("--table", ("--table",), (*BOARD, *RULES, "--census", "--from-goal", "--hardest", "--timeout",
+                                   "--max-memory", "--json"), left=("--algo", "--save-table")),
+    Mode("--from-goal", ("--from-goal",), (*BOARD, *RULES, "--census", *FROM_GOAL, *ENGINE, *LIMITS, "--json")),
+    Mode("--census", ("--census",), (*BOARD, *RULES, *ENGINE, *LIMITS, "--json", "--trace"), left=FROM_GOAL),
+    Mode("a single solve", (), (*BOARD, "--algo", *RULES, *LIMITS, "--json", "--trace"), left=(*FROM_GOAL, *ENGINE)),
+)
 
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:

@@ -18,7 +18,7 @@ from puzzle_explorer.puzzles import registry
 from puzzle_explorer.puzzles.interface import JSON, Solution, View
 from puzzle_explorer.puzzles.kit import cli_support
 from puzzle_explorer.puzzles.kit.engines import estimate_workers, run_line
-from puzzle_explorer.puzzles.kit.modes import ENGINE, Mode
+from puzzle_explorer.puzzles.kit.modes import ENGINE, LIMITS, Mode
 from puzzle_explorer.puzzles.kit.text import parse_cell
 from puzzle_explorer.puzzles.knights import board as kboard
 from puzzle_explorer.puzzles.knights.render import number_width, render
@@ -47,7 +47,13 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
 
 BOARD = ("--size", "--start", "--closed", "--blocked", "--board", "--file", "--preset")
 # --estimate runs no search: no limits, trace, checkpoint or drawing
-MODES = (Mode("--estimate", ("--estimate",), (*BOARD, "--algo", "--count", "--all-starts", *ENGINE, "--json")),)
+SEARCH = ("--algo", "--order", "--method", "--no-board", *ENGINE, "--checkpoint", *LIMITS, "--json", "--trace")
+MODES = (
+    Mode("--estimate", ("--estimate",), (*BOARD, "--algo", "--count", "--all-starts", *ENGINE, "--json")),
+    Mode("--count", ("--count",), (*BOARD, *SEARCH, "--all-starts")),
+    # --algo count counts too (its workers, --method), and backtrack reads --order
+    Mode("a single solve", (), (*BOARD, *SEARCH), left=("--all-starts",)),
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

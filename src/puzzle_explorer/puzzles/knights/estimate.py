@@ -20,11 +20,11 @@ def example_args(table: np.ndarray, counters: np.ndarray) -> tuple[np.ndarray, i
 
 def estimate(table: np.ndarray, width: int, height: int, starts: list[tuple[int, int]], free_count: int,
              closed: bool, stop: np.ndarray | None = None, seed: int = 1, dives: int = DIVES,
-             limit_s: float | None = None) -> Estimate:
+             limit_s: float | None = None, max_nodes: int | None = None) -> Estimate:
     """The expected nodes and tours of counting from every (start, weight): a start's tours count
     `weight` times (the squares its symmetry class holds). `stop`: the search's counters, whose
-    stop flag ends the dives early (the dives only read it); limit_s: the job's time limit
-    (dives.refined)."""
+    stop flag ends the dives early (the dives only read it); limit_s, max_nodes: the job's time limit
+    and node cap (dives.refined)."""
     counters = new_counters(quiet=True) if stop is None else stop
 
     def dive(total: int) -> list[tuple[np.ndarray, np.ndarray, float]]:
@@ -40,7 +40,8 @@ def estimate(table: np.ndarray, width: int, height: int, starts: list[tuple[int,
         return parts
 
     speed_here = rate(table, width, height, starts[0][0], free_count, closed, int(counters[STOP]))
-    return refined(combine(dive(dives), speed_here), lambda more: combine(dive(more), speed_here), limit_s)
+    return refined(combine(dive(dives), speed_here), lambda more: combine(dive(more), speed_here), limit_s,
+                   max_nodes)
 
 
 def rate(table: np.ndarray, width: int, height: int, start: int, free_count: int, closed: bool,

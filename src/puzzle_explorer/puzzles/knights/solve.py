@@ -315,7 +315,8 @@ def _count_from(board: Board, starts: list[int], keep: int, control: SearchContr
     prepare(pruned.probe, *estimate.example_args(table, control.counters))
     control.estimating()
     guess = estimate.estimate(table, board.width, board.height, list(zip(starts, weights or [1] * len(starts))),
-                              board.free_squares, board.closed, control.counters, limit_s=limits.timeout_s)
+                              board.free_squares, board.closed, control.counters, limit_s=limits.timeout_s,
+                              max_nodes=limits.max_states)
     control.expect(guess.nodes, guess.nodes_se)
     if control.stopped():  # a cancel or the time limit ended the estimate: nothing to cut or count
         details["estimate"] = guess.as_json()

@@ -14,7 +14,7 @@ from puzzle_explorer.puzzles import registry
 from puzzle_explorer.puzzles.interface import JSON, Solution, View
 from puzzle_explorer.puzzles.kit import cli_support, typed
 from puzzle_explorer.puzzles.kit.engines import run_line
-from puzzle_explorer.puzzles.kit.modes import Mode
+from puzzle_explorer.puzzles.kit.modes import ENGINE, LIMITS, Mode
 from puzzle_explorer.puzzles.kit.text import Cell, cell_text, parse_cell, parse_size
 from puzzle_explorer.puzzles.link import board as lboard
 from puzzle_explorer.puzzles.link.board import Board
@@ -46,7 +46,20 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 # --contest reads everything from standard input: every other flag is refused
-MODES = (Mode("--contest", ("--contest",), ()),)
+BOARD = ("--board", "--file", "--preset", "--generate", "--kinds", "--seed", "--max-segments", "--no-outside",
+         "--gravity")
+CHOICE = ("--from", "--to", "--clear", "--hint")  # one of them: the family's check says so in its words
+OUTPUT = (*LIMITS, "--json", "--trace")
+MODES = (
+    Mode("--contest", ("--contest",), ()),
+    Mode("--estimate", ("--estimate",), (*BOARD, "--clear", *ENGINE, "--checkpoint", *LIMITS, "--json"),
+         left=("--from", "--to", "--hint")),
+    Mode("--clear", ("--clear",), (*BOARD, *ENGINE, "--checkpoint", *OUTPUT), left=CHOICE),
+    # a hint and a path are one search here each: no workers
+    Mode("--hint", ("--hint",), (*BOARD, *OUTPUT), left=CHOICE),
+    Mode("--from", ("--from", "--to"), (*BOARD, "--from", "--to", *OUTPUT), left=CHOICE),
+    Mode("--generate", ("--generate",), (*BOARD, "--json")),  # the board alone, printed
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -19,7 +19,7 @@ from puzzle_explorer.puzzles.interface import JSON, View
 from puzzle_explorer.puzzles.kit import cli_support, typed
 from puzzle_explorer.puzzles.kit.distances import SOLVER_ID as DISTANCES
 from puzzle_explorer.puzzles.kit.engines import run_line
-from puzzle_explorer.puzzles.kit.modes import LIMITS, Mode
+from puzzle_explorer.puzzles.kit.modes import ENGINE, LIMITS, Mode
 from puzzle_explorer.puzzles.tiles import batch as B
 from puzzle_explorer.puzzles.tiles import pdb as D
 from puzzle_explorer.puzzles.tiles.board import Board, inline, parse, parse_goal, parse_size, solved_tiles
@@ -54,7 +54,22 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 BOARD = ("--board", "--file", "--preset", "--shuffle", "--seed", "--size", "--goal-blank", "--goal")
-MODES = (Mode("--build-pdb", ("--build-pdb",), (*BOARD, "--pdb", *LIMITS, "--json", "--trace")),)
+SEARCH = ("--algo", "--pdb", "--heuristic")
+FROM_GOAL = ("--from-goal", "--component", "--hardest", "--save-table")
+TABLES = ("--census", *FROM_GOAL, "--table")  # the census from the goal and its saved table
+MODES = (
+    Mode("--build-pdb", ("--build-pdb",), (*BOARD, "--pdb", *LIMITS, "--json", "--trace")),
+    # IDA*'s forecast: nothing searched, nothing traced
+    Mode("--estimate", ("--estimate",), (*BOARD, *SEARCH, *ENGINE, *LIMITS, "--json"), left=("--batch", *TABLES)),
+    Mode("--batch", ("--batch",), ("--size", "--goal-blank", "--goal", *SEARCH, *ENGINE, *LIMITS, "--json"),
+         left=("--board", "--file", "--preset", "--shuffle", "--trace", *TABLES)),
+    # a saved table answers without a search: nothing to count states of, split or trace
+    Mode("--table", ("--table",), (*BOARD, "--census", "--from-goal", "--hardest", "--timeout", "--max-memory",
+                                   "--json"), left=("--algo", "--save-table")),
+    Mode("--from-goal", ("--from-goal",), (*BOARD, "--census", *FROM_GOAL, *LIMITS, "--json"), left=ENGINE),
+    Mode("--census", ("--census",), (*BOARD, "--algo", *ENGINE, *LIMITS, "--json", "--trace"), left=FROM_GOAL),
+    Mode("a single solve", (), (*BOARD, *SEARCH, *ENGINE, *LIMITS, "--json", "--trace"), left=FROM_GOAL),
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -29,6 +29,7 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO, Callable
 
@@ -43,7 +44,7 @@ from puzzle_explorer.core.run.cache import cache_base
 from puzzle_explorer.core.run.memory import fits
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.race import cores
-from puzzle_explorer.core.run.search import timed
+from puzzle_explorer.core.run.search import clocked, timed
 from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
 from puzzle_explorer.puzzles.tiles.kernels import pdb_build as B
@@ -241,12 +242,13 @@ def build_table(n: int, width: int, table: Table, nbr: NDArray[np.int64], labels
 
 
 def build(part: Partition, control: SearchControl, path: Path | None = None,
-          workers: int | None = None) -> tuple[Path | None, float]:
+          workers: int | None = None, within: str | None = None) -> tuple[Path | None, float]:
     """Build every table of the partition and write the file; (its path, seconds of search).
 
     workers: threads to build with (None: one a core). The path is None if the build was
     stopped. Progress: STORED counts the entries filled over all tables (part.entries() in all),
-    DEPTH the level.
+    DEPTH the level. within: the phase the build runs in when a search builds the tables before
+    reading them (Phase.BUILDING_TABLE); the build command's build is its search.
     """
     path = path or default_path(part)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -257,7 +259,7 @@ def build(part: Partition, control: SearchControl, path: Path | None = None,
     labels = np.zeros(1, dtype=np.uint8)
     seconds = 0.0
     if n <= B.LABELLED_CELLS:
-        labels, elapsed = timed(control, B.region_labels, n, part.width)
+        labels, elapsed = timed(control, B.region_labels, n, part.width, within=within)
         seconds += elapsed
     done = 0
 
@@ -271,13 +273,9 @@ def build(part: Partition, control: SearchControl, path: Path | None = None,
             control.compiling()
             prepare_build(n)
             control.reset_counters()
-            before = control.elapsed()
-            control.start_search()
-            try:
-                code, _ = build_table(n, part.width, t, nbr, labels, out.view(np.ndarray), control.counters, done,
-                                      workers)
-            finally:
-                seconds += control.end_search() - before
+            (code, _), elapsed = clocked(control, partial(build_table, n, part.width, t, nbr, labels,
+                                                          out.view(np.ndarray), control.counters, done, workers), within)
+            seconds += elapsed
             if code == FOUND:
                 out.flush()
             del out

@@ -18,7 +18,7 @@ from puzzle_explorer.core.kernels.codes import STOPPED
 from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.kernels.signature import Kernel
 from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes, fits
-from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats, kernel_status, shortest_path, shortest_path_kernels
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale.census import census_kernels, count_states
@@ -237,7 +237,7 @@ def databases(part: Partition, control: SearchControl, limits: Limits
         refused = D.stale(part)
         if refused:
             details["pdb_refused"] = refused
-        path, seconds = D.build(part, control)
+        path, seconds = D.build(part, control, within=Phase.BUILDING_TABLE)
         details["pdb_built_s"] = round(seconds, 3)
         if path is None:
             return None, details, Stats(elapsed_s=seconds), Stop(*kernel_status(STOPPED, control))
