@@ -98,3 +98,23 @@ def test_explicit_target_and_goal():
     sol = solve(board, "bfs", {"moves": "unit"}, SearchControl(), Limits())
     best, _ = reference.shortest(board.inline(), "b", (0, 1), "unit")
     assert sol.length == best
+
+
+
+@pytest.mark.parametrize("rows", ["AAb./AAc./dd../ee..", "AA../AAb./cdd./c.ee", "AB./CD./..E\ntarget: A"])
+@pytest.mark.parametrize("rows_tabulated", [0, 70])
+def test_classes_too_big_to_tabulate_are_decoded(monkeypatch, rows, rows_tabulated):
+    """A class of several pieces whose ranks the context does not tabulate (as on a big board) is
+    decoded rank by rank, with the answers of the tabulated classes: here none is tabulated, or
+    only the smaller of two (66 ranks against 120)."""
+    from puzzle_explorer.puzzles.klotski.kernels import packing
+    board = parse(rows)
+    answers = {}
+    for most in (packing.TABLE_ROWS, rows_tabulated):
+        monkeypatch.setattr(packing, "TABLE_ROWS", most)
+        for convention in CONVENTIONS:
+            sol = solve(board, "bfs", {"moves": convention}, SearchControl(), Limits())
+            replay(board, sol, convention)
+            census = solve(board, "census", {"moves": convention}, SearchControl(), Limits()).details["census"]
+            answers.setdefault(convention, []).append((sol.length, census["states"], census["goal_states"]))
+    assert all(len(set(a)) == 1 for a in answers.values()), answers
