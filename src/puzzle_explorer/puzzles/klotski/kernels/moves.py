@@ -18,6 +18,7 @@ from puzzle_explorer.puzzles.klotski.kernels.packing import FREE, UNIT, KlotskiC
 U6 = np.uint64(6)
 U2 = np.uint64(2)
 ONE = np.uint64(1)
+M6 = np.uint64(63)
 
 
 @helper
@@ -82,93 +83,6 @@ def _moved(state, ctx, c, slot, to):
     return (state & ~(ctx.fmask[c] << sh)) | (rank << sh)
 
 
-@routine(allocates=False)
-def _unit(state, ctx, out):
-    """One piece, one cell per move."""
-    slots = ctx.slots
-    _decode_multis(state, ctx, slots)
-    occupied = _occupied(state, ctx, slots)
-    empty = ctx.cells & ~occupied
-    n = 0
-    for k in range(ctx.singles.shape[0]):
-        c = ctx.singles[k]
-        v = _anchor(state, ctx, c)
-        i = (c << U6) + v
-        if not (ctx.reach[i] & empty):
-            continue  # no empty cell next to this piece
-        sh = ctx.shift[c]
-        base = state & ~(ctx.fmask[c] << sh)
-        others = occupied & ~ctx.amask[i]
-        # A candidate is written before it is known whether it counts, so no
-        # unpredictable branch is taken (hence the spare entry in ctx.branch).
-        # The edge is tested apart: with no walls and no other piece, nothing
-        # in `others` would stop a step off the board.
-        for d in range(np.uint64(4)):
-            t = ctx.step[(i << U2) + d]
-            out[n] = base | (np.uint64(t) << sh)
-            n += ((ctx.need[(i << U2) + d] & others) == 0) & (t >= 0)
-    for k in range(ctx.multis.shape[0]):
-        c = ctx.multis[k]
-        for j in range(ctx.first[c], ctx.first[c + ONE]):
-            i = (c << U6) + np.uint64(slots[j])
-            if not (ctx.reach[i] & empty):
-                continue
-            others = occupied & ~ctx.amask[i]
-            for d in range(np.uint64(4)):
-                t = ctx.step[(i << U2) + d]
-                if t >= 0 and not (ctx.need[(i << U2) + d] & others):
-                    out[n] = _moved(state, ctx, c, j, np.uint64(t))
-                    n += 1
-    return n
-
-
-@routine(allocates=False)
-def _straight(state, ctx, out):
-    """One piece, any distance along one line per move."""
-    slots = ctx.slots
-    _decode_multis(state, ctx, slots)
-    occupied = _occupied(state, ctx, slots)
-    empty = ctx.cells & ~occupied
-    n = 0
-    for c in range(ctx.n_classes):
-        for j in range(ctx.first[c], ctx.first[c + ONE]):
-            v = np.uint64(slots[j]) if ctx.first[c + ONE] - ctx.first[c] > 1 else _anchor(state, ctx, c)
-            i = (c << U6) + v
-            if not (ctx.reach[i] & empty):
-                continue
-            others = occupied & ~ctx.amask[i]
-            for d in range(np.uint64(4)):
-                u = i
-                while True:
-                    t = ctx.step[(u << U2) + d]
-                    if t < 0 or ctx.need[(u << U2) + d] & others:
-                        break
-                    out[n] = _moved(state, ctx, c, j, np.uint64(t))
-                    n += 1
-                    u = (c << U6) + np.uint64(t)
-    return n
-
-
-@helper
-def _fits(free, ctx, c):
-    """The cells a piece of class c may have its top-left on when the cells `free` are empty."""
-    across = free
-    for k in range(ONE, ctx.shape_w[c]):
-        across &= free >> k
-    down = across
-    for k in range(ONE, ctx.shape_h[c]):
-        down &= across >> (k * ctx.width)
-    return down & ctx.fit[c]
-
-
-@helper
-def _spread(cells, ctx):
-    """The cells one step from `cells` (none across the left and right edges; the caller masks
-    the rest with the board)."""
-    w = ctx.width
-    return ((cells << ONE) & ctx.notleft) | ((cells >> ONE) & ctx.notright) | (cells << w) | (cells >> w)
-
-
 @helper
 def _tops(state, ctx, c):
     """(the cells class c's pieces have their top-left on, the cells they cover) in state."""
@@ -222,6 +136,128 @@ def _rank(tops, ctx, c):
     return rank
 
 
+@helper
+def _read_classes(state, ctx):
+    """Each class's top-left cells into ctx.tops; returns the empty cells."""
+    occupied = ctx.walls
+    for c in range(ctx.n_classes):
+        tops, covered = _tops(state, ctx, c)
+        ctx.tops[c] = tops
+        occupied |= covered
+    return ctx.cells & ~occupied
+
+
+@helper
+def _unit_class(state, ctx, c, empty, out, n):
+    """Class c's one-cell moves appended to out from n; returns the new count."""
+    w = ctx.width
+    row = empty  # bit q: the piece's width of empty cells from q on
+    for k in range(ONE, ctx.shape_w[c]):
+        row &= empty >> k
+    col = empty  # bit q: its height of empty cells from q down
+    for k in range(ONE, ctx.shape_h[c]):
+        col &= empty >> (k * w)
+    up = row << w
+    down = row >> (ctx.shape_h[c] * w)
+    left = (col << ONE) & ctx.notleft
+    right = (col >> ctx.shape_w[c]) & ctx.roomright[c]
+    tops = ctx.tops[c]
+    sh = ctx.shift[c]
+    base = state & ~(ctx.fmask[c] << sh)
+    if ctx.size[c] == ONE:
+        # one piece: every direction's candidate is written and counted only where it may go, so
+        # no unpredictable branch is taken (a cell off the board reads some other anchor, uncounted)
+        p = np.uint64(trailing_zeros(tops))  # type: ignore[call-arg]  # numba's intrinsic: numba supplies its context
+        i = c << U6
+        out[n] = base | (ctx.anchor_at[i + ((p - w) & M6)] << sh)
+        n += (up >> p) & ONE
+        out[n] = base | (ctx.anchor_at[i + ((p + w) & M6)] << sh)
+        n += (down >> p) & ONE
+        out[n] = base | (ctx.anchor_at[i + ((p - ONE) & M6)] << sh)
+        n += (left >> p) & ONE
+        out[n] = base | (ctx.anchor_at[i + ((p + ONE) & M6)] << sh)
+        n += (right >> p) & ONE
+        return n
+    movers = tops & (up | down | left | right)
+    while movers:
+        p = np.uint64(trailing_zeros(movers))  # type: ignore[call-arg]  # numba's intrinsic: numba supplies its context
+        movers &= movers - ONE
+        others = tops & ~(ONE << p)
+        if (up >> p) & ONE:
+            out[n] = base | (_rank(others | (ONE << (p - w)), ctx, c) << sh)
+            n += ONE
+        if (down >> p) & ONE:
+            out[n] = base | (_rank(others | (ONE << (p + w)), ctx, c) << sh)
+            n += ONE
+        if (left >> p) & ONE:
+            out[n] = base | (_rank(others | (ONE << (p - ONE)), ctx, c) << sh)
+            n += ONE
+        if (right >> p) & ONE:
+            out[n] = base | (_rank(others | (ONE << (p + ONE)), ctx, c) << sh)
+            n += ONE
+    return n
+
+
+@helper
+def _unit(state, ctx, out):
+    """One piece, one cell per move: the pieces with room to step found for a whole class at once
+    by word operations on the empty cells (the classes of one piece first, then the others)."""
+    empty = _read_classes(state, ctx)
+    n = np.uint64(0)
+    for k in range(ctx.singles.shape[0]):
+        n = _unit_class(state, ctx, ctx.singles[k], empty, out, n)
+    for k in range(ctx.multis.shape[0]):
+        n = _unit_class(state, ctx, ctx.multis[k], empty, out, n)
+    return np.int64(n)
+
+
+@routine(allocates=False)
+def _straight(state, ctx, out):
+    """One piece, any distance along one line per move."""
+    slots = ctx.slots
+    _decode_multis(state, ctx, slots)
+    occupied = _occupied(state, ctx, slots)
+    empty = ctx.cells & ~occupied
+    n = 0
+    for c in range(ctx.n_classes):
+        for j in range(ctx.first[c], ctx.first[c + ONE]):
+            v = np.uint64(slots[j]) if ctx.first[c + ONE] - ctx.first[c] > 1 else _anchor(state, ctx, c)
+            i = (c << U6) + v
+            if not (ctx.reach[i] & empty):
+                continue
+            others = occupied & ~ctx.amask[i]
+            for d in range(np.uint64(4)):
+                u = i
+                while True:
+                    t = ctx.step[(u << U2) + d]
+                    if t < 0 or ctx.need[(u << U2) + d] & others:
+                        break
+                    out[n] = _moved(state, ctx, c, j, np.uint64(t))
+                    n += 1
+                    u = (c << U6) + np.uint64(t)
+    return n
+
+
+@helper
+def _fits(free, ctx, c):
+    """The cells a piece of class c may have its top-left on when the cells `free` are empty."""
+    across = free
+    for k in range(ONE, ctx.shape_w[c]):
+        across &= free >> k
+    down = across
+    for k in range(ONE, ctx.shape_h[c]):
+        down &= across >> (k * ctx.width)
+    return down & ctx.fit[c]
+
+
+@helper
+def _spread(cells, ctx):
+    """The cells one step from `cells` (none across the left and right edges; the caller masks
+    the rest with the board)."""
+    w = ctx.width
+    return ((cells << ONE) & ctx.notleft) | ((cells >> ONE) & ctx.notright) | (cells << w) | (cells >> w)
+
+
 @routine(allocates=False)
 def _flood(state, ctx, out):
     """One piece to anywhere it can slide alone, turns included, per move.
@@ -232,12 +268,7 @@ def _flood(state, ctx, out):
     fill of bitboards: the cells where it fits (the empty ones and its own)
     grown one step at a time from where it is, a few word operations a step.
     """
-    occupied = ctx.walls
-    for c in range(ctx.n_classes):
-        tops, covered = _tops(state, ctx, c)
-        ctx.tops[c] = tops
-        occupied |= covered
-    empty = ctx.cells & ~occupied
+    empty = _read_classes(state, ctx)
     n = 0
     for c in range(ctx.n_classes):
         tops = ctx.tops[c]
@@ -275,8 +306,10 @@ def _flood(state, ctx, out):
 def expand(state, ctx, out):
     """Successors of state under the board's move convention (ctx.kind).
 
-    One compiled function per convention, called rather than inlined: with all
-    three inlined into a search loop, the hot unit case ran twice as slow.
+    The unit moves are inlined: a call passes the context's every array, which
+    cost them a third of their time. Free and straight moves are compiled
+    once and called: inlined too, the free ones gained nothing, and all three
+    inlined into a search loop once ran the unit case twice as slow.
     """
     if ctx.kind == UNIT:
         return _unit(state, ctx, out)

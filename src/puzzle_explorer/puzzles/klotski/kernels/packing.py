@@ -182,6 +182,17 @@ def _single_piece_distances(board: Board, cls: PieceClass, goal: int, kind: int,
     return dist[:max(n, 64)]
 
 
+def _binomials() -> np.ndarray:
+    binom = np.zeros((65, 65), dtype=np.uint64)
+    for n in range(65):
+        for k in range(n + 1):
+            binom[n, k] = np.uint64(comb(n, k))
+    return binom
+
+
+BINOM = _binomials()  # C(n, k) for n, k <= 64: every context reads this one array
+
+
 def make_context(layout: Layout) -> KlotskiCtx:
     """The arrays the kernels read, for this layout."""
     board = layout.board
@@ -225,10 +236,7 @@ def make_context(layout: Layout) -> KlotskiCtx:
                 if t >= 0:
                     need[(c * 64 + v) * 4 + d] = amask[c * 64 + t] & ~amask[c * 64 + v]
                     reach[c * 64 + v] |= need[(c * 64 + v) * 4 + d]
-    binom = np.zeros((65, 65), dtype=np.uint64)
-    for n in range(65):
-        for k in range(n + 1):
-            binom[n, k] = np.uint64(comb(n, k))
+    binom = BINOM
     target = layout.classes[layout.target_class]
     goal = layout.anchor_index(layout.target_class, board.goal_cell())
     tc = layout.target_class
