@@ -357,10 +357,14 @@ def merge_halves(pool, a, na, b, nb, prev, n_prev, cur, n_cur, nxt, contexts, co
     cuts = [int(np.searchsorted(x[:n], pivot)) for x, n in ((a, na), (b, nb), (prev, n_prev), (cur, n_cur))]
     ia, ib, ip, iq = cuts
     low = ia + ib
-    parts = [(a, ia, b, ib, prev, ip, cur, iq, nxt, contexts[0]),
-             (a[ia:], na - ia, b[ib:], nb - ib, prev[ip:], n_prev - ip, cur[iq:], n_cur - iq, nxt[low:], contexts[1])]
-    (n1, g1, c1, s1), (n2, g2, c2, s2) = pool.map(
-        lambda part: merge_level(*part, na + nb, counters), parts)
+
+    def half(upper: bool):
+        if not upper:
+            return merge_level(a, ia, b, ib, prev, ip, cur, iq, nxt, contexts[0], na + nb, counters)
+        return merge_level(a[ia:], na - ia, b[ib:], nb - ib, prev[ip:], n_prev - ip, cur[iq:], n_cur - iq,
+                           nxt[low:], contexts[1], na + nb, counters)
+
+    (n1, g1, c1, s1), (n2, g2, c2, s2) = pool.map(half, (False, True))
     if n2:
         nxt[n1:n1 + n2] = nxt[low:low + n2]
     return n1 + n2, g1 + g2, c1 or c2, s1 or s2, low + n2
