@@ -258,7 +258,7 @@ def _spread(cells, ctx):
     return ((cells << ONE) & ctx.notleft) | ((cells >> ONE) & ctx.notright) | (cells << w) | (cells >> w)
 
 
-@routine(allocates=False)
+@helper
 def _flood(state, ctx, out):
     """One piece to anywhere it can slide alone, turns included, per move.
 
@@ -306,10 +306,10 @@ def _flood(state, ctx, out):
 def expand(state, ctx, out):
     """Successors of state under the board's move convention (ctx.kind).
 
-    The unit moves are inlined: a call passes the context's every array, which
-    cost them a third of their time. Free and straight moves are compiled
-    once and called: inlined too, the free ones gained nothing, and all three
-    inlined into a search loop once ran the unit case twice as slow.
+    Unit and free moves are inlined: a call passes the context's every array,
+    which cost them a third of their time. Straight moves are compiled once
+    and called: all three inlined into a search loop once ran the unit case
+    twice as slow.
     """
     if ctx.kind == UNIT:
         return _unit(state, ctx, out)
@@ -318,7 +318,7 @@ def expand(state, ctx, out):
     return _straight(state, ctx, out)
 
 
-@routine
+@helper
 def is_goal(state, ctx):
     return _anchor(state, ctx, ctx.target) == ctx.goal
 

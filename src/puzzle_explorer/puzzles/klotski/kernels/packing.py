@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import namedtuple
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import chain, combinations
 from math import comb
 
 import numpy as np
@@ -287,7 +287,8 @@ def _rank_tables(layout: Layout, amask: np.ndarray, acell: np.ndarray) -> tuple[
         m, n = len(cls.letters), len(cls.anchors)
         if m < 2 or rows + comb(n, m) > TABLE_ROWS:
             continue
-        combos = np.array(list(combinations(range(n), m)), dtype=np.int64).reshape(-1, m)
+        combos = np.fromiter(chain.from_iterable(combinations(range(n), m)), dtype=np.int64,
+                             count=comb(n, m) * m).reshape(-1, m)
         binom = np.array([[comb(v, i) for i in range(m + 1)] for v in range(n)], dtype=np.int64)
         ranks = sum(binom[combos[:, i], i + 1] for i in range(m))
         order = np.argsort(ranks)
