@@ -191,6 +191,7 @@ def _binomials() -> np.ndarray:
 
 
 BINOM = _binomials()  # C(n, k) for n, k <= 64: every context reads this one array
+BINOM_INTS = [[comb(n, k) for k in range(65)] for n in range(65)]  # the same for Python's decode
 
 
 def make_context(layout: Layout) -> KlotskiCtx:
@@ -275,6 +276,13 @@ def make_context(layout: Layout) -> KlotskiCtx:
     )
 
 
+def with_own_scratch(ctx: KlotskiCtx) -> KlotskiCtx:
+    """The same context with scratch arrays of its own, for a second thread: the tables are
+    shared (no kernel writes them), which spares building them again."""
+    return ctx._replace(slots=np.zeros_like(ctx.slots), work=np.zeros_like(ctx.work),
+                        stack=np.zeros_like(ctx.stack), tops=np.zeros_like(ctx.tops))
+
+
 def _rank_tables(layout: Layout, amask: np.ndarray, acell: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For each class of several pieces, every rank's top-left cells and covered cells, while they
     take at most TABLE_ROWS rows in all: (tbase, rtops, rcells), tbase -1 for a class left out."""
@@ -331,9 +339,9 @@ def decode(layout: Layout, word: int) -> list[list[tuple[int, int]]]:
         v = len(cls.anchors)
         for i in range(m, 0, -1):
             v -= 1
-            while comb(v, i) > rank:
+            while BINOM_INTS[v][i] > rank:
                 v -= 1
             chosen.append(v)
-            rank -= comb(v, i)
+            rank -= BINOM_INTS[v][i]
         out.append([cls.anchors[v] for v in sorted(chosen)])
     return out
