@@ -291,7 +291,7 @@ def _flood(state, ctx, out):
             reached &= ~start
             others = tops & ~start
             while reached:
-                t = np.uint64(trailing_zeros(reached))  # type: ignore[call-arg]  # numba's intrinsic: numba supplies its context
+                t = np.uint64(trailing_zeros(reached))
                 reached &= reached - ONE
                 if single:
                     rank = ctx.anchor_at[(c << U6) + t]
