@@ -1,4 +1,5 @@
 """Shortest solutions and censuses against the plain reference solver in reference.py."""
+import numpy as np
 import pytest
 
 from puzzle_explorer.core.run.progress import SearchControl
@@ -98,3 +99,46 @@ def test_explicit_target_and_goal():
     sol = solve(board, "bfs", {"moves": "unit"}, SearchControl(), Limits())
     best, _ = reference.shortest(board.inline(), "b", (0, 1), "unit")
     assert sol.length == best
+
+
+
+@pytest.mark.parametrize("rows", ["AAb./AAc./dd../ee..", "AA../AAb./cdd./c.ee", "AB./CD./..E\ntarget: A"])
+@pytest.mark.parametrize("rows_tabulated", [0, 70])
+def test_classes_too_big_to_tabulate_are_decoded(monkeypatch, rows, rows_tabulated):
+    """A class of several pieces whose ranks the context does not tabulate (as on a big board) is
+    decoded rank by rank, with the answers of the tabulated classes: here none is tabulated, or
+    only the smaller of two (66 ranks against 120)."""
+    from puzzle_explorer.puzzles.klotski.kernels import packing
+    board = parse(rows)
+    answers = {}
+    for most in (packing.TABLE_ROWS, rows_tabulated):
+        monkeypatch.setattr(packing, "TABLE_ROWS", most)
+        for convention in CONVENTIONS:
+            sol = solve(board, "bfs", {"moves": convention}, SearchControl(), Limits())
+            replay(board, sol, convention)
+            census = solve(board, "census", {"moves": convention}, SearchControl(), Limits()).details["census"]
+            answers.setdefault(convention, []).append((sol.length, census["states"], census["goal_states"]))
+    assert all(len(set(a)) == 1 for a in answers.values()), answers
+
+
+@pytest.mark.parametrize("convention", CONVENTIONS)
+def test_census_paths_agree_on_hengdao_lima(monkeypatch, convention):
+    """横刀立马's census in one kernel call (the small levels' path), level by level on one thread,
+    and on two threads with each level's merge split between them: the same counts."""
+    from puzzle_explorer.core.kernels import census
+    from puzzle_explorer.core.run.search import count_states
+    from puzzle_explorer.puzzles.klotski.kernels.packing import encode, make_context, make_layout, with_own_scratch
+
+    board = parse(BY_ID["hengdao-lima"].text)
+    layout = make_layout(board, convention, False)
+    ctx = make_context(layout)
+    start = np.array([encode(layout, board)], dtype=np.uint64)
+    answers = set()
+    for small, split, contexts in ((census.SMALL_LEVEL, census.SPLIT_MERGE, [ctx]), (0, 1 << 62, [ctx]),
+                                   (0, 2, [ctx, with_own_scratch(ctx)])):
+        monkeypatch.setattr(census, "SMALL_LEVEL", small)
+        monkeypatch.setattr(census, "SPLIT_MERGE", split)
+        out = count_states(start, contexts, SearchControl(), Limits())
+        answers.add((out.census.states, out.census.goal_states, out.census.max_depth, out.census.goal_depth))
+    assert len(answers) == 1, answers
+    assert next(iter(answers))[:2] == (25_955, 964)

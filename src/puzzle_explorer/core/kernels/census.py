@@ -50,6 +50,7 @@ WORKER_SCRATCH = 6 * 4096 * 8 + 64 * 2**10
 EMPTY = np.empty(0, dtype=np.uint64)
 THREADS = 2  # the most threads one census runs on (the merge of a level is one thread's)
 SIZES_PER_CALL = 4096  # levels one call of the small path may run before it reports back
+SPLIT_MERGE = 1 << 16  # successors from which a level's merge is split between the two threads
 
 
 @kernel
@@ -344,6 +345,31 @@ class Layers:
         return bufs.free() >= 0
 
 
+def merge_halves(pool, a, na, b, nb, prev, n_prev, cur, n_cur, nxt, contexts, counters):
+    """merge_level on two threads: the keys below a pivot on one, the rest on the other.
+
+    The halves share no key, so each drops its own repeats; the upper half is
+    written after the most the lower one can hold (its successors) and moved
+    down after it. nxt must hold na + nb entries, and no cap may cut the
+    level short. Returns merge_level's answer and the entries of nxt written.
+    """
+    pivot = a[na // 2] if na > nb else b[nb // 2]
+    cuts = [int(np.searchsorted(x[:n], pivot)) for x, n in ((a, na), (b, nb), (prev, n_prev), (cur, n_cur))]
+    ia, ib, ip, iq = cuts
+    low = ia + ib
+
+    def half(upper: bool):
+        if not upper:
+            return merge_level(a, ia, b, ib, prev, ip, cur, iq, nxt, contexts[0], na + nb, counters)
+        return merge_level(a[ia:], na - ia, b[ib:], nb - ib, prev[ip:], n_prev - ip, cur[iq:], n_cur - iq,
+                           nxt[low:], contexts[1], na + nb, counters)
+
+    (n1, g1, c1, s1), (n2, g2, c2, s2) = pool.map(half, (False, True))
+    if n2:
+        nxt[n1:n1 + n2] = nxt[low:low + n2]
+    return n1 + n2, g1 + g2, c1 or c2, s1 or s2, low + n2
+
+
 def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: np.ndarray,
            layers: Layers | None = None):
     """Count reachable states; returns (code, states, goal states, deepest level, first goal level).
@@ -491,10 +517,16 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: 
                 if not bufs.provide(names[2], min(na + nb, memory_room)):
                     memory_room = 0
             states_room = cap - total
-            n_next, new_goals, capped, stopped = merge_level(
-                a, na, b, nb, bufs.arrays.get(names[0], EMPTY), n_prev, bufs[names[1]], n_cur,
-                bufs.arrays.get(names[2], EMPTY), contexts[0], min(states_room, memory_room), counters)
-            del a, b, ordered
+            prev, cur = bufs.arrays.get(names[0], EMPTY), bufs[names[1]]
+            nxt = bufs.arrays.get(names[2], EMPTY)
+            if workers == 2 and na + nb >= SPLIT_MERGE and min(states_room, memory_room, nxt.shape[0]) >= na + nb:
+                n_next, new_goals, capped, stopped, written = merge_halves(
+                    pool, a, na, b, nb, prev, n_prev, cur, n_cur, nxt, contexts, counters)
+                bufs.wrote(names[2], written)
+            else:
+                n_next, new_goals, capped, stopped = merge_level(
+                    a, na, b, nb, prev, n_prev, cur, n_cur, nxt, contexts[0], min(states_room, memory_room), counters)
+            del a, b, ordered, prev, cur, nxt
             if stopped:
                 publish(n_cur)
                 return STOPPED, total, goals, depth, first_goal

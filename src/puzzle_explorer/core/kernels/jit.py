@@ -21,6 +21,7 @@ nothing in a hot loop.
 from typing import Any, Callable, TypeVar, cast, overload
 
 from numba import njit
+from numba._dispatcher import compute_fingerprint
 from numba.extending import register_jitable
 
 from puzzle_explorer.core.kernels import cache_files
@@ -93,8 +94,23 @@ def piece(fn: Any) -> tuple[Callable[..., Any], Any]:
     return fn.py_func, {**_PIECE, "forceinline": False, "_nrt": True}
 
 
+# What prepare has compiled, by the kernel and its arguments' fingerprint: numba's typeof walks a
+# context of dozens of arrays in Python, milliseconds a kernel, where a small search takes a few.
+_PREPARED: set[tuple[int, tuple[type, ...], bytes]] = set()
+
+
 def prepare(dispatcher: Any, *args: Any) -> None:
     """Compile (or load from the disk cache) dispatcher for these arguments, without running it."""
     from numba import typeof
 
+    try:
+        # the fingerprint numba's dispatcher picks a compiled version by (the top-level classes too:
+        # it does not tell two namedtuple classes of the same fields apart)
+        key = (id(dispatcher), tuple(map(type, args)), compute_fingerprint(args))
+    except (TypeError, ValueError, NotImplementedError):
+        key = None
+    if key is not None and key in _PREPARED:
+        return
     dispatcher.compile(tuple(map(typeof, args)))
+    if key is not None:
+        _PREPARED.add(key)

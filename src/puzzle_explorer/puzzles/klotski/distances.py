@@ -10,7 +10,7 @@ from puzzle_explorer.puzzles.kit import distances as D
 from puzzle_explorer.puzzles.kit.text import cell_text
 from puzzle_explorer.puzzles.klotski.board import Board, Piece, format_board, validate
 from puzzle_explorer.puzzles.klotski.kernels.moves import count_placements, goal_states
-from puzzle_explorer.puzzles.klotski.kernels.packing import DIRS, encode, make_context, make_layout
+from puzzle_explorer.puzzles.klotski.kernels.packing import DIRS, encode, make_context, make_layout, with_own_scratch
 from puzzle_explorer.puzzles.klotski.live import board_at
 from puzzle_explorer.puzzles.klotski.options import convention as read_convention
 from puzzle_explorer.puzzles.klotski.steps import move_label
@@ -63,7 +63,7 @@ def space(board: Board, options: Options) -> D.PackedSpace:
     return D.PackedSpace(
         "klotski", ident, encode(layout, board),
         goals=lambda limit, counters: goal_states(ctx, limit, counters),
-        contexts=lambda: [ctx, make_context(layout)],  # each census thread its own scratch
+        contexts=lambda: [ctx, with_own_scratch(ctx)],  # each census thread its own scratch
         word=word, board=lambda w: board_at(layout, board, w), text=one_line,
         most=lambda limit: count_placements(ctx, limit, new_counters(quiet=True)))
 

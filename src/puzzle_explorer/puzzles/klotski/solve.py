@@ -17,7 +17,14 @@ from puzzle_explorer.puzzles.kit import engines
 from puzzle_explorer.puzzles.klotski import distances, live
 from puzzle_explorer.puzzles.klotski.board import Board, validate
 from puzzle_explorer.puzzles.klotski.kernels.moves import count_placements, goal_states
-from puzzle_explorer.puzzles.klotski.kernels.packing import KlotskiCtx, Layout, encode, make_context, make_layout
+from puzzle_explorer.puzzles.klotski.kernels.packing import (
+    KlotskiCtx,
+    Layout,
+    encode,
+    make_context,
+    make_layout,
+    with_own_scratch,
+)
 from puzzle_explorer.puzzles.klotski.options import MOVES, OPTIONS, convention
 from puzzle_explorer.puzzles.klotski.steps import path_steps
 
@@ -84,7 +91,7 @@ def _census(board: Board, options: Options, control: SearchControl, limits: Limi
     """Every position reachable from the start, the goal positions among them and the deepest level."""
     layout, ctx, start = _packed(board, options, control)
     # a second context (its own scratch arrays) lets the census use two cores
-    out = count_states(start, [ctx, make_context(layout)], control, limits, engine=engines.spec_from(options))
+    out = count_states(start, [ctx, with_own_scratch(ctx)], control, limits, engine=engines.spec_from(options))
     return Solution(out.status, [Step("start", board)], out.stats, out.limit,
                     details={"census": D.census_counts(out)})
 

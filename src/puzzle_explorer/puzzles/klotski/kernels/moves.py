@@ -1,8 +1,10 @@
 """Move generation kernels for sliding blocks, over the packing in packing.py.
 
 Classes of one piece are read straight from the word (their rank is the
-anchor). Classes of several interchangeable pieces are decoded into
-ctx.slots, sorted within the class. The occupied cells are one 64-bit board.
+anchor). For unit and straight moves, classes of several interchangeable
+pieces are decoded into ctx.slots, sorted within the class; free moves read
+them as the set of cells their pieces have their top-left on, a table row
+per rank (see _flood). The occupied cells are one 64-bit board.
 """
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
@@ -16,6 +18,7 @@ from puzzle_explorer.puzzles.klotski.kernels.packing import FREE, UNIT, KlotskiC
 U6 = np.uint64(6)
 U2 = np.uint64(2)
 ONE = np.uint64(1)
+M6 = np.uint64(63)
 
 
 @helper
@@ -80,44 +83,132 @@ def _moved(state, ctx, c, slot, to):
     return (state & ~(ctx.fmask[c] << sh)) | (rank << sh)
 
 
-@routine(allocates=False)
-def _unit(state, ctx, out):
-    """One piece, one cell per move."""
-    slots = ctx.slots
-    _decode_multis(state, ctx, slots)
-    occupied = _occupied(state, ctx, slots)
-    empty = ctx.cells & ~occupied
-    n = 0
-    for k in range(ctx.singles.shape[0]):
-        c = ctx.singles[k]
-        v = _anchor(state, ctx, c)
-        i = (c << U6) + v
-        if not (ctx.reach[i] & empty):
-            continue  # no empty cell next to this piece
-        sh = ctx.shift[c]
-        base = state & ~(ctx.fmask[c] << sh)
-        others = occupied & ~ctx.amask[i]
-        # A candidate is written before it is known whether it counts, so no
-        # unpredictable branch is taken (hence the spare entry in ctx.branch).
-        # The edge is tested apart: with no walls and no other piece, nothing
-        # in `others` would stop a step off the board.
-        for d in range(np.uint64(4)):
-            t = ctx.step[(i << U2) + d]
-            out[n] = base | (np.uint64(t) << sh)
-            n += ((ctx.need[(i << U2) + d] & others) == 0) & (t >= 0)
-    for k in range(ctx.multis.shape[0]):
-        c = ctx.multis[k]
-        for j in range(ctx.first[c], ctx.first[c + ONE]):
-            i = (c << U6) + np.uint64(slots[j])
-            if not (ctx.reach[i] & empty):
-                continue
-            others = occupied & ~ctx.amask[i]
-            for d in range(np.uint64(4)):
-                t = ctx.step[(i << U2) + d]
-                if t >= 0 and not (ctx.need[(i << U2) + d] & others):
-                    out[n] = _moved(state, ctx, c, j, np.uint64(t))
-                    n += 1
+@helper
+def _tops(state, ctx, c):
+    """(the cells class c's pieces have their top-left on, the cells they cover) in state."""
+    rank = (state >> ctx.shift[c]) & ctx.fmask[c]
+    if ctx.size[c] == ONE:
+        i = (c << U6) + rank
+        return ONE << ctx.acell[i], ctx.amask[i]
+    base = ctx.tbase[c]
+    if base >= 0:
+        return ctx.rtops[np.uint64(base) + rank], ctx.rcells[np.uint64(base) + rank]
+    # too many ranks to tabulate: decode this one
+    tops = np.uint64(0)
+    covered = np.uint64(0)
+    v = ctx.n_anchors[c]
+    for i in range(np.int64(ctx.size[c]), 0, -1):
+        v -= 1
+        while ctx.binom[v, i] > rank:
+            v -= 1
+        rank -= ctx.binom[v, i]
+        tops |= ONE << ctx.acell[(c << U6) + np.uint64(v)]
+        covered |= ctx.amask[(c << U6) + np.uint64(v)]
+    return tops, covered
+
+
+@helper
+def _movable(tops, empty, ctx, c):
+    """The top-left cells among `tops` of class c's pieces that have room for one step: a few word
+    operations for the whole class, where testing piece by piece mispredicts a branch a piece."""
+    w = ctx.width
+    row = empty  # bit q: the piece's width of empty cells from q on
+    for k in range(ONE, ctx.shape_w[c]):
+        row &= empty >> k
+    col = empty  # bit q: its height of empty cells from q down
+    for k in range(ONE, ctx.shape_h[c]):
+        col &= empty >> (k * w)
+    steps = (row << w) | (row >> (ctx.shape_h[c] * w)) | ((col << ONE) & ctx.notleft)
+    steps |= (col >> ctx.shape_w[c]) & ctx.roomright[c]
+    return tops & steps
+
+
+@helper
+def _rank(tops, ctx, c):
+    """The rank of class c's pieces with their top-left on the cells `tops` (one per piece)."""
+    rank = np.uint64(0)
+    i = 1
+    while tops:
+        t = np.uint64(trailing_zeros(tops))  # type: ignore[call-arg]  # numba's intrinsic: numba supplies its context
+        tops &= tops - ONE
+        rank += ctx.binom[ctx.anchor_at[(c << U6) + t], i]
+        i += 1
+    return rank
+
+
+@helper
+def _read_classes(state, ctx):
+    """Each class's top-left cells into ctx.tops; returns the empty cells."""
+    occupied = ctx.walls
+    for c in range(ctx.n_classes):
+        tops, covered = _tops(state, ctx, c)
+        ctx.tops[c] = tops
+        occupied |= covered
+    return ctx.cells & ~occupied
+
+
+@helper
+def _unit_class(state, ctx, c, empty, out, n):
+    """Class c's one-cell moves appended to out from n; returns the new count."""
+    w = ctx.width
+    row = empty  # bit q: the piece's width of empty cells from q on
+    for k in range(ONE, ctx.shape_w[c]):
+        row &= empty >> k
+    col = empty  # bit q: its height of empty cells from q down
+    for k in range(ONE, ctx.shape_h[c]):
+        col &= empty >> (k * w)
+    up = row << w
+    down = row >> (ctx.shape_h[c] * w)
+    left = (col << ONE) & ctx.notleft
+    right = (col >> ctx.shape_w[c]) & ctx.roomright[c]
+    tops = ctx.tops[c]
+    sh = ctx.shift[c]
+    base = state & ~(ctx.fmask[c] << sh)
+    if ctx.size[c] == ONE:
+        # one piece: every direction's candidate is written and counted only where it may go, so
+        # no unpredictable branch is taken (a cell off the board reads some other anchor, uncounted)
+        p = np.uint64(trailing_zeros(tops))  # type: ignore[call-arg]  # numba's intrinsic: numba supplies its context
+        i = c << U6
+        out[n] = base | (ctx.anchor_at[i + ((p - w) & M6)] << sh)
+        n += (up >> p) & ONE
+        out[n] = base | (ctx.anchor_at[i + ((p + w) & M6)] << sh)
+        n += (down >> p) & ONE
+        out[n] = base | (ctx.anchor_at[i + ((p - ONE) & M6)] << sh)
+        n += (left >> p) & ONE
+        out[n] = base | (ctx.anchor_at[i + ((p + ONE) & M6)] << sh)
+        n += (right >> p) & ONE
+        return n
+    movers = tops & (up | down | left | right)
+    while movers:
+        p = np.uint64(trailing_zeros(movers))  # type: ignore[call-arg]  # numba's intrinsic: numba supplies its context
+        movers &= movers - ONE
+        others = tops & ~(ONE << p)
+        if (up >> p) & ONE:
+            out[n] = base | (_rank(others | (ONE << (p - w)), ctx, c) << sh)
+            n += ONE
+        if (down >> p) & ONE:
+            out[n] = base | (_rank(others | (ONE << (p + w)), ctx, c) << sh)
+            n += ONE
+        if (left >> p) & ONE:
+            out[n] = base | (_rank(others | (ONE << (p - ONE)), ctx, c) << sh)
+            n += ONE
+        if (right >> p) & ONE:
+            out[n] = base | (_rank(others | (ONE << (p + ONE)), ctx, c) << sh)
+            n += ONE
     return n
+
+
+@helper
+def _unit(state, ctx, out):
+    """One piece, one cell per move: the pieces with room to step found for a whole class at once
+    by word operations on the empty cells (the classes of one piece first, then the others)."""
+    empty = _read_classes(state, ctx)
+    n = np.uint64(0)
+    for k in range(ctx.singles.shape[0]):
+        n = _unit_class(state, ctx, ctx.singles[k], empty, out, n)
+    for k in range(ctx.multis.shape[0]):
+        n = _unit_class(state, ctx, ctx.multis[k], empty, out, n)
+    return np.int64(n)
 
 
 @routine(allocates=False)
@@ -167,29 +258,30 @@ def _spread(cells, ctx):
     return ((cells << ONE) & ctx.notleft) | ((cells >> ONE) & ctx.notright) | (cells << w) | (cells >> w)
 
 
-@routine(allocates=False)
+@helper
 def _flood(state, ctx, out):
     """One piece to anywhere it can slide alone, turns included, per move.
 
-    The piece's reachable top-left cells are a flood fill of bitboards: the
-    cells where it fits (the empty ones and its own) grown one step at a time
-    from where it is, a few word operations a step.
+    Each class's pieces are read as the set of cells they have their top-left
+    on (a table row per rank), so a piece is a bit and moving it two bit
+    flips and a re-rank. The piece's reachable top-left cells are a flood
+    fill of bitboards: the cells where it fits (the empty ones and its own)
+    grown one step at a time from where it is, a few word operations a step.
     """
-    slots = ctx.slots
-    _decode_multis(state, ctx, slots)
-    occupied = _occupied(state, ctx, slots)
-    empty = ctx.cells & ~occupied
+    empty = _read_classes(state, ctx)
     n = 0
     for c in range(ctx.n_classes):
-        lo = ctx.first[c]
-        hi = ctx.first[c + ONE]
-        for j in range(lo, hi):
-            v = np.uint64(slots[j]) if hi - lo > 1 else _anchor(state, ctx, c)
-            i = (c << U6) + v
-            if not (ctx.reach[i] & empty):
-                continue
-            fits = _fits(empty | ctx.amask[i], ctx, c)
-            start = ONE << ctx.acell[i]
+        tops = ctx.tops[c]
+        sh = ctx.shift[c]
+        base = state & ~(ctx.fmask[c] << sh)
+        single = ctx.size[c] == ONE
+        rest = _movable(tops, empty, ctx, c)
+        while rest:
+            p = np.uint64(trailing_zeros(rest))  # type: ignore[call-arg]  # numba's intrinsic: numba supplies its context
+            rest &= rest - ONE
+            i = (c << U6) + p
+            fits = _fits(empty | ctx.pmask[i], ctx, c)
+            start = ONE << p
             reached = start
             while True:
                 grown = reached | (_spread(reached, ctx) & fits)
@@ -197,10 +289,15 @@ def _flood(state, ctx, out):
                     break
                 reached = grown
             reached &= ~start
+            others = tops & ~start
             while reached:
-                t = np.uint64(trailing_zeros(reached))  # type: ignore[call-arg]  # numba's intrinsic: numba supplies its context
+                t = np.uint64(trailing_zeros(reached))
                 reached &= reached - ONE
-                out[n] = _moved(state, ctx, c, j, ctx.anchor_at[(c << U6) + t])
+                if single:
+                    rank = ctx.anchor_at[(c << U6) + t]
+                else:
+                    rank = _rank(others | (ONE << t), ctx, c)
+                out[n] = base | (rank << sh)
                 n += 1
     return n
 
@@ -209,8 +306,10 @@ def _flood(state, ctx, out):
 def expand(state, ctx, out):
     """Successors of state under the board's move convention (ctx.kind).
 
-    One compiled function per convention, called rather than inlined: with all
-    three inlined into a search loop, the hot unit case ran twice as slow.
+    Unit and free moves are inlined: a call passes the context's every array,
+    which cost them a third of their time. Straight moves are compiled once
+    and called: all three inlined into a search loop once ran the unit case
+    twice as slow.
     """
     if ctx.kind == UNIT:
         return _unit(state, ctx, out)
@@ -219,7 +318,7 @@ def expand(state, ctx, out):
     return _straight(state, ctx, out)
 
 
-@routine
+@helper
 def is_goal(state, ctx):
     return _anchor(state, ctx, ctx.target) == ctx.goal
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import namedtuple
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import chain, combinations
 from math import comb
 
 import numpy as np
@@ -64,7 +65,20 @@ KlotskiCtx = namedtuple("KlotskiCtx", [
     "notright",   # uint64: every cell but the right column's
     "shape_w",    # uint64[n_classes]: the class's piece width, in cells
     "shape_h",    # uint64[n_classes]: its height
+    "size",       # uint64[n_classes]: the class's pieces
+    "tbase",      # int64[n_classes]: where a class of several pieces has its ranks' rows in rtops and rcells
+                  # (-1: none, too many ranks to tabulate; the kernels decode the rank instead)
+    "rtops",      # uint64[]: for each rank of such a class, the cells its pieces have their top-left on
+    "rcells",     # uint64[]: and the cells they cover
+    "pmask",      # uint64[n_classes * 64]: cells covered by a class piece whose top-left is cell t
+    "preach",     # uint64[n_classes * 64]: the cells next to it, one of which a move needs empty
+    "tops",       # uint64[n_classes]: scratch, each class's top-left cells in the position expanded
+    "roomright",  # uint64[n_classes]: the cells a class's piece may have its top-left on and still step right
 ])
+# Ranks of the classes of several pieces tabulated (rank -> top-left cells and covered cells), at most
+# this many rows in all: 横刀立马's classes take under 7,000; a board whose classes take more decodes
+# their ranks instead.
+TABLE_ROWS = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -168,6 +182,18 @@ def _single_piece_distances(board: Board, cls: PieceClass, goal: int, kind: int,
     return dist[:max(n, 64)]
 
 
+def _binomials() -> np.ndarray:
+    binom = np.zeros((65, 65), dtype=np.uint64)
+    for n in range(65):
+        for k in range(n + 1):
+            binom[n, k] = np.uint64(comb(n, k))
+    return binom
+
+
+BINOM = _binomials()  # C(n, k) for n, k <= 64: every context reads this one array
+BINOM_INTS = [[comb(n, k) for k in range(65)] for n in range(65)]  # the same for Python's decode
+
+
 def make_context(layout: Layout) -> KlotskiCtx:
     """The arrays the kernels read, for this layout."""
     board = layout.board
@@ -211,10 +237,7 @@ def make_context(layout: Layout) -> KlotskiCtx:
                 if t >= 0:
                     need[(c * 64 + v) * 4 + d] = amask[c * 64 + t] & ~amask[c * 64 + v]
                     reach[c * 64 + v] |= need[(c * 64 + v) * 4 + d]
-    binom = np.zeros((65, 65), dtype=np.uint64)
-    for n in range(65):
-        for k in range(n + 1):
-            binom[n, k] = np.uint64(comb(n, k))
+    binom = BINOM
     target = layout.classes[layout.target_class]
     goal = layout.anchor_index(layout.target_class, board.goal_cell())
     tc = layout.target_class
@@ -228,6 +251,14 @@ def make_context(layout: Layout) -> KlotskiCtx:
     else:
         branch = 64 * n_pieces
     sizes = np.diff(first)
+    size = sizes.astype(np.uint64)
+    tbase, rtops, rcells = _rank_tables(layout, amask, acell)
+    pmask = np.zeros(nc * 64, dtype=np.uint64)
+    preach = np.zeros(nc * 64, dtype=np.uint64)
+    for c, cls in enumerate(layout.classes):
+        for v in range(len(cls.anchors)):
+            pmask[c * 64 + int(acell[c * 64 + v])] = amask[c * 64 + v]
+            preach[c * 64 + int(acell[c * 64 + v])] = reach[c * 64 + v]
     return KlotskiCtx(
         np.uint64(nc), np.flatnonzero(sizes == 1).astype(np.uint64), np.flatnonzero(sizes > 1).astype(np.uint64),
         first, n_anchors, shift, fmask, amask, step, need, reach,
@@ -239,8 +270,47 @@ def make_context(layout: Layout) -> KlotskiCtx:
         np.uint64(board.width), fit, acell, anchor_at,
         np.uint64(_cell_bits(board, ((x, y) for y in range(board.height) for x in range(1, board.width)))),
         np.uint64(_cell_bits(board, ((x, y) for y in range(board.height) for x in range(board.width - 1)))),
-        shape_w, shape_h,
+        shape_w, shape_h, size, tbase, rtops, rcells, pmask, preach, np.zeros(max(nc, 1), dtype=np.uint64),
+        np.array([_cell_bits(board, ((x, y) for y in range(board.height) for x in range(board.width - cls.shape[0])))
+                  for cls in layout.classes], dtype=np.uint64),
     )
+
+
+def with_own_scratch(ctx: KlotskiCtx) -> KlotskiCtx:
+    """The same context with scratch arrays of its own, for a second thread: the tables are
+    shared (no kernel writes them), which spares building them again."""
+    return ctx._replace(slots=np.zeros_like(ctx.slots), work=np.zeros_like(ctx.work),
+                        stack=np.zeros_like(ctx.stack), tops=np.zeros_like(ctx.tops))
+
+
+def _rank_tables(layout: Layout, amask: np.ndarray, acell: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each class of several pieces, every rank's top-left cells and covered cells, while they
+    take at most TABLE_ROWS rows in all: (tbase, rtops, rcells), tbase -1 for a class left out."""
+    nc = len(layout.classes)
+    tbase = np.full(nc, -1, dtype=np.int64)
+    tops: list[np.ndarray] = []
+    covered: list[np.ndarray] = []
+    rows = 0
+    for c, cls in enumerate(layout.classes):
+        m, n = len(cls.letters), len(cls.anchors)
+        if m < 2 or rows + comb(n, m) > TABLE_ROWS:
+            continue
+        combos = np.fromiter(chain.from_iterable(combinations(range(n), m)), dtype=np.int64,
+                             count=comb(n, m) * m).reshape(-1, m)
+        binom = np.array([[comb(v, i) for i in range(m + 1)] for v in range(n)], dtype=np.int64)
+        ranks = sum(binom[combos[:, i], i + 1] for i in range(m))
+        order = np.argsort(ranks)
+        t = np.zeros(len(combos), dtype=np.uint64)
+        k = np.zeros(len(combos), dtype=np.uint64)
+        for i in range(m):
+            t |= np.uint64(1) << acell[c * 64 + combos[order, i]]
+            k |= amask[c * 64 + combos[order, i]]
+        tbase[c] = rows
+        rows += len(combos)
+        tops.append(t)
+        covered.append(k)
+    empty = np.zeros(0, dtype=np.uint64)
+    return (tbase, np.concatenate(tops) if tops else empty.copy(), np.concatenate(covered) if covered else empty.copy())
 
 
 def encode(layout: Layout, board: Board) -> int:
@@ -269,9 +339,9 @@ def decode(layout: Layout, word: int) -> list[list[tuple[int, int]]]:
         v = len(cls.anchors)
         for i in range(m, 0, -1):
             v -= 1
-            while comb(v, i) > rank:
+            while BINOM_INTS[v][i] > rank:
                 v -= 1
             chosen.append(v)
-            rank -= comb(v, i)
+            rank -= BINOM_INTS[v][i]
         out.append([cls.anchors[v] for v in sorted(chosen)])
     return out
