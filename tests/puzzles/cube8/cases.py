@@ -1,4 +1,8 @@
-"""Random test cases: start squares and patterns, with the reference's answers."""
+"""Random test cases: start squares and patterns, with the reference's answers.
+
+The answers take the plain reference seconds of Python, so they are worked out when a test first
+asks, once per process, rather than when pytest collects the module (in every worker)."""
+import functools
 import random
 
 from tests.puzzles.cube8 import reference as R
@@ -18,19 +22,25 @@ def uniform_pattern(rng):
     return "".join(letters)
 
 
-def random_cases(seed, n_walked, n_uniform, max_walk=24):
-    """[(x, y 0-based start, 9-letter pattern, reference answer)]."""
+def random_boards(seed, n_walked, n_uniform, max_walk=24):
+    """[(x, y 0-based start, 9-letter pattern)]."""
     rng = random.Random(seed)
     out = []
     for i in range(n_walked + n_uniform):
         x, y = rng.randrange(3), rng.randrange(3)
-        begin = R.start(x, y)
         if i < n_walked:
-            pattern = walked_pattern(rng, begin, rng.randrange(max_walk + 1))
+            pattern = walked_pattern(rng, R.start(x, y), rng.randrange(max_walk + 1))
         else:
             pattern = uniform_pattern(rng)
-        out.append((x, y, pattern, R.fewest_rolls(begin, pattern)))
+        out.append((x, y, pattern))
     return out
+
+
+@functools.cache
+def random_cases(seed, n_walked, n_uniform, max_walk=24):
+    """((x, y 0-based start, 9-letter pattern, reference answer)), the boards of random_boards."""
+    return tuple((x, y, pattern, R.fewest_rolls(R.start(x, y), pattern))
+                 for x, y, pattern in random_boards(seed, n_walked, n_uniform, max_walk))
 
 
 def rows(pattern):

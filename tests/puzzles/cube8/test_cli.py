@@ -14,7 +14,9 @@ from tests.kernel_cache import use_cache
 from tests.puzzles.cube8 import reference as R
 from tests.puzzles.cube8.cases import random_cases
 
-SMALL = random_cases(seed=77, n_walked=5, n_uniform=4)
+
+def small():
+    return random_cases(seed=77, n_walked=5, n_uniform=4)
 
 
 def contest_text(cases, spaced=True):
@@ -37,30 +39,30 @@ def run_cli(capsys, monkeypatch, args, stdin=""):
 
 
 def test_contest_from_the_table_byte_for_byte(capsys, monkeypatch, with_table):
-    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], contest_text(SMALL))
-    assert (code, out, err) == (0, expected_output(SMALL), "")
+    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], contest_text(small()))
+    assert (code, out, err) == (0, expected_output(small()), "")
 
 
 @pytest.mark.parametrize("algo", ["bibfs", "idastar"])
 def test_contest_by_search_byte_for_byte(capsys, monkeypatch, empty_cache, algo):
-    code, out, err = run_cli(capsys, monkeypatch, ["--contest", "--algo", algo], contest_text(SMALL, spaced=False))
-    assert (code, out, err) == (0, expected_output(SMALL), "")
+    code, out, err = run_cli(capsys, monkeypatch, ["--contest", "--algo", algo], contest_text(small(), spaced=False))
+    assert (code, out, err) == (0, expected_output(small()), "")
     assert not list(empty_cache.iterdir())  # nothing was built unasked
 
 
 @pytest.mark.processes
 def test_first_contest_builds_the_table_and_later_ones_answer_from_it(capsys, monkeypatch, empty_cache):
-    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], contest_text(SMALL, spaced=False))
-    assert (code, out) == (0, expected_output(SMALL))
+    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], contest_text(small(), spaced=False))
+    assert (code, out) == (0, expected_output(small()))
     assert " ".join(err.split()).startswith(f"note: building the distance table once ({T.SIZE / 2**20:.1f} MiB at "
                                             f"{empty_cache / T.FILE_NAME})")
     assert (empty_cache / T.FILE_NAME).stat().st_size == T.SIZE
     # the next run finds the table: the light path answers, without numba or numpy
     probe = ("import sys, io; sys.stdin = io.StringIO(sys.argv[1]); from puzzle_explorer.cli.main import main; code = main(["
              "'solve', 'cube8', '--contest']); print(code, 'numba' in sys.modules, file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", probe, contest_text(SMALL)], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", probe, contest_text(small())], capture_output=True, text=True,
                           env={**os.environ, "PUZZLE_EXPLORER_CACHE": str(empty_cache)})
-    assert done.stdout == expected_output(SMALL) and done.stderr.split() == ["0", "False"]
+    assert done.stdout == expected_output(small()) and done.stderr.split() == ["0", "False"]
 
 
 def test_bad_or_empty_contest_input_builds_no_table(capsys, monkeypatch, empty_cache):
@@ -74,8 +76,8 @@ def test_bad_or_empty_contest_input_builds_no_table(capsys, monkeypatch, empty_c
 
 def test_a_first_contest_with_a_bad_dataset_says_only_the_error(capsys, monkeypatch, empty_cache):
     # the datasets before the bad one are answered (by search: no table is built for bad input)
-    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], contest_text(SMALL[:2]).replace("0 0\n", "x 1\n"))
-    assert (code, out) == (2, expected_output(SMALL[:2]))
+    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], contest_text(small()[:2]).replace("0 0\n", "x 1\n"))
+    assert (code, out) == (2, expected_output(small()[:2]))
     assert err.startswith("error: dataset 3, line 9") and err.count("\n") == 1, err
     assert not list(empty_cache.iterdir())
 
@@ -84,8 +86,8 @@ def test_contest_goes_on_by_search_when_the_table_cannot_be_written(capsys, monk
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("PUZZLE_EXPLORER_CACHE", str(blocker / "cache"))
-    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], contest_text(SMALL))
-    assert (code, out) == (0, expected_output(SMALL))
+    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], contest_text(small()))
+    assert (code, out) == (0, expected_output(small()))
     assert "cannot write the distance table" in err and "bidirectional BFS" in err
 
 
@@ -133,9 +135,9 @@ def test_light_path_loads_neither_numba_nor_numpy_nor_rich(with_table):
     probe = ("import sys, io; sys.stdin = io.StringIO(sys.argv[1]); from puzzle_explorer.cli.main import main; code = main(["
              "'solve', 'cube8', '--contest']); print(code, 'numba' in sys.modules, 'numpy' in sys.modules, "
              "'rich' in sys.modules, file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", probe, contest_text(SMALL)], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", probe, contest_text(small())], capture_output=True, text=True,
                           env={**os.environ, "PUZZLE_EXPLORER_CACHE": str(with_table)})
-    assert done.stdout == expected_output(SMALL)
+    assert done.stdout == expected_output(small())
     assert done.stderr.split() == ["0", "False", "False", "False"]
 
 

@@ -14,8 +14,6 @@ from puzzle_explorer.puzzles.cube8.solve import build_table, solve
 from tests.puzzles.cube8 import reference as R
 from tests.puzzles.cube8.cases import random_cases, rows
 
-CASES = random_cases(seed=2024, n_walked=14, n_uniform=10)
-
 
 def ref_position(position):
     return tuple(None if o == C.EMPTY else tuple(C.COLOURS[c] for c in C.ORIENTATIONS[o]) for o in position)
@@ -37,7 +35,7 @@ def board_of(x, y, pattern):
 
 @pytest.mark.parametrize("solver", ["bibfs", "idastar", "table"])
 def test_random_cases_match_the_reference(solver, with_table):
-    for x, y, pattern, expected in CASES:
+    for x, y, pattern, expected in random_cases(seed=2024, n_walked=14, n_uniform=10):
         board = board_of(x, y, pattern)
         solution = solve(board, solver, {}, SearchControl(), Limits())
         assert solution.status == Status.SOLVED and solution.length == expected, (x, y, pattern)

@@ -19,7 +19,7 @@ from puzzle_explorer.puzzles.klotski.solve import solve
 from puzzle_explorer.puzzles.tiles.board import Board as TileBoard
 from puzzle_explorer.puzzles.tiles.solve import solve as tiles_solve
 from tests.cli.commands import run_cli
-from tests.puzzles.cube8.cases import random_cases, rows
+from tests.puzzles.cube8.cases import random_boards, rows
 from tests.puzzles.distances.boards import random_board
 
 pytestmark = pytest.mark.processes
@@ -107,12 +107,12 @@ def test_tiles_command_line_spreads_the_census_and_refuses_workers_for_the_sweep
     assert code == 2 and out == "" and err.count("\n") == 1 and "in this process" in err
 
 
-CUBE8 = random_cases(seed=55, n_walked=6, n_uniform=6)
+CUBE8 = random_boards(seed=55, n_walked=6, n_uniform=6)
 CAP = 20_000
 
 
-@pytest.mark.parametrize("x,y,pattern,_answer", CUBE8)
-def test_cube8_census_levels_are_the_sweeps_up_to_a_state_cap(x, y, pattern, _answer):
+@pytest.mark.parametrize("x,y,pattern", CUBE8)
+def test_cube8_census_levels_are_the_sweeps_up_to_a_state_cap(x, y, pattern):
     """Every level the spread census finishes under the cap is the dense sweep's level (the sweep
     stops inside the level the census refuses to finish)."""
     board = CubeBoard(y * 3 + x, parse_pattern(rows(pattern)))
