@@ -96,6 +96,36 @@ def test_a_solve_by_the_frontier_names_it_and_counts_from_every_square(run):
     assert sol.details["solutions"] == 1728 and sol.details["per_square"][2][2] == 64
 
 
+@pytest.mark.parametrize("w,h,blocked", [(5, 5, ()), (4, 5, ((1, 1),)), (3, 4, ((0, 0), (2, 3))), (1, 1, ()),
+                                         (2, 3, ((1, 0), (0, 1), (1, 1), (0, 2)))])
+def test_the_free_ends_sweep_gives_every_start_s_total(w, h, blocked):
+    """One sweep with no start square counts what the sweep with a set per start adds up to."""
+    counters = np.zeros(64, dtype=np.int64)
+    cells = [(x, y) for y in range(h) for x in range(w) if (x, y) not in blocked]
+    each = frontier.count_starts(w, h, frozenset(blocked), cells, False, counters)
+    assert frontier.count_all(w, h, frozenset(blocked), counters) == sum(each.values())
+
+
+def test_every_square_past_the_budget_counts_the_total_alone(run, monkeypatch):
+    """The per-square table needs a set of states per class of starts; when that would not fit, the total
+    comes from the free-ends sweep, and the output says so."""
+    sol = run(Board(5, 5, (0, 0)), "count", all_starts=True, method="frontier")
+    assert sol.details["every_square"] == frontier_count.TABLE
+    monkeypatch.setattr(frontier_count, "table_fits", lambda board, budget: False)
+    sol = run(Board(5, 5, (0, 0)), "count", all_starts=True, method="frontier")
+    assert sol.details["solutions"] == 1728 and "per_square" not in sol.details
+    assert sol.details["every_square"] == frontier_count.TOTAL_ONLY
+
+
+def test_seven_wide_every_square_sweeps_for_the_total():
+    """7x7 from every square: ten classes of starts would hold ten sets of states; one sweep gives the total."""
+    board = Board(7, 7, (0, 0))
+    assert not frontier_count.table_fits(board, 12 * 2 ** 30)
+    assert frontier_count.sets_swept(board, True, 12 * 2 ** 30) == 1
+    assert frontier_count.table_fits(Board(5, 5, (0, 0)), 2 ** 30)
+    assert frontier_count.sets_swept(Board(5, 5, (0, 0)), True, 2 ** 30) == 6
+
+
 def test_a_sweep_resumed_from_a_checkpoint_gives_the_same_counts(tmp_path):
     """Saved between two cells, read back and swept on: the counts of one uninterrupted sweep."""
     counters = np.zeros(64, dtype=np.int64)

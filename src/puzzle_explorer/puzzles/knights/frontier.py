@@ -308,6 +308,18 @@ def count_starts(width: int, height: int, blocked: frozenset[Cell], starts: list
     return {s: totals[c] for s, c in zip(starts, cells)}
 
 
+def count_all(width: int, height: int, blocked: frozenset[Cell], counters: np.ndarray, room: int = NO_ROOM,
+              on_step: Callable[[Progress], None] | None = None, at: Sweeping | None = None,
+              on_saved: Callable[[Sweeping], None] | None = None, workers: int = 1, order: int | None = None) -> int:
+    """Directed open tours from every square together, in one sweep with free ends (no start square):
+    each undirected Hamiltonian path is a tour from either of its ends."""
+    cells = [(x, y) for y in range(height) for x in range(width) if (x, y) not in blocked]
+    if len(cells) <= 2:
+        return sum(_tiny(width, height, blocked, c, False) for c in cells)
+    sweep = sweep_of(width, height, blocked)
+    return 2 * sweep_count(sweep, None, False, counters, room, on_step, at, on_saved, workers, order)[None]
+
+
 def _tiny(width: int, height: int, blocked: frozenset[Cell], start: Cell | None, closed: bool) -> int:
     """One or two free squares, as the search counts them: one square is an open tour of its own; two a
     knight's move apart make one tour from either, open or closed."""

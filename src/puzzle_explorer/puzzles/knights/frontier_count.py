@@ -34,6 +34,9 @@ STATE_BYTES = 120  # a state kept (key, two count words), one being made, its ma
 SECONDS_PER_STATE = 1.5e-6  # one state moved past one cell, on one core of the machine it was measured on
 AUTO_SEARCH_S = 1.0  # counts the search finishes this soon stay with it: it keeps tours to browse
 SAVE_EVERY_S = 30.0
+# details["every_square"]: what an --all-starts count by the frontier counter gave
+TABLE = "per-square table: a set of states for each class of start squares"
+TOTAL_ONLY = "total only: one sweep with free ends (the per-square table would not fit the memory budget)"
 
 
 def guess(board: Board, starts: int) -> tuple[int, float]:
@@ -43,6 +46,24 @@ def guess(board: Board, starts: int) -> tuple[int, float]:
     peak = PEAK_STATES.get(width, 10 ** 12) * max(1, (starts + 1) // 2)
     steps = board.squares + 2 * width + 1
     return peak, peak * steps / 3 * SECONDS_PER_STATE
+
+
+def table_fits(board: Board, budget: int) -> bool:
+    """Whether `--all-starts` sweeps for the per-square table: a set of states for each class of start
+    squares, expected to fit the budget. Otherwise one sweep with free ends (no start square: any cell
+    may become one of the two ends) gives the total alone, every directed tour being one undirected
+    Hamiltonian path walked from either end; closed tours need one sweep for both."""
+    if board.closed:
+        return True
+    peak, _ = guess(board, len(orbits(board)))
+    return peak * STATE_BYTES <= budget
+
+
+def sets_swept(board: Board, all_starts: bool, budget: int) -> int:
+    """The start squares whose sets of states the sweep for this count holds (none counts as one)."""
+    if board.closed or not all_starts or not table_fits(board, budget):
+        return 1
+    return len(orbits(board))
 
 
 def supported(board: Board) -> bool:
@@ -82,12 +103,15 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     """Tours from the start (or from every square) by the frontier counter, each large step swept by
     `workers` threads (None: one per core; `order` shuffles the pieces, for the tests)."""
     workers = workers or os.cpu_count() or 1
-    reps = _late_representatives(board) if all_starts else [(board.start, [board.start])]
     budget = budget_bytes(limits.max_memory) - SCRATCH
-    peak, seconds = guess(board, 1 if board.closed else len(reps))
+    total_only = all_starts and not table_fits(board, budget)
+    reps = _late_representatives(board) if all_starts and not total_only else [(board.start, [board.start])]
+    peak, seconds = guess(board, sets_swept(board, all_starts, budget))
     details = {**details, "method": NAME,
                "frontier": {"width": min(board.width, board.height), "workers": workers, "expected_states": peak,
                             "expected_bytes": peak * STATE_BYTES}}
+    if all_starts:
+        details["every_square"] = TOTAL_ONLY if total_only else TABLE
     if peak * STATE_BYTES > budget:
         return Solution(Status.LIMIT, _start_only(board), Stats(), Limit.MEMORY,
                         details={**details, "note": f"the frontier counter is expected to need "
@@ -96,8 +120,9 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     control.show_with(live.frontier_decoder(board))
     starts = [rep for rep, _ in reps]
     totals: dict[Cell, int] = {}
+    every = 0  # the total alone (total_only)
     done = 0
-    key = _key(board, starts)
+    key = _key(board, None if total_only else starts)
     saved = [time.perf_counter()]
 
     def on_step(p: frontier.Progress) -> None:
@@ -124,8 +149,12 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     control.start_search()
     status, limit = Status.SOLVED, None
     try:
-        totals = frontier.count_starts(board.width, board.height, board.blocked, starts, board.closed, counters,
-                                       room, on_step, resumed, on_saved, workers, order)
+        if total_only:
+            every = frontier.count_all(board.width, board.height, board.blocked, counters, room, on_step, resumed,
+                                       on_saved, workers, order)
+        else:
+            totals = frontier.count_starts(board.width, board.height, board.blocked, starts, board.closed, counters,
+                                           room, on_step, resumed, on_saved, workers, order)
     except frontier.Stopped:
         status, limit = _stopped(control)
     except frontier.OutOfRoom:
@@ -142,6 +171,12 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
         return Solution(status, _start_only(board), stats, limit, details=details)
     if checkpoint and os.path.exists(checkpoint):
         os.remove(checkpoint)
+    if total_only:
+        total = every
+        details = {**details, "solutions": total}
+        details.pop("existence", None)
+        return Solution(Status.SOLVED if total else Status.UNSOLVABLE, _start_only(board), stats, None,
+                        details=details)
     if not all_starts:
         tours = totals[board.start]
         details["solutions"] = tours
@@ -164,8 +199,8 @@ def _stopped(control: SearchControl) -> tuple[Status, Limit | None]:
     return Status.LIMIT, Limit.TIME
 
 
-def _key(board: Board, starts: list[Cell]) -> str:
-    """What a checkpoint belongs to: the board, open or closed, the starts."""
+def _key(board: Board, starts: list[Cell] | None) -> str:
+    """What a checkpoint belongs to: the board, open or closed, the starts (None: the free-ends sweep)."""
     return repr((board.width, board.height, sorted(board.blocked), board.closed, starts))
 
 

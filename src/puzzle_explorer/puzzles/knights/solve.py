@@ -173,8 +173,8 @@ def _frontier_chosen(board: Board, method: str, all_starts: bool, spec: EngineSp
     counts them at once and keeps tours to browse."""
     if method != "auto" or not frontier_count.supported(board) or board.free_squares < AUTO_FRONTIER_FROM:
         return frontier_count.chosen(board, method, None, 1)
-    starts = 1 if board.closed or not all_starts else len(orbits(board))
     budget = budget_bytes(limits.max_memory)
+    starts = frontier_count.sets_swept(board, all_starts, budget)
     if not frontier_count.chosen(board, method, math.inf, starts, budget):  # too big for the budget: no need to estimate
         return False
     control.estimating()
@@ -534,7 +534,7 @@ def headline(solution: Solution) -> str:
         rule = d["existence"]["rule"]
         return f"proved: no {kind} {where} ({ARGUMENTS.get(rule, 'theory')})"
     counted = solution.status in (Status.SOLVED, Status.UNSOLVABLE)
-    if "per_square" in d and counted:
+    if ("per_square" in d or "every_square" in d) and counted:
         return f"{count_text(d['solutions'], kind)} from every square"
     if "solutions" in d and counted:
         return f"{count_text(d['solutions'], kind)} from {start}"
