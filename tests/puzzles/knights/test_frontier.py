@@ -8,7 +8,7 @@ import pytest
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.live import Live
-from puzzle_explorer.puzzles.knights import frontier, frontier_count, live
+from puzzle_explorer.puzzles.knights import frontier, frontier_count, frontier_flat, live
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.kernels import frontier as kern
 from tests.puzzles.knights.reference import count_tours
@@ -81,6 +81,36 @@ def test_counts_are_added_in_two_words():
                                             np.full(span, 2, dtype=np.int64), 0, False, False, 1 << 20,
                                             np.zeros(64, dtype=np.int64))
     assert (code, n, int(lo[0]), int(hi[0])) == (kern.OK, 1, 4, 4)
+
+
+def test_a_count_past_64_bits_goes_on_in_two_words():
+    """Counts start in one word; a sum that would carry out of it is never wrapped: the step is swept
+    again in two words, and the sweep stays there."""
+    span = 7
+    sweep = frontier.sweep_of(3, 3, frozenset())
+    done = frontier.first_states(sweep)[0]
+    keys = np.array([done, done], dtype=np.uint64)
+    at = frontier.Sweeping(0, [frontier.one_word(None, keys, np.array([2 ** 64 - 1, 5], dtype=np.uint64))], {None: 0})
+    ahead = np.full((sweep.cells + span, span), 2, dtype=np.int64)
+    sweep.free[0] = False  # the first cell blocked: the state moves on unchanged
+    counters = np.zeros(64, dtype=np.int64)
+    engine = frontier.Engine(1)
+    with pytest.raises(frontier_flat.Wide):
+        frontier_flat.step(keys, at.sets[0].lo, (span, 16, kern.NO_CELL, np.full(4, -1, dtype=np.int64), ahead[0], 0,
+                                                 False, False), 4, 1 << 20, counters, None, engine.bufs[:1])
+    after = frontier.sweep_step(sweep, at, None, False, ahead, counters, 1 << 20, engine)
+    (states,) = after.sets
+    assert states.hi is not None and (int(states.lo[0]), int(states.hi[0])) == (4, 1)
+
+
+def test_one_table_grows_when_the_step_passes_its_guess(monkeypatch):
+    """The table is sized from the last step's growth; a step that outgrows it is carried to a larger one."""
+    counters = np.zeros(64, dtype=np.int64)
+    whole = frontier.count_starts(5, 5, frozenset(), [(0, 0), (2, 2)], False, counters)
+    monkeypatch.setattr(frontier, "HEADROOM", 0.0)
+    assert frontier.count_starts(5, 5, frozenset(), [(0, 0), (2, 2)], False, counters) == whole
+    monkeypatch.setattr(frontier, "SPLIT_FROM", 1)
+    assert frontier.count_starts(5, 5, frozenset(), [(0, 0), (2, 2)], False, counters, workers=3) == whole
 
 
 def test_the_live_picture_marks_the_frontier_and_counts_its_states():

@@ -20,9 +20,16 @@ from typing import Any, Callable
 import numpy as np
 
 from puzzle_explorer.puzzles.kit.text import Cell
+from puzzle_explorer.puzzles.knights import frontier_flat as flat
 from puzzle_explorer.puzzles.knights.kernels import frontier as kern
 
-STATE_BYTES = 8 * 3 + 16 * 2  # a state held (key, count's two words) and its share of the map (two slots per state)
+# The bytes a state costs at the peak of a step, counts in one word: its key and count kept, its
+# share of the next step's table, and room for a table that grows once (frontier_flat.py). Room
+# is given in states of these bytes.
+STATE_BYTES = 48
+# The same in two words a count (kern.step: keys, lo and hi arrays, a map, the arrays' doubling),
+# the path a sweep takes from the step where a count would pass 64 bits.
+WIDE_STATE_BYTES = 120
 NO_ROOM = 1 << 62
 
 
@@ -109,16 +116,36 @@ class Stopped(Exception):
 @dataclass
 class States:
     """One set of states of the sweep: those whose tours start at `start` (a sweep cell), or with no
-    start placed yet (None), or of a sweep with no start at all."""
+    start placed yet (None), or of a sweep with no start at all. Counts in one word (lo, hi None:
+    keys and lo are the two halves of one array of pairs) until one would pass 64 bits, then in two."""
 
     start: int | None
     keys: np.ndarray
     lo: np.ndarray
-    hi: np.ndarray
+    hi: np.ndarray | None
 
     @property
     def size(self) -> int:
         return int(self.keys.shape[0])
+
+
+def paired(start: int | None, pairs: np.ndarray) -> States:
+    """States of one-word counts from an array of (key, count) pairs."""
+    return States(start, pairs[0::2], pairs[1::2], None)
+
+
+def one_word(start: int | None, keys: np.ndarray, lo: np.ndarray) -> States:
+    pairs = np.empty(2 * keys.shape[0], dtype=np.uint64)
+    pairs[0::2], pairs[1::2] = keys, lo
+    return paired(start, pairs)
+
+
+def two_words(states: States) -> States:
+    """The same states with counts in two words."""
+    if states.hi is not None:
+        return states
+    return States(states.start, np.ascontiguousarray(states.keys), np.ascontiguousarray(states.lo),
+                  np.zeros(states.size, dtype=np.uint64))
 
 
 @dataclass
@@ -140,13 +167,13 @@ def first_states(sweep: Sweep) -> np.ndarray:
 
 def begin(sweep: Sweep, starts: list[int] | None) -> Sweeping:
     """Before the first cell: one set of states, the one state with nothing placed."""
-    one = States(None, first_states(sweep), np.ones(1, dtype=np.uint64), np.zeros(1, dtype=np.uint64))
+    one = one_word(None, first_states(sweep), np.ones(1, dtype=np.uint64))
     totals: dict[int | None, int] = {s: 0 for s in starts} if starts is not None else {None: 0}
     return Sweeping(0, [one], totals)
 
 
 def sweep_step(sweep: Sweep, at: Sweeping, starts: list[int] | None, closed: bool, ahead: np.ndarray,
-               counters: np.ndarray, room: int, split: Split | None = None) -> Sweeping:
+               counters: np.ndarray, room: int, engine: Engine) -> Sweeping:
     """Every set of states moved past cell at.step. With starts (open tours), the set with no start
     placed yet keeps one free end for it, and at each start it also gives the set of tours from there."""
     span, i = sweep.span, at.step
@@ -168,10 +195,24 @@ def sweep_step(sweep: Sweep, at: Sweeping, starts: list[int] | None, closed: boo
                 moves.append((None, kern.FREE_CELL if placed else kern.NO_CELL, 1))
         for start, kind, reserved in moves:
             left = room - sum(s.size for s in out)
+            args = (span, radix, kind, back, ahead[i], reserved, closed, last)
+            if states.hi is None:
+                try:
+                    made = engine.one_word(states, args, left, counters)
+                except flat.Wide:
+                    states = two_words(states)
+                else:
+                    totals[start] = totals.get(start, 0) + made[1]
+                    if made[0].shape[0]:
+                        out.append(paired(start, made[0]))
+                    continue
+            wide = states
+            left = left * STATE_BYTES // WIDE_STATE_BYTES
+            split = engine.split
 
             def piece(a: int, b: int) -> tuple[Any, ...]:
-                return _checked(kern.step(states.keys[a:b], states.lo[a:b], states.hi[a:b], b - a, span, radix, kind,
-                                          back, ahead[i], reserved, closed, last, left, counters))
+                assert wide.hi is not None
+                return _checked(kern.step(wide.keys[a:b], wide.lo[a:b], wide.hi[a:b], b - a, *args, left, counters))
 
             if split is None or states.size < SPLIT_FROM:
                 _, keys, lo, hi, n, wlo, whi = piece(0, states.size)
@@ -194,6 +235,39 @@ def _checked(result: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 SPLIT_FROM = 20_000  # states: fewer are swept in one piece
+HEADROOM = 1.1  # a step's table holds this much more than the last step's growth foretells
+
+
+class Engine:
+    """How a sweep's steps run: the threads (one piece below SPLIT_FROM states), their moves buffers,
+    and the last step's growth, which sizes the next step's table."""
+
+    def __init__(self, workers: int, order: int | None = None):
+        self.split = Split(workers, order) if workers > 1 else None
+        self.bufs = flat.buffers(workers)
+        self.order = order
+        self.growth = float(kern.MOST_MOVES)
+
+    def close(self) -> None:
+        if self.split:
+            self.split.close()
+
+    def one_word(self, states: States, args: tuple[Any, ...], room: int,
+                 counters: np.ndarray) -> tuple[np.ndarray, int]:
+        n = states.size
+        expected = min(room, int(n * self.growth * HEADROOM) + 64)
+        split = self.split is not None and n >= SPLIT_FROM
+        try:
+            pairs, whole = flat.step(states.keys, states.lo, args, expected, room, counters,
+                                     self.split.pool if split and self.split else None,
+                                     self.bufs if split else self.bufs[:1], self.order)
+        except flat.Full:
+            raise OutOfRoom() from None
+        except flat.FlatStop:
+            raise Stopped() from None
+        if n:
+            self.growth = max(0.05, pairs.shape[0] / 2 / n)
+        return pairs, whole
 
 
 class Split:
@@ -244,13 +318,12 @@ def sweep_count(sweep: Sweep, starts: list[int] | None, closed: bool, counters: 
     at = at or begin(sweep, starts)
     ahead = neighbours_ahead(sweep)
     progress = Progress(steps=sweep.cells + span)
-    split = Split(workers, order) if workers > 1 else None
+    engine = Engine(workers, order)
     try:
         while at.step < sweep.cells + span and at.sets:
-            at = _on(sweep_step(sweep, at, starts, closed, ahead, counters, room, split), progress, on_step, on_saved)
+            at = _on(sweep_step(sweep, at, starts, closed, ahead, counters, room, engine), progress, on_step, on_saved)
     finally:
-        if split:
-            split.close()
+        engine.close()
     return at.totals
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -19,7 +20,7 @@ from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import JSON, Solution, Step
 from puzzle_explorer.puzzles.kit.text import Cell
-from puzzle_explorer.puzzles.knights import frontier, live
+from puzzle_explorer.puzzles.knights import frontier, frontier_flat, live
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.kernels import frontier as kern
 from puzzle_explorer.puzzles.knights.symmetry import orbits
@@ -30,7 +31,7 @@ MOST_WIDTH = 8  # a window of 2 * 8 + 1 cells is the most a key holds
 # The most states one step of a sweep held, measured by the board's shorter side (open tours, no
 # start; the widths 7 and 8 from the states per step of the sweep's first half).
 PEAK_STATES = {1: 1, 2: 1, 3: 2_200, 4: 20_000, 5: 1_000_000, 6: 4_000_000, 7: 60_000_000, 8: 3_000_000_000}
-STATE_BYTES = 120  # a state kept (key, two count words), one being made, its map slots and the map's growth
+STATE_BYTES = frontier.STATE_BYTES
 SECONDS_PER_STATE = 1.5e-6  # one state moved past one cell, on one core of the machine it was measured on
 AUTO_SEARCH_S = 1.0  # counts the search finishes this soon stay with it: it keeps tours to browse
 SAVE_EVERY_S = 30.0
@@ -141,7 +142,7 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
             saved[0] = time.perf_counter()
 
     resumed = _load(Path(checkpoint), key) if checkpoint else None
-    room = max(1, budget // STATE_BYTES)
+    room = max(1, (budget - frontier_flat.scratch_bytes(workers)) // STATE_BYTES)
     control.compiling()
     prepare(kern.step, *frontier.example_args(counters))
     control.reset_counters()
@@ -208,7 +209,9 @@ def _save(path: Path, key: str, at: frontier.Sweeping) -> None:
     """The sweep between two steps, written whole to a new file and then moved over the old one."""
     arrays: dict[str, np.ndarray] = {}
     for k, s in enumerate(at.sets):
-        arrays[f"keys{k}"], arrays[f"lo{k}"], arrays[f"hi{k}"] = s.keys, s.lo, s.hi
+        arrays[f"keys{k}"], arrays[f"lo{k}"] = s.keys, s.lo
+        if s.hi is not None:  # counts in two words
+            arrays[f"hi{k}"] = s.hi
     starts = [-1 if s.start is None else s.start for s in at.sets]
     totals = [(-1 if c is None else c, str(v)) for c, v in at.totals.items()]
     tmp = path.with_name(path.name + ".part")
@@ -219,6 +222,12 @@ def _save(path: Path, key: str, at: frontier.Sweeping) -> None:
     os.replace(tmp, path)
 
 
+def _set(start: int | None, f: Any, k: int) -> frontier.States:
+    if f"hi{k}" in f:
+        return frontier.States(start, f[f"keys{k}"], f[f"lo{k}"], f[f"hi{k}"])
+    return frontier.one_word(start, f[f"keys{k}"], f[f"lo{k}"])
+
+
 def _load(path: Path, key: str) -> frontier.Sweeping | None:
     """The sweep a checkpoint holds, or None when there is none; InputError when it is another count's."""
     if not path.exists():
@@ -227,8 +236,7 @@ def _load(path: Path, key: str) -> frontier.Sweeping | None:
         with np.load(path, allow_pickle=True) as f:
             if str(f["key"]) != key:
                 raise InputError(f"checkpoint {path} belongs to another count; remove it or name another file")
-            sets = [frontier.States(None if s < 0 else int(s), f[f"keys{k}"], f[f"lo{k}"], f[f"hi{k}"])
-                    for k, s in enumerate(f["starts"].tolist())]
+            sets = [_set(None if s < 0 else int(s), f, k) for k, s in enumerate(f["starts"].tolist())]
             totals = {None if int(c) < 0 else int(c): int(v) for c, v in f["totals"].tolist()}
             return frontier.Sweeping(int(f["step"]), sets, totals)
     except (OSError, ValueError, KeyError) as e:

@@ -50,6 +50,11 @@ def radix_for(span: int) -> int:
 @helper
 def _unpack(key, span, radix, lab):
     k = key
+    if radix == 16:  # nibbles: shifts, not divisions
+        for s in range(span):
+            lab[s] = np.int64(k & np.uint64(15))
+            k >>= np.uint64(4)
+        return np.int64(k)
     r = np.uint64(radix)
     for s in range(span):
         lab[s] = np.int64(k % r)
@@ -60,6 +65,10 @@ def _unpack(key, span, radix, lab):
 @helper
 def _pack(lab, at, span, radix, ends):
     key = np.uint64(ends)
+    if radix == 16:
+        for s in range(span - 1, -1, -1):
+            key = (key << np.uint64(4)) | np.uint64(lab[at + s])
+        return key
     for s in range(span - 1, -1, -1):
         key = key * np.uint64(radix) + np.uint64(lab[at + s])
     return key
@@ -152,6 +161,105 @@ def _add(keys, vals, lo, hi, n, key, clo, chi):
     return n
 
 
+MOST_MOVES = 11  # successors of one state: no edge, one of four, two of four
+
+
+@helper
+def _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last, work, seen, nexts):
+    """The states one state (labels lab, ends0 free ends used) moves to past the cell: their keys in
+    nexts[:k]. Returns (k, whole): whole the tours it finishes, each counted once."""
+    most_ends = 0 if closed else 2
+    k = 0
+    whole_tours = 0
+    for mask in range(1 << nb):
+        edges = 0
+        for j in range(nb):
+            if (mask >> j) & 1:
+                edges += 1
+        if kind == NO_CELL and edges > 0:
+            break
+        if edges > (1 if kind == START_CELL else 2):
+            continue
+        for s in range(span):
+            work[s] = lab[s]
+        ends = ends0
+        work[span] = DONE if kind == NO_CELL else (LOOSE if kind == START_CELL else EMPTY)
+        if kind == START_CELL:
+            ends += 1
+            if ends > most_ends:
+                continue
+        whole = 0
+        ok = True
+        fresh = FRESH
+        for j in range(nb):
+            if (mask >> j) & 1:
+                r = _join(work, span + 1, span, back[j], fresh)
+                fresh += 1
+                if r < 0 or whole > 0 or (r == 2) != closed and r > 0:
+                    ok = False
+                    break
+                whole += r
+        if not ok:
+            continue
+        # the oldest cell leaves the window
+        old = work[0]
+        if old == EMPTY:
+            continue
+        if old != DONE:
+            ends += 1
+            if ends > most_ends or whole > 0:
+                continue
+            if old == LOOSE:
+                whole = 1
+            else:
+                work[_partner(work, span + 1, 0)] = LOOSE
+            work[0] = DONE
+        if whole > 0:
+            if not last:
+                continue
+            rest = True
+            for s in range(1, span + 1):
+                if work[s] != DONE:
+                    rest = False
+                    break
+            if rest:
+                whole_tours += 1
+            continue
+        # cells short of future neighbours must end the tour: at most the free ends left
+        forced = ends + reserved
+        dead = False
+        for s in range(1, span + 1):
+            v = work[s]
+            r = rem[s - 1]
+            if v == EMPTY:
+                if r == 0:
+                    dead = True
+                    break
+                if r == 1:
+                    forced += 1
+            elif v != DONE and r == 0:
+                forced += 1
+                # a path that can grow at neither end is the whole tour: dead while free cells follow
+                if not last and (v == LOOSE or rem[_partner(work, span + 1, s) - 1] == 0):
+                    dead = True
+                    break
+        if dead or forced > most_ends:
+            continue
+        _renumber(work, 1, span, seen)
+        nexts[k] = _pack(work, 1, span, radix, ends)
+        k += 1
+    return k, whole_tours
+
+
+@helper
+def _back_count(back):
+    nb = 0
+    for j in range(back.shape[0]):
+        if back[j] >= 0:
+            nb += 1
+    return nb
+
+
 @kernel
 def step(keys, lo, hi, n, span, radix, kind, back, rem, reserved, closed, last, room, counters):
     """Move n states (keys, counts lo/hi) past one cell: `kind` what it is, `back` the window slots
@@ -170,11 +278,8 @@ def step(keys, lo, hi, n, span, radix, kind, back, rem, reserved, closed, last, 
     lab = np.zeros(span + 1, dtype=np.int64)
     work = np.zeros(span + 1, dtype=np.int64)
     seen = np.zeros(2 * span + 2, dtype=np.int64)
-    most_ends = 0 if closed else 2
-    nb = 0
-    for j in range(back.shape[0]):
-        if back[j] >= 0:
-            nb += 1
+    nexts = np.zeros(MOST_MOVES, dtype=np.uint64)
+    nb = _back_count(back)
     for q in range(n):
         if q % CHECK_EVERY == 0:
             counters[1] = m
@@ -183,81 +288,13 @@ def step(keys, lo, hi, n, span, radix, kind, back, rem, reserved, closed, last, 
         ends0 = _unpack(keys[q], span, radix, lab)
         clo = lo[q]
         chi = hi[q]
-        # subsets of the back neighbours as bit masks, at most two edges
-        for mask in range(1 << nb):
-            edges = 0
-            for j in range(nb):
-                if (mask >> j) & 1:
-                    edges += 1
-            if kind == NO_CELL and edges > 0:
-                break
-            if edges > (1 if kind == START_CELL else 2):
-                continue
-            for s in range(span):
-                work[s] = lab[s]
-            ends = ends0
-            work[span] = DONE if kind == NO_CELL else (LOOSE if kind == START_CELL else EMPTY)
-            if kind == START_CELL:
-                ends += 1
-                if ends > most_ends:
-                    continue
-            whole = 0
-            ok = True
-            fresh = FRESH
-            for j in range(nb):
-                if (mask >> j) & 1:
-                    r = _join(work, span + 1, span, back[j], fresh)
-                    fresh += 1
-                    if r < 0 or whole > 0 or (r == 2) != closed and r > 0:
-                        ok = False
-                        break
-                    whole += r
-            if not ok:
-                continue
-            # the oldest cell leaves the window
-            old = work[0]
-            if old == EMPTY:
-                continue
-            if old != DONE:
-                ends += 1
-                if ends > most_ends or whole > 0:
-                    continue
-                if old == LOOSE:
-                    whole = 1
-                else:
-                    work[_partner(work, span + 1, 0)] = LOOSE
-                work[0] = DONE
-            if whole > 0:
-                if not last:
-                    continue
-                rest = True
-                for s in range(1, span + 1):
-                    if work[s] != DONE:
-                        rest = False
-                        break
-                if rest:
-                    s2 = wlo + clo
-                    whi = whi + chi + (np.uint64(1) if s2 < clo else np.uint64(0))
-                    wlo = s2
-                continue
-            # cells short of future neighbours must end the tour: at most the free ends left
-            forced = ends + reserved
-            dead = False
-            for s in range(1, span + 1):
-                v = work[s]
-                r = rem[s - 1]
-                if v == EMPTY:
-                    if r == 0:
-                        dead = True
-                        break
-                    if r == 1:
-                        forced += 1
-                elif v != DONE and r == 0:
-                    forced += 1
-            if dead or forced > most_ends:
-                continue
-            _renumber(work, 1, span, seen)
-            key = _pack(work, 1, span, radix, ends)
+        k, whole = _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last, work, seen, nexts)
+        for _ in range(whole):
+            s2 = wlo + clo
+            whi = whi + chi + (np.uint64(1) if s2 < clo else np.uint64(0))
+            wlo = s2
+        for j in range(k):
+            key = nexts[j]
             if m >= cap or is_full(tkeys, m + 1):
                 if m + 1 > room:
                     return FULL, out[:0], nlo[:0], nhi[:0], m, wlo, whi
@@ -276,6 +313,37 @@ def step(keys, lo, hi, n, span, radix, kind, back, rem, reserved, closed, last, 
             if m > before:
                 out[before] = key
     return OK, out[:m].copy(), nlo[:m].copy(), nhi[:m].copy(), m, wlo, whi
+
+
+@kernel
+def expand(keys, counts, a, b, span, radix, kind, back, rem, reserved, closed, last, out_keys, out_counts,
+           counters):
+    """The moves of states a..b (counts in one word) past one cell, written one by one to out_keys /
+    out_counts (room for MOST_MOVES a state), equal keys not yet added. Returns (code, moves written,
+    whole tours lo, hi); STOPPED when Python asked to stop."""
+    lab = np.zeros(span + 1, dtype=np.int64)
+    work = np.zeros(span + 1, dtype=np.int64)
+    seen = np.zeros(2 * span + 2, dtype=np.int64)
+    nexts = np.zeros(MOST_MOVES, dtype=np.uint64)
+    nb = _back_count(back)
+    m = 0
+    wlo = np.uint64(0)
+    whi = np.uint64(0)
+    for q in range(a, b):
+        if (q - a) % CHECK_EVERY == 0 and counters[STOP] != RUN:
+            return STOPPED, 0, wlo, whi
+        ends0 = _unpack(keys[q], span, radix, lab)
+        c = counts[q]
+        k, whole = _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last, work, seen, nexts)
+        for _ in range(whole):
+            s2 = wlo + c
+            whi += np.uint64(1) if s2 < c else np.uint64(0)
+            wlo = s2
+        for j in range(k):
+            out_keys[m] = nexts[j]
+            out_counts[m] = c
+            m += 1
+    return OK, m, wlo, whi
 
 
 @helper(allocates=True)
