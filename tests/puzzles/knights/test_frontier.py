@@ -127,6 +127,7 @@ def test_a_solve_by_the_frontier_names_it_and_counts_from_every_square(run):
 
 
 @pytest.mark.parametrize("w,h,blocked", [(5, 5, ()), (4, 5, ((1, 1),)), (3, 4, ((0, 0), (2, 3))), (1, 1, ()),
+                                         (4, 6, ((1, 2), (2, 2))), (5, 4, ((0, 3), (4, 3), (2, 1))),
                                          (2, 3, ((1, 0), (0, 1), (1, 1), (0, 2)))])
 def test_the_free_ends_sweep_gives_every_start_s_total(w, h, blocked):
     """One sweep with no start square counts what the sweep with a set per start adds up to."""
@@ -154,6 +155,18 @@ def test_seven_wide_every_square_sweeps_for_the_total():
     assert frontier_count.sets_swept(board, True, 12 * 2 ** 30) == 1
     assert frontier_count.table_fits(Board(5, 5, (0, 0)), 2 ** 30)
     assert frontier_count.sets_swept(Board(5, 5, (0, 0)), True, 2 ** 30) == 6
+
+
+@pytest.mark.parametrize("w,h,blocked,closed", [(5, 5, (), False), (4, 5, ((0, 0), (3, 0)), False),
+                                                (3, 7, ((1, 3),), False), (6, 5, (), True)])
+def test_folding_mirror_images_changes_no_count(monkeypatch, w, h, blocked, closed):
+    """On a board that is its own mirror image each state is folded with its image at a line's end."""
+    counters = np.zeros(64, dtype=np.int64)
+    assert frontier.mirrored(frontier.sweep_of(w, h, frozenset(blocked)))
+    assert not frontier.mirrored(frontier.sweep_of(4, 5, frozenset({(0, 0)})))
+    folded = frontier.count(w, h, frozenset(blocked), None, closed, counters)
+    monkeypatch.setattr(frontier, "mirrored", lambda sweep: False)
+    assert frontier.count(w, h, frozenset(blocked), None, closed, counters) == folded
 
 
 def test_a_sweep_resumed_from_a_checkpoint_gives_the_same_counts(tmp_path):

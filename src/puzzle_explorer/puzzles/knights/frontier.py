@@ -223,7 +223,15 @@ def sweep_step(sweep: Sweep, at: Sweeping, starts: list[int] | None, closed: boo
             totals[start] = totals.get(start, 0) + whole
             if n:
                 out.append(States(start, keys, lo, hi))
+    if engine.mirrored and starts is None and i % sweep.width == sweep.width - 1 and not last:
+        out = [engine.fold(s, span, radix, sweep.width, room, counters) for s in out]
     return Sweeping(i + 1, out, totals)
+
+
+def mirrored(sweep: Sweep) -> bool:
+    """Whether the board is its own mirror image across the sweep's lines (each line reversed)."""
+    lines = sweep.free.reshape(-1, sweep.width)
+    return bool((lines == lines[:, ::-1]).all())
 
 
 def _checked(result: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -236,14 +244,16 @@ def _checked(result: tuple[Any, ...]) -> tuple[Any, ...]:
 
 SPLIT_FROM = 20_000  # states: fewer are swept in one piece
 HEADROOM = 1.1  # a step's table holds this much more than the last step's growth foretells
+FOLDED = 0.6  # the states left of a line's end when each is folded with its mirror image, about
 
 
 class Engine:
     """How a sweep's steps run: the threads (one piece below SPLIT_FROM states), their moves buffers,
     and the last step's growth, which sizes the next step's table."""
 
-    def __init__(self, workers: int, order: int | None = None):
+    def __init__(self, workers: int, order: int | None = None, mirrored: bool = False):
         self.split = Split(workers, order) if workers > 1 else None
+        self.mirrored = mirrored  # fold each state with its mirror image at the end of a line
         self.bufs = flat.buffers(workers)
         self.order = order
         self.growth = float(kern.MOST_MOVES)
@@ -252,15 +262,24 @@ class Engine:
         if self.split:
             self.split.close()
 
-    def one_word(self, states: States, args: tuple[Any, ...], room: int,
-                 counters: np.ndarray) -> tuple[np.ndarray, int]:
+    def fold(self, states: States, span: int, radix: int, width: int, room: int, counters: np.ndarray) -> States:
+        """The states with each and its mirror image as one (kern.fold); counts in two words stay as they are."""
+        if states.hi is not None:
+            return states
+        growth = self.growth  # the next cell's growth is a cell's, not a fold's
+        pairs, _ = self.one_word(states, (span, radix, width), room, counters, kern.fold, FOLDED)
+        self.growth = growth
+        return paired(states.start, pairs)
+
+    def one_word(self, states: States, args: tuple[Any, ...], room: int, counters: np.ndarray,
+                 kernel: Any = kern.expand, growth: float | None = None) -> tuple[np.ndarray, int]:
         n = states.size
-        expected = min(room, int(n * self.growth * HEADROOM) + 64)
+        expected = min(room, int(n * (growth or self.growth) * HEADROOM) + 64)
         split = self.split is not None and n >= SPLIT_FROM
         try:
             pairs, whole = flat.step(states.keys, states.lo, args, expected, room, counters,
                                      self.split.pool if split and self.split else None,
-                                     self.bufs if split else self.bufs[:1], self.order)
+                                     self.bufs if split else self.bufs[:1], self.order, kernel)
         except flat.Full:
             raise OutOfRoom() from None
         except flat.FlatStop:
@@ -318,7 +337,7 @@ def sweep_count(sweep: Sweep, starts: list[int] | None, closed: bool, counters: 
     at = at or begin(sweep, starts)
     ahead = neighbours_ahead(sweep)
     progress = Progress(steps=sweep.cells + span)
-    engine = Engine(workers, order)
+    engine = Engine(workers, order, mirrored(sweep))
     try:
         while at.step < sweep.cells + span and at.sets:
             at = _on(sweep_step(sweep, at, starts, closed, ahead, counters, room, engine), progress, on_step, on_saved)

@@ -47,10 +47,10 @@ def scratch_bytes(threads: int) -> int:
 
 def step(keys: np.ndarray, counts: np.ndarray, args: tuple[Any, ...], expected: int, room: int,
          counters: np.ndarray, pool: ThreadPoolExecutor | None, bufs: list[tuple[np.ndarray, np.ndarray]],
-         order: int | None = None) -> tuple[np.ndarray, int]:
-    """States keys/counts moved past one cell (args: kern.expand's from span to last). Returns the new
-    states as (key, count) pairs in one array, and the whole tours. `expected` sizes the table; `room`
-    is the most states it may hold."""
+         order: int | None = None, kernel: Any = kern.expand) -> tuple[np.ndarray, int]:
+    """States keys/counts moved past one cell (args: kern.expand's from span to last; `kernel` another
+    with expand's arguments and answer, kern.fold). Returns the new states as (key, count) pairs in
+    one array, and the whole tours. `expected` sizes the table; `room` is the most states it may hold."""
     n = keys.shape[0]
     threads = len(bufs) if pool is not None else 1
     parts = threads
@@ -68,7 +68,7 @@ def step(keys: np.ndarray, counts: np.ndarray, args: tuple[Any, ...], expected: 
 
         def expand(r: tuple[int, tuple[int, int]]) -> tuple[int, int]:
             t, (a, b) = r
-            code, m, wlo, whi = kern.expand(keys, counts, a, b, *args, bufs[t][0], bufs[t][1], counters)
+            code, m, wlo, whi = kernel(keys, counts, a, b, *args, bufs[t][0], bufs[t][1], counters)
             if code == kern.STOPPED:
                 raise FlatStop()
             return m, int(wlo) + (int(whi) << 64)

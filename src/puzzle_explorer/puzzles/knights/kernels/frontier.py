@@ -165,13 +165,63 @@ MOST_MOVES = 11  # successors of one state: no edge, one of four, two of four
 
 
 @helper
-def _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last, work, seen, nexts):
+def _cut_off(work, span, rem, s):
+    """Whether window cell s (degree 1, no neighbour to come) ends a path that can grow at neither
+    end: its other end a fixed tour end, or another window cell with no neighbour to come."""
+    v = work[s]
+    return v == LOOSE or (v >= FIRST_PAIR and rem[_partner(work, span + 1, s) - 1] == 0)
+
+
+@helper
+def _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last, work, seen, nexts, kept):
     """The states one state (labels lab, ends0 free ends used) moves to past the cell: their keys in
-    nexts[:k]. Returns (k, whole): whole the tours it finishes, each counted once."""
+    nexts[:k]. Returns (k, whole): whole the tours it finishes, each counted once.
+
+    Cells short of future neighbours must end the tour (one with none left and degree 0 kills the
+    state, one with one left and degree 0, or none left and degree 1, is an end); cells the new
+    edges do not touch are judged once for every edge set, and only the touched ones per set."""
     most_ends = 0 if closed else 2
+    # the cells no edge of this cell touches: their forced ends, and the cut-off checks they need
+    base = ends0 + reserved
+    nk = 0
+    oldest = -1  # the bit of the edge to the oldest cell, which must leave with an edge if it has none
+    for s in range(1, span):
+        touched = False
+        for j in range(nb):
+            if back[j] == s:
+                touched = True
+        if touched:
+            continue
+        v = lab[s]
+        r = rem[s - 1]
+        if v == EMPTY:
+            if r == 0:
+                return 0, 0
+            if r == 1:
+                base += 1
+        elif v != DONE and r == 0:
+            base += 1
+            kept[nk] = s
+            nk += 1
+    if base > most_ends:  # ends only grow, and a whole tour needs every cell done
+        return 0, 0
+    for j in range(nb):
+        if back[j] == 0:
+            oldest = j
+    if lab[0] == EMPTY and oldest < 0:
+        return 0, 0
+    # a cell of degree 2 takes no more edges: edge sets with one are never tried
+    barred = 0
+    for j in range(nb):
+        if lab[back[j]] == DONE:
+            barred |= 1 << j
     k = 0
     whole_tours = 0
     for mask in range(1 << nb):
+        if mask & barred:
+            continue
+        if lab[0] == EMPTY and not (mask >> oldest) & 1:
+            continue
         edges = 0
         for j in range(nb):
             if (mask >> j) & 1:
@@ -225,10 +275,12 @@ def _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last,
             if rest:
                 whole_tours += 1
             continue
-        # cells short of future neighbours must end the tour: at most the free ends left
-        forced = ends + reserved
+        forced = base + ends - ends0
         dead = False
-        for s in range(1, span + 1):
+        for j in range(nb + 1):
+            s = back[j] if j < nb else span
+            if s == 0:
+                continue
             v = work[s]
             r = rem[s - 1]
             if v == EMPTY:
@@ -239,12 +291,19 @@ def _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last,
                     forced += 1
             elif v != DONE and r == 0:
                 forced += 1
-                # a path that can grow at neither end is the whole tour: dead while free cells follow
-                if not last and (v == LOOSE or rem[_partner(work, span + 1, s) - 1] == 0):
+                if not last and _cut_off(work, span, rem, s):
                     dead = True
                     break
         if dead or forced > most_ends:
             continue
+        # a path that can grow at neither end is the whole tour: dead while free cells follow
+        if not last:
+            for j in range(nk):
+                if _cut_off(work, span, rem, kept[j]):
+                    dead = True
+                    break
+            if dead:
+                continue
         _renumber(work, 1, span, seen)
         nexts[k] = _pack(work, 1, span, radix, ends)
         k += 1
@@ -279,6 +338,7 @@ def step(keys, lo, hi, n, span, radix, kind, back, rem, reserved, closed, last, 
     work = np.zeros(span + 1, dtype=np.int64)
     seen = np.zeros(2 * span + 2, dtype=np.int64)
     nexts = np.zeros(MOST_MOVES, dtype=np.uint64)
+    kept = np.zeros(span + 1, dtype=np.int64)
     nb = _back_count(back)
     for q in range(n):
         if q % CHECK_EVERY == 0:
@@ -288,7 +348,8 @@ def step(keys, lo, hi, n, span, radix, kind, back, rem, reserved, closed, last, 
         ends0 = _unpack(keys[q], span, radix, lab)
         clo = lo[q]
         chi = hi[q]
-        k, whole = _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last, work, seen, nexts)
+        k, whole = _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last, work, seen, nexts,
+                          kept)
         for _ in range(whole):
             s2 = wlo + clo
             whi = whi + chi + (np.uint64(1) if s2 < clo else np.uint64(0))
@@ -325,6 +386,7 @@ def expand(keys, counts, a, b, span, radix, kind, back, rem, reserved, closed, l
     work = np.zeros(span + 1, dtype=np.int64)
     seen = np.zeros(2 * span + 2, dtype=np.int64)
     nexts = np.zeros(MOST_MOVES, dtype=np.uint64)
+    kept = np.zeros(span + 1, dtype=np.int64)
     nb = _back_count(back)
     m = 0
     wlo = np.uint64(0)
@@ -334,7 +396,8 @@ def expand(keys, counts, a, b, span, radix, kind, back, rem, reserved, closed, l
             return STOPPED, 0, wlo, whi
         ends0 = _unpack(keys[q], span, radix, lab)
         c = counts[q]
-        k, whole = _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last, work, seen, nexts)
+        k, whole = _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last, work, seen, nexts,
+                          kept)
         for _ in range(whole):
             s2 = wlo + c
             whi += np.uint64(1) if s2 < c else np.uint64(0)
@@ -376,3 +439,41 @@ def merge(keys, lo, hi, n, room, counters):
         if m > before:
             out[before] = keys[q]
     return OK, out[:m].copy(), nlo[:m].copy(), nhi[:m].copy(), m
+
+
+@kernel
+def fold(keys, counts, a, b, span, radix, width, out_keys, out_counts, counters):
+    """States a..b after the last cell of a line, each as the one of it and its mirror image (the two
+    lines in the window reversed) with the smaller key: on a board the same when mirrored, their
+    tours are mirror images, as many, so their counts are added. The window's oldest cell, left
+    over from the line before, has no neighbour to come: it leaves here as a tour end, as it would
+    at the next cell. Returns expand's (code, states written, 0, 0)."""
+    lab = np.zeros(span + 1, dtype=np.int64)
+    mir = np.zeros(span + 1, dtype=np.int64)
+    seen = np.zeros(2 * span + 2, dtype=np.int64)
+    for q in range(a, b):
+        if (q - a) % CHECK_EVERY == 0 and counters[STOP] != RUN:
+            return STOPPED, 0, np.uint64(0), np.uint64(0)
+        key = keys[q]
+        ends = _unpack(key, span, radix, lab)
+        folded = True
+        if lab[0] == LOOSE or lab[0] == EMPTY:  # a whole path or a dead end: left as it is
+            folded = False
+        elif lab[0] != DONE:
+            lab[_partner(lab, span, 0)] = LOOSE
+            lab[0] = DONE
+            ends += 1
+        if folded:
+            mir[0] = DONE
+            for c in range(width):
+                mir[1 + c] = lab[width - c]
+                mir[1 + width + c] = lab[2 * width - c]
+            _renumber(lab, 0, span, seen)
+            _renumber(mir, 0, span, seen)
+            key = _pack(lab, 0, span, radix, ends)
+            other = _pack(mir, 0, span, radix, ends)
+            if other < key:
+                key = other
+        out_keys[q - a] = key
+        out_counts[q - a] = counts[q]
+    return OK, b - a, np.uint64(0), np.uint64(0)
