@@ -96,7 +96,7 @@ def test_a_count_past_64_bits_goes_on_in_two_words():
     counters = np.zeros(64, dtype=np.int64)
     engine = frontier.Engine(1)
     with pytest.raises(frontier_flat.Wide):
-        frontier_flat.step(keys, at.sets[0].lo, (span, 16, kern.NO_CELL, np.full(4, -1, dtype=np.int64), ahead[0], 0,
+        frontier_flat.step(at.sets[0].pairs, (span, 16, kern.NO_CELL, np.full(4, -1, dtype=np.int64), ahead[0], 0,
                                                  False, False), 4, 1 << 20, counters, None, engine.bufs[:1])
     after = frontier.sweep_step(sweep, at, None, False, ahead, counters, 1 << 20, engine)
     (states,) = after.sets

@@ -123,6 +123,7 @@ class States:
     keys: np.ndarray
     lo: np.ndarray
     hi: np.ndarray | None
+    pairs: np.ndarray | None = None  # with one-word counts, the array whose halves keys and lo are
 
     @property
     def size(self) -> int:
@@ -131,7 +132,7 @@ class States:
 
 def paired(start: int | None, pairs: np.ndarray) -> States:
     """States of one-word counts from an array of (key, count) pairs."""
-    return States(start, pairs[0::2], pairs[1::2], None)
+    return States(start, pairs[0::2], pairs[1::2], None, pairs)
 
 
 def one_word(start: int | None, keys: np.ndarray, lo: np.ndarray) -> States:
@@ -277,7 +278,8 @@ class Engine:
         expected = min(room, int(n * (growth or self.growth) * HEADROOM) + 64)
         split = self.split is not None and n >= SPLIT_FROM
         try:
-            pairs, whole = flat.step(states.keys, states.lo, args, expected, room, counters,
+            assert states.pairs is not None
+            pairs, whole = flat.step(states.pairs, args, expected, room, counters,
                                      self.split.pool if split and self.split else None,
                                      self.bufs if split else self.bufs[:1], self.order, kernel)
         except flat.Full:
@@ -366,6 +368,19 @@ def example_args(counters: np.ndarray) -> tuple[Any, ...]:
     one = np.ones(1, dtype=np.uint64)
     return (first_states(sweep_of(3, 3, frozenset())), one, one.copy(), 1, span, 16, kern.FREE_CELL,
             np.full(4, -1, dtype=np.int64), np.zeros((2, span), dtype=np.int64)[0], 0, False, False, NO_ROOM, counters)
+
+
+def flat_example_args(counters: np.ndarray) -> dict[str, tuple[Any, ...]]:
+    """Arguments of the one-word kernels (kern.expand, kern.fold, frontier_table's) of the types a
+    sweep passes: the states one array of (key, count) pairs."""
+    step = example_args(counters)
+    states = one_word(None, step[0], step[1])
+    out = np.zeros(kern.MOST_MOVES, dtype=np.uint64)
+    table = np.zeros(2 * 16, dtype=np.uint64)
+    return {"expand": (states.pairs, 0, 1, *step[4:12], out, out.copy(), counters),
+            "fold": (states.pairs, 0, 1, 7, 16, 3, out, out.copy(), counters),
+            "absorb": (table, 0, 1, 16, 0, out, out.copy(), 0, 0, counters),
+            "clear": (table,), "compact": (table,), "move_into": (table, 16, table.copy(), 16, 1)}
 
 
 def count(width: int, height: int, blocked: frozenset[Cell], start: Cell | None, closed: bool,

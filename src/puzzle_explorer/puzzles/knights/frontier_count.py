@@ -23,18 +23,21 @@ from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.knights import frontier, frontier_flat, live
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.kernels import frontier as kern
+from puzzle_explorer.puzzles.knights.kernels import frontier_table
 from puzzle_explorer.puzzles.knights.symmetry import orbits
 
 METHODS = ("auto", "frontier", "backtrack")
 NAME = "frontier count (transfer matrix)"
 MOST_WIDTH = 8  # a window of 2 * 8 + 1 cells is the most a key holds
 # The most states one step of a sweep held, measured by the board's shorter side (open tours, no
-# start; the widths 7 and 8 from the states per step of the sweep's first half).
-PEAK_STATES = {1: 1, 2: 1, 3: 2_200, 4: 20_000, 5: 1_000_000, 6: 4_000_000, 7: 60_000_000, 8: 3_000_000_000}
+# start; the widths 7 and 8 carried on from the states per step of the sweep's first part: 7x7
+# folded with its mirror images held 35 million at cell 30 of 49, growing about 1.3x a cell).
+PEAK_STATES = {1: 1, 2: 1, 3: 2_200, 4: 20_000, 5: 1_000_000, 6: 4_000_000, 7: 100_000_000, 8: 3_000_000_000}
 STATE_BYTES = frontier.STATE_BYTES
 SECONDS_PER_STATE = 1.5e-6  # one state moved past one cell, on one core of the machine it was measured on
 AUTO_SEARCH_S = 1.0  # counts the search finishes this soon stay with it: it keeps tours to browse
 SAVE_EVERY_S = 30.0
+TABLE_SECONDS = 600.0  # the longest guessed sweep for the per-square table; past it, the total alone
 # details["every_square"]: what an --all-starts count by the frontier counter gave
 TABLE = "per-square table: a set of states for each class of start squares"
 TOTAL_ONLY = "total only: one sweep with free ends (the per-square table would not fit the memory budget)"
@@ -51,13 +54,14 @@ def guess(board: Board, starts: int) -> tuple[int, float]:
 
 def table_fits(board: Board, budget: int) -> bool:
     """Whether `--all-starts` sweeps for the per-square table: a set of states for each class of start
-    squares, expected to fit the budget. Otherwise one sweep with free ends (no start square: any cell
-    may become one of the two ends) gives the total alone, every directed tour being one undirected
-    Hamiltonian path walked from either end; closed tours need one sweep for both."""
+    squares, expected to fit the budget and to end within TABLE_SECONDS. Otherwise one sweep with free
+    ends (no start square: any cell may become one of the two ends) gives the total alone, every
+    directed tour being one undirected Hamiltonian path walked from either end; closed tours need one
+    sweep for both."""
     if board.closed:
         return True
-    peak, _ = guess(board, len(orbits(board)))
-    return peak * STATE_BYTES <= budget
+    peak, seconds = guess(board, len(orbits(board)))
+    return peak * STATE_BYTES <= budget and seconds <= TABLE_SECONDS
 
 
 def sets_swept(board: Board, all_starts: bool, budget: int) -> int:
@@ -145,6 +149,8 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     room = max(1, (budget - frontier_flat.scratch_bytes(workers)) // STATE_BYTES)
     control.compiling()
     prepare(kern.step, *frontier.example_args(counters))
+    for name, args in frontier.flat_example_args(counters).items():
+        prepare(getattr(kern, name, None) or getattr(frontier_table, name), *args)
     control.reset_counters()
     before = control.elapsed()
     control.start_search()

@@ -45,13 +45,13 @@ def scratch_bytes(threads: int) -> int:
     return threads * CHUNK * kern.MOST_MOVES * 16
 
 
-def step(keys: np.ndarray, counts: np.ndarray, args: tuple[Any, ...], expected: int, room: int,
+def step(pairs: np.ndarray, args: tuple[Any, ...], expected: int, room: int,
          counters: np.ndarray, pool: ThreadPoolExecutor | None, bufs: list[tuple[np.ndarray, np.ndarray]],
          order: int | None = None, kernel: Any = kern.expand) -> tuple[np.ndarray, int]:
-    """States keys/counts moved past one cell (args: kern.expand's from span to last; `kernel` another
+    """States (key, count) pairs moved past one cell (args: kern.expand's from span to last; `kernel` another
     with expand's arguments and answer, kern.fold). Returns the new states as (key, count) pairs in
     one array, and the whole tours. `expected` sizes the table; `room` is the most states it may hold."""
-    n = keys.shape[0]
+    n = pairs.shape[0] // 2
     threads = len(bufs) if pool is not None else 1
     parts = threads
     slots = max(16, math.ceil(max(expected, 16) * table_kern.LOAD_DEN / table_kern.LOAD_NUM / parts) + 1)
@@ -68,7 +68,7 @@ def step(keys: np.ndarray, counts: np.ndarray, args: tuple[Any, ...], expected: 
 
         def expand(r: tuple[int, tuple[int, int]]) -> tuple[int, int]:
             t, (a, b) = r
-            code, m, wlo, whi = kernel(keys, counts, a, b, *args, bufs[t][0], bufs[t][1], counters)
+            code, m, wlo, whi = kernel(pairs, a, b, *args, bufs[t][0], bufs[t][1], counters)
             if code == kern.STOPPED:
                 raise FlatStop()
             return m, int(wlo) + (int(whi) << 64)

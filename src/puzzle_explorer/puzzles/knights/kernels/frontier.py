@@ -377,9 +377,8 @@ def step(keys, lo, hi, n, span, radix, kind, back, rem, reserved, closed, last, 
 
 
 @kernel
-def expand(keys, counts, a, b, span, radix, kind, back, rem, reserved, closed, last, out_keys, out_counts,
-           counters):
-    """The moves of states a..b (counts in one word) past one cell, written one by one to out_keys /
+def expand(pairs, a, b, span, radix, kind, back, rem, reserved, closed, last, out_keys, out_counts, counters):
+    """The moves of states a..b (pairs: key, count in one word, side by side) past one cell, written one by one to out_keys /
     out_counts (room for MOST_MOVES a state), equal keys not yet added. Returns (code, moves written,
     whole tours lo, hi); STOPPED when Python asked to stop."""
     lab = np.zeros(span + 1, dtype=np.int64)
@@ -394,8 +393,8 @@ def expand(keys, counts, a, b, span, radix, kind, back, rem, reserved, closed, l
     for q in range(a, b):
         if (q - a) % CHECK_EVERY == 0 and counters[STOP] != RUN:
             return STOPPED, 0, wlo, whi
-        ends0 = _unpack(keys[q], span, radix, lab)
-        c = counts[q]
+        ends0 = _unpack(pairs[2 * q], span, radix, lab)
+        c = pairs[2 * q + 1]
         k, whole = _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last, work, seen, nexts,
                           kept)
         for _ in range(whole):
@@ -442,7 +441,7 @@ def merge(keys, lo, hi, n, room, counters):
 
 
 @kernel
-def fold(keys, counts, a, b, span, radix, width, out_keys, out_counts, counters):
+def fold(pairs, a, b, span, radix, width, out_keys, out_counts, counters):
     """States a..b after the last cell of a line, each as the one of it and its mirror image (the two
     lines in the window reversed) with the smaller key: on a board the same when mirrored, their
     tours are mirror images, as many, so their counts are added. The window's oldest cell, left
@@ -454,7 +453,7 @@ def fold(keys, counts, a, b, span, radix, width, out_keys, out_counts, counters)
     for q in range(a, b):
         if (q - a) % CHECK_EVERY == 0 and counters[STOP] != RUN:
             return STOPPED, 0, np.uint64(0), np.uint64(0)
-        key = keys[q]
+        key = pairs[2 * q]
         ends = _unpack(key, span, radix, lab)
         folded = True
         if lab[0] == LOOSE or lab[0] == EMPTY:  # a whole path or a dead end: left as it is
@@ -475,5 +474,5 @@ def fold(keys, counts, a, b, span, radix, width, out_keys, out_counts, counters)
             if other < key:
                 key = other
         out_keys[q - a] = key
-        out_counts[q - a] = counts[q]
+        out_counts[q - a] = pairs[2 * q + 1]
     return OK, b - a, np.uint64(0), np.uint64(0)
