@@ -21,8 +21,11 @@ with degree 2, or degree 1 as a tour end. A path whose two ends are both fixed, 
 a cycle (closed tours), is a whole tour: it counts when no free cell is left.
 
 A key packs the labels in base RADIX (16 when they fit in 62 bits, else 11: a window of
-17 cells, boards 8 wide) with the free ends above them. Counts are 128-bit: two uint64
-words, lo and hi, added with carry.
+17 cells, boards 8 wide) with the free ends above them. `expand` writes the moves of states
+whose counts fit one uint64 word (frontier_table.py adds them up, checking each sum for a
+carry); `step` moves states with 128-bit counts, two words lo and hi added with carry; both
+take each state's moves from `_moves`. `fold` merges each state with its mirror image at the
+end of a line.
 """
 import numpy as np
 
