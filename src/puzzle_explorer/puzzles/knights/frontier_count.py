@@ -40,7 +40,9 @@ SAVE_EVERY_S = 30.0
 TABLE_SECONDS = 600.0  # the longest guessed sweep for the per-square table; past it, the total alone
 # details["every_square"]: what an --all-starts count by the frontier counter gave
 TABLE = "per-square table: a set of states for each class of start squares"
-TOTAL_ONLY = "total only: one sweep with free ends (the per-square table would not fit the memory budget)"
+TOTAL_ONLY = (
+    "total only: one sweep with free ends (the per-square table, a set of states per class of start squares, "
+    "would not fit the memory budget or would take too long)")
 
 
 def guess(board: Board, starts: int) -> tuple[int, float]:
