@@ -133,21 +133,20 @@ def _join(lab, n, a, b, fresh):
 
 @helper
 def _renumber(lab, at, span, seen):
-    """Pair labels 3.. in order of first appearance over lab[at:at+span]."""
+    """Pair labels 3.. in order of first appearance over lab[at:at+span]. seen[:FRESH + span] maps an
+    old label to its new one (all -1 between calls); the labels met are listed after it, to clear."""
     n = 0
+    met = FRESH + span + 1
     for s in range(at, at + span):
         v = lab[s]
         if v >= FIRST_PAIR:
-            found = -1
-            for j in range(n):
-                if seen[j] == v:
-                    found = j
-                    break
-            if found < 0:
-                seen[n] = v
-                found = n
+            if seen[v] < 0:
+                seen[v] = FIRST_PAIR + n
+                seen[met + n] = v
                 n += 1
-            lab[s] = FIRST_PAIR + found
+            lab[s] = seen[v]
+    for j in range(n):
+        seen[seen[met + j]] = -1
 
 
 @helper
@@ -339,7 +338,7 @@ def step(keys, lo, hi, n, span, radix, kind, back, rem, reserved, closed, last, 
     whi = np.uint64(0)
     lab = np.zeros(span + 1, dtype=np.int64)
     work = np.zeros(span + 1, dtype=np.int64)
-    seen = np.zeros(2 * span + 2, dtype=np.int64)
+    seen = np.full(FRESH + 2 * span + 2, -1, dtype=np.int64)
     nexts = np.zeros(MOST_MOVES, dtype=np.uint64)
     kept = np.zeros(span + 1, dtype=np.int64)
     nb = _back_count(back)
@@ -386,7 +385,7 @@ def expand(pairs, a, b, span, radix, kind, back, rem, reserved, closed, last, ou
     whole tours lo, hi); STOPPED when Python asked to stop."""
     lab = np.zeros(span + 1, dtype=np.int64)
     work = np.zeros(span + 1, dtype=np.int64)
-    seen = np.zeros(2 * span + 2, dtype=np.int64)
+    seen = np.full(FRESH + 2 * span + 2, -1, dtype=np.int64)
     nexts = np.zeros(MOST_MOVES, dtype=np.uint64)
     kept = np.zeros(span + 1, dtype=np.int64)
     nb = _back_count(back)
@@ -452,7 +451,7 @@ def fold(pairs, a, b, span, radix, width, out_keys, out_counts, counters):
     at the next cell. Returns expand's (code, states written, 0, 0)."""
     lab = np.zeros(span + 1, dtype=np.int64)
     mir = np.zeros(span + 1, dtype=np.int64)
-    seen = np.zeros(2 * span + 2, dtype=np.int64)
+    seen = np.full(FRESH + 2 * span + 2, -1, dtype=np.int64)
     for q in range(a, b):
         if (q - a) % CHECK_EVERY == 0 and counters[STOP] != RUN:
             return STOPPED, 0, np.uint64(0), np.uint64(0)
