@@ -35,7 +35,7 @@ def _slot(table, base, slots, key):
             return base + i
         i += 1
         if i == slots:
-            i = 0
+            i = np.int64(0)
 
 
 @helper
