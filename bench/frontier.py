@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import resource
 import threading
 import time
 
@@ -32,11 +33,11 @@ def profile(board: str, seconds: float, memory_gib: float, workers: int = 1) -> 
     start = tuple(int(v) - 1 for v in start_text.split(",")) if start_text else None
     counters = np.zeros(64, dtype=np.int64)
     frontier.count(3, 3, frozenset(), (0, 0), False, counters)  # compile before the clock starts
-    rows: list[tuple[int, int, float]] = []
-    began = time.perf_counter()
+    rows: list[tuple[int, int, float, float, int]] = []
+    began, cpu = time.perf_counter(), time.process_time()
 
     def on_step(p: frontier.Progress) -> None:
-        rows.append((p.step, p.states, time.perf_counter() - began))
+        rows.append((p.step, p.states, time.perf_counter() - began, time.process_time() - cpu, _peak_rss()))
 
     timer = threading.Timer(seconds, lambda: counters.__setitem__(STOP, STOP_TIMEOUT))
     timer.start()
@@ -53,6 +54,11 @@ def profile(board: str, seconds: float, memory_gib: float, workers: int = 1) -> 
     return {"board": board, "rows": rows, "ended": ended, "answer": answer, "steps": w * h + 2 * min(w, h) + 1}
 
 
+def _peak_rss() -> int:
+    """The process's largest resident memory so far, in bytes."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
 def outlook(result: dict) -> str:
     """Where the states were going: the growth per step over the last few measured steps, carried on
     to the middle of the board (where the sweeps measured so far peak), and the memory that needs."""
@@ -65,16 +71,20 @@ def outlook(result: dict) -> str:
     ahead = max(0, middle - rows[-1][0])
     peak = rows[-1][1] * growth ** ahead
     per_state = (last[-1][2] - last[0][2]) / max(1, sum(r[1] for r in last[1:]))
+    cpu_per_state = (last[-1][3] - last[0][3]) / max(1, sum(r[1] for r in last[1:]))
     return (f"growth {growth:.2f}x a step over the last steps; carried to step {middle}: about {peak:.2g} states, "
             f"{peak * STATE_BYTES / GiB:,.0f} GiB at {STATE_BYTES} B a state "
             f"(a Ray cluster of 64 GiB nodes: {math.ceil(peak * STATE_BYTES / (64 * GiB))} nodes holding the "
-            f"peak step's partitions); {per_state * 1e6:.2f} µs a state-step here")
+            f"peak step's partitions); {per_state * 1e6:.2f} µs a state-step here, "
+            f"{cpu_per_state * 1e6:.2f} µs of CPU")
 
 
 def show(result: dict) -> None:
     print(f"\n{result['board']}: {result['ended']}" + (f", answer {result['answer']:,}" if result["answer"] else ""))
-    for step, states, at in result["rows"]:
-        print(f"  step {step:3d}  states {states:>13,}  {states * STATE_BYTES / GiB:8.2f} GiB  {at:8.1f} s")
+    print("  (GiB: states x STATE_BYTES; rss: the process's peak resident memory so far)")
+    for step, states, at, cpu, rss in result["rows"]:
+        print(f"  step {step:3d}  states {states:>13,}  {states * STATE_BYTES / GiB:8.2f} GiB  "
+              f"rss {rss / GiB:6.2f} GiB  {at:8.1f} s  cpu {cpu:8.1f} s")
     if text := outlook(result):
         print("  " + text)
 
@@ -85,7 +95,7 @@ def run(report, bin_dir) -> None:
 
     result = profile("7x7:1,1", 30, 4)
     show(result)
-    step, states, _ = result["rows"][-1]
+    step, states = result["rows"][-1][:2]
     report.add(Row("knights frontier: 7x7 from a corner, 30 s", f"step {step}, {states:,} states", "",
                    note=outlook(result)))
 

@@ -162,6 +162,22 @@ def frontier_board(rng):
     return _board(rng, w, h, blocked, "frontier")
 
 
+def frontier_mirrored(rng):
+    """A board that is its own mirror image across the sweep's lines, where the free-ends sweep folds
+    each state with its image."""
+    made = frontier_board(rng)
+    if made is None:
+        return None
+    board = made[1]
+    w, h = board.width, board.height
+    blocked = set(board.blocked)
+    if w <= h:
+        blocked |= {(w - 1 - x, y) for x, y in blocked}
+    else:
+        blocked |= {(x, h - 1 - y) for x, y in blocked}
+    return _board(rng, w, h, blocked, "mirrored")
+
+
 def frontier_edges(rng):
     """Lines, a blocked row or column cutting the board, and boards 8 across (keys in base 11) with
     only a few rows free."""
@@ -182,15 +198,20 @@ def frontier_edges(rng):
 
 
 @pytest.mark.parametrize("case", draw("knights-frontier", 4, FRONTIER_CASES,
-                                      [frontier_board, frontier_board, frontier_board, frontier_edges]), ids=str)
+                                      [frontier_board, frontier_board, frontier_mirrored, frontier_edges]), ids=str)
 def test_frontier_counter(case):
-    """The frontier counter's count from every square (one sweep, the starts sharing it) equals the brute force."""
+    """The frontier counter's count from every square (one sweep, the starts sharing it) equals the brute
+    force, and (open) the free-ends sweep's total equals their sum."""
     b = case.board
     free = [(x, y) for y in range(b.height) for x in range(b.width) if (x, y) not in b.blocked]
-    counts = frontier.count_starts(b.width, b.height, b.blocked, free, b.closed, np.zeros(64, dtype=np.int64))
+    counters = np.zeros(64, dtype=np.int64)
+    counts = frontier.count_starts(b.width, b.height, b.blocked, free, b.closed, counters)
     for cell in free:
         expected = count_tours(b.width, b.height, cell, b.closed, tuple(b.blocked))
         assert counts[cell] == expected, (case.where(), inline(b), cell)
+    if not b.closed:
+        assert frontier.count_all(b.width, b.height, b.blocked, counters) == sum(counts.values()), \
+            (case.where(), inline(b))
 
 
 # OEIS A118067 (3 x n, directed paths) and A079137 (4 x n, undirected), as far as their pages list

@@ -68,6 +68,7 @@ def test_count_names_its_method(capsys):
     assert code == 0 and data["method"] == "frontier count (transfer matrix)" and data["solutions"] == 56
     code, out, _ = run_cli(capsys, "--size", "5x5", "--count", "--all-starts", "--method", "frontier")
     assert code == 0 and "1,728 tours from every square" in out and "method: frontier count" in out
+    assert "counted: per-square table" in out
 
 
 def test_auto_counts_a_long_board_with_the_frontier(capsys):

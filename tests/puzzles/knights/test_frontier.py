@@ -8,7 +8,7 @@ import pytest
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run.live import Live
-from puzzle_explorer.puzzles.knights import frontier, frontier_count, live
+from puzzle_explorer.puzzles.knights import frontier, frontier_count, frontier_flat, live
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.kernels import frontier as kern
 from tests.puzzles.knights.reference import count_tours
@@ -83,6 +83,36 @@ def test_counts_are_added_in_two_words():
     assert (code, n, int(lo[0]), int(hi[0])) == (kern.OK, 1, 4, 4)
 
 
+def test_a_count_past_64_bits_goes_on_in_two_words():
+    """Counts start in one word; a sum that would carry out of it is never wrapped: the step is swept
+    again in two words, and the sweep stays there."""
+    span = 7
+    sweep = frontier.sweep_of(3, 3, frozenset())
+    done = frontier.first_states(sweep)[0]
+    keys = np.array([done, done], dtype=np.uint64)
+    at = frontier.Sweeping(0, [frontier.one_word(None, keys, np.array([2 ** 64 - 1, 5], dtype=np.uint64))], {None: 0})
+    ahead = np.full((sweep.cells + span, span), 2, dtype=np.int64)
+    sweep.free[0] = False  # the first cell blocked: the state moves on unchanged
+    counters = np.zeros(64, dtype=np.int64)
+    engine = frontier.Engine(1)
+    with pytest.raises(frontier_flat.Wide):
+        frontier_flat.step(at.sets[0].pairs, (span, 16, kern.NO_CELL, np.full(4, -1, dtype=np.int64), ahead[0], 0,
+                                                 False, False), 4, 1 << 20, counters, None, engine.bufs[:1])
+    after = frontier.sweep_step(sweep, at, None, False, ahead, counters, 1 << 20, engine)
+    (states,) = after.sets
+    assert states.hi is not None and (int(states.lo[0]), int(states.hi[0])) == (4, 1)
+
+
+def test_one_table_grows_when_the_step_passes_its_guess(monkeypatch):
+    """The table is sized from the last step's growth; a step that outgrows it is carried to a larger one."""
+    counters = np.zeros(64, dtype=np.int64)
+    whole = frontier.count_starts(5, 5, frozenset(), [(0, 0), (2, 2)], False, counters)
+    monkeypatch.setattr(frontier, "HEADROOM", 0.0)
+    assert frontier.count_starts(5, 5, frozenset(), [(0, 0), (2, 2)], False, counters) == whole
+    monkeypatch.setattr(frontier, "SPLIT_FROM", 1)
+    assert frontier.count_starts(5, 5, frozenset(), [(0, 0), (2, 2)], False, counters, workers=3) == whole
+
+
 def test_the_live_picture_marks_the_frontier_and_counts_its_states():
     board = Board(5, 6, (0, 0))
     view = live.frontier_decoder(board)(Live(kind="census", depth=14, history=(3, 1308)))
@@ -94,6 +124,49 @@ def test_a_solve_by_the_frontier_names_it_and_counts_from_every_square(run):
     sol = run(Board(5, 5, (0, 0)), "count", all_starts=True, method="frontier")
     assert sol.details["method"] == "frontier count (transfer matrix)"
     assert sol.details["solutions"] == 1728 and sol.details["per_square"][2][2] == 64
+
+
+@pytest.mark.parametrize("w,h,blocked", [(5, 5, ()), (4, 5, ((1, 1),)), (3, 4, ((0, 0), (2, 3))), (1, 1, ()),
+                                         (4, 6, ((1, 2), (2, 2))), (5, 4, ((0, 3), (4, 3), (2, 1))),
+                                         (2, 3, ((1, 0), (0, 1), (1, 1), (0, 2)))])
+def test_the_free_ends_sweep_gives_every_start_s_total(w, h, blocked):
+    """One sweep with no start square counts what the sweep with a set per start adds up to."""
+    counters = np.zeros(64, dtype=np.int64)
+    cells = [(x, y) for y in range(h) for x in range(w) if (x, y) not in blocked]
+    each = frontier.count_starts(w, h, frozenset(blocked), cells, False, counters)
+    assert frontier.count_all(w, h, frozenset(blocked), counters) == sum(each.values())
+
+
+def test_every_square_past_the_budget_counts_the_total_alone(run, monkeypatch):
+    """The per-square table needs a set of states per class of starts; when that would not fit, the total
+    comes from the free-ends sweep, and the output says so."""
+    sol = run(Board(5, 5, (0, 0)), "count", all_starts=True, method="frontier")
+    assert sol.details["every_square"] == frontier_count.TABLE
+    monkeypatch.setattr(frontier_count, "table_fits", lambda board, budget: False)
+    sol = run(Board(5, 5, (0, 0)), "count", all_starts=True, method="frontier")
+    assert sol.details["solutions"] == 1728 and "per_square" not in sol.details
+    assert sol.details["every_square"] == frontier_count.TOTAL_ONLY
+
+
+def test_seven_wide_every_square_sweeps_for_the_total():
+    """7x7 from every square: ten classes of starts would hold ten sets of states; one sweep gives the total."""
+    board = Board(7, 7, (0, 0))
+    assert not frontier_count.table_fits(board, 12 * 2 ** 30)
+    assert frontier_count.sets_swept(board, True, 12 * 2 ** 30) == 1
+    assert frontier_count.table_fits(Board(5, 5, (0, 0)), 2 ** 30)
+    assert frontier_count.sets_swept(Board(5, 5, (0, 0)), True, 2 ** 30) == 6
+
+
+@pytest.mark.parametrize("w,h,blocked,closed", [(5, 5, (), False), (4, 5, ((0, 0), (3, 0)), False),
+                                                (3, 7, ((1, 3),), False), (6, 5, (), True)])
+def test_folding_mirror_images_changes_no_count(monkeypatch, w, h, blocked, closed):
+    """On a board that is its own mirror image each state is folded with its image at a line's end."""
+    counters = np.zeros(64, dtype=np.int64)
+    assert frontier.mirrored(frontier.sweep_of(w, h, frozenset(blocked)))
+    assert not frontier.mirrored(frontier.sweep_of(4, 5, frozenset({(0, 0)})))
+    folded = frontier.count(w, h, frozenset(blocked), None, closed, counters)
+    monkeypatch.setattr(frontier, "mirrored", lambda sweep: False)
+    assert frontier.count(w, h, frozenset(blocked), None, closed, counters) == folded
 
 
 def test_a_sweep_resumed_from_a_checkpoint_gives_the_same_counts(tmp_path):

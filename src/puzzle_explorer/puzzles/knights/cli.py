@@ -165,7 +165,7 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
         console.print(text, highlight=False, markup=False, soft_wrap=True)
 
     d = solution.details
-    say(_describe(board, "per_square" in d))
+    say(_describe(board, "per_square" in d or "every_square" in d))
     if "existence" in d:
         say(_theory(d["existence"]))
     head, search = cli_support.summary_lines(solution, headline(solution))
@@ -177,6 +177,8 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
         return
     if d.get("method"):
         say(f"method: {d['method']}")
+    if "every_square" in d:
+        say(f"counted: {d['every_square']}")
     if workers := run_line(solution):
         say(workers)
     if "per_square" in d:

@@ -20,9 +20,16 @@ from typing import Any, Callable
 import numpy as np
 
 from puzzle_explorer.puzzles.kit.text import Cell
+from puzzle_explorer.puzzles.knights import frontier_flat as flat
 from puzzle_explorer.puzzles.knights.kernels import frontier as kern
 
-STATE_BYTES = 8 * 3 + 16 * 2  # a state held (key, count's two words) and its share of the map (two slots per state)
+# The bytes a state costs at the peak of a step, counts in one word: its key and count kept, its
+# share of the next step's table, and room for a table that grows once (frontier_flat.py). Room
+# is given in states of these bytes.
+STATE_BYTES = 48
+# The same in two words a count (kern.step: keys, lo and hi arrays, a map, the arrays' doubling),
+# the path a sweep takes from the step where a count would pass 64 bits.
+WIDE_STATE_BYTES = 120
 NO_ROOM = 1 << 62
 
 
@@ -109,16 +116,37 @@ class Stopped(Exception):
 @dataclass
 class States:
     """One set of states of the sweep: those whose tours start at `start` (a sweep cell), or with no
-    start placed yet (None), or of a sweep with no start at all."""
+    start placed yet (None), or of a sweep with no start at all. Counts in one word (lo, hi None:
+    keys and lo are the two halves of one array of pairs) until one would pass 64 bits, then in two."""
 
     start: int | None
     keys: np.ndarray
     lo: np.ndarray
-    hi: np.ndarray
+    hi: np.ndarray | None
+    pairs: np.ndarray | None = None  # with one-word counts, the array whose halves keys and lo are
 
     @property
     def size(self) -> int:
         return int(self.keys.shape[0])
+
+
+def paired(start: int | None, pairs: np.ndarray) -> States:
+    """States of one-word counts from an array of (key, count) pairs."""
+    return States(start, pairs[0::2], pairs[1::2], None, pairs)
+
+
+def one_word(start: int | None, keys: np.ndarray, lo: np.ndarray) -> States:
+    pairs = np.empty(2 * keys.shape[0], dtype=np.uint64)
+    pairs[0::2], pairs[1::2] = keys, lo
+    return paired(start, pairs)
+
+
+def two_words(states: States) -> States:
+    """The same states with counts in two words."""
+    if states.hi is not None:
+        return states
+    return States(states.start, np.ascontiguousarray(states.keys), np.ascontiguousarray(states.lo),
+                  np.zeros(states.size, dtype=np.uint64))
 
 
 @dataclass
@@ -140,13 +168,13 @@ def first_states(sweep: Sweep) -> np.ndarray:
 
 def begin(sweep: Sweep, starts: list[int] | None) -> Sweeping:
     """Before the first cell: one set of states, the one state with nothing placed."""
-    one = States(None, first_states(sweep), np.ones(1, dtype=np.uint64), np.zeros(1, dtype=np.uint64))
+    one = one_word(None, first_states(sweep), np.ones(1, dtype=np.uint64))
     totals: dict[int | None, int] = {s: 0 for s in starts} if starts is not None else {None: 0}
     return Sweeping(0, [one], totals)
 
 
 def sweep_step(sweep: Sweep, at: Sweeping, starts: list[int] | None, closed: bool, ahead: np.ndarray,
-               counters: np.ndarray, room: int, split: Split | None = None) -> Sweeping:
+               counters: np.ndarray, room: int, engine: Engine) -> Sweeping:
     """Every set of states moved past cell at.step. With starts (open tours), the set with no start
     placed yet keeps one free end for it, and at each start it also gives the set of tours from there."""
     span, i = sweep.span, at.step
@@ -168,10 +196,24 @@ def sweep_step(sweep: Sweep, at: Sweeping, starts: list[int] | None, closed: boo
                 moves.append((None, kern.FREE_CELL if placed else kern.NO_CELL, 1))
         for start, kind, reserved in moves:
             left = room - sum(s.size for s in out)
+            args = (span, radix, kind, back, ahead[i], reserved, closed, last)
+            if states.hi is None:
+                try:
+                    made = engine.one_word(states, args, left, counters)
+                except flat.Wide:
+                    states = two_words(states)
+                else:
+                    totals[start] = totals.get(start, 0) + made[1]
+                    if made[0].shape[0]:
+                        out.append(paired(start, made[0]))
+                    continue
+            wide = states
+            left = left * STATE_BYTES // WIDE_STATE_BYTES
+            split = engine.split
 
             def piece(a: int, b: int) -> tuple[Any, ...]:
-                return _checked(kern.step(states.keys[a:b], states.lo[a:b], states.hi[a:b], b - a, span, radix, kind,
-                                          back, ahead[i], reserved, closed, last, left, counters))
+                assert wide.hi is not None
+                return _checked(kern.step(wide.keys[a:b], wide.lo[a:b], wide.hi[a:b], b - a, *args, left, counters))
 
             if split is None or states.size < SPLIT_FROM:
                 _, keys, lo, hi, n, wlo, whi = piece(0, states.size)
@@ -182,7 +224,15 @@ def sweep_step(sweep: Sweep, at: Sweeping, starts: list[int] | None, closed: boo
             totals[start] = totals.get(start, 0) + whole
             if n:
                 out.append(States(start, keys, lo, hi))
+    if engine.mirrored and starts is None and i % sweep.width == sweep.width - 1 and not last:
+        out = [engine.fold(s, span, radix, sweep.width, room, counters) for s in out]
     return Sweeping(i + 1, out, totals)
+
+
+def mirrored(sweep: Sweep) -> bool:
+    """Whether the board is its own mirror image across the sweep's lines (each line reversed)."""
+    lines = sweep.free.reshape(-1, sweep.width)
+    return bool((lines == lines[:, ::-1]).all())
 
 
 def _checked(result: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -194,6 +244,51 @@ def _checked(result: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 SPLIT_FROM = 20_000  # states: fewer are swept in one piece
+HEADROOM = 1.1  # a step's table holds this much more than the last step's growth foretells
+FOLDED = 0.6  # the states left of a line's end when each is folded with its mirror image, about
+
+
+class Engine:
+    """How a sweep's steps run: the threads (one piece below SPLIT_FROM states), their moves buffers,
+    and the last step's growth, which sizes the next step's table."""
+
+    def __init__(self, workers: int, order: int | None = None, mirrored: bool = False):
+        self.split = Split(workers, order) if workers > 1 else None
+        self.mirrored = mirrored  # fold each state with its mirror image at the end of a line
+        self.bufs = flat.buffers(workers)
+        self.order = order
+        self.growth = float(kern.MOST_MOVES)
+
+    def close(self) -> None:
+        if self.split:
+            self.split.close()
+
+    def fold(self, states: States, span: int, radix: int, width: int, room: int, counters: np.ndarray) -> States:
+        """The states with each and its mirror image as one (kern.fold); counts in two words stay as they are."""
+        if states.hi is not None:
+            return states
+        growth = self.growth  # the next cell's growth is a cell's, not a fold's
+        pairs, _ = self.one_word(states, (span, radix, width), room, counters, kern.fold, FOLDED)
+        self.growth = growth
+        return paired(states.start, pairs)
+
+    def one_word(self, states: States, args: tuple[Any, ...], room: int, counters: np.ndarray,
+                 kernel: Any = kern.expand, growth: float | None = None) -> tuple[np.ndarray, int]:
+        n = states.size
+        expected = min(room, int(n * (growth or self.growth) * HEADROOM) + 64)
+        split = self.split is not None and n >= SPLIT_FROM
+        try:
+            assert states.pairs is not None
+            pairs, whole = flat.step(states.pairs, args, expected, room, counters,
+                                     self.split.pool if split and self.split else None,
+                                     self.bufs if split else self.bufs[:1], self.order, kernel)
+        except flat.Full:
+            raise OutOfRoom() from None
+        except flat.FlatStop:
+            raise Stopped() from None
+        if n:
+            self.growth = max(0.05, pairs.shape[0] / 2 / n)
+        return pairs, whole
 
 
 class Split:
@@ -244,13 +339,12 @@ def sweep_count(sweep: Sweep, starts: list[int] | None, closed: bool, counters: 
     at = at or begin(sweep, starts)
     ahead = neighbours_ahead(sweep)
     progress = Progress(steps=sweep.cells + span)
-    split = Split(workers, order) if workers > 1 else None
+    engine = Engine(workers, order, mirrored(sweep))
     try:
         while at.step < sweep.cells + span and at.sets:
-            at = _on(sweep_step(sweep, at, starts, closed, ahead, counters, room, split), progress, on_step, on_saved)
+            at = _on(sweep_step(sweep, at, starts, closed, ahead, counters, room, engine), progress, on_step, on_saved)
     finally:
-        if split:
-            split.close()
+        engine.close()
     return at.totals
 
 
@@ -274,6 +368,19 @@ def example_args(counters: np.ndarray) -> tuple[Any, ...]:
     one = np.ones(1, dtype=np.uint64)
     return (first_states(sweep_of(3, 3, frozenset())), one, one.copy(), 1, span, 16, kern.FREE_CELL,
             np.full(4, -1, dtype=np.int64), np.zeros((2, span), dtype=np.int64)[0], 0, False, False, NO_ROOM, counters)
+
+
+def flat_example_args(counters: np.ndarray) -> dict[str, tuple[Any, ...]]:
+    """Arguments of the one-word kernels (kern.expand, kern.fold, frontier_table's) of the types a
+    sweep passes: the states one array of (key, count) pairs."""
+    step = example_args(counters)
+    states = one_word(None, step[0], step[1])
+    out = np.zeros(kern.MOST_MOVES, dtype=np.uint64)
+    table = np.zeros(2 * 16, dtype=np.uint64)
+    return {"expand": (states.pairs, 0, 1, *step[4:12], out, out.copy(), counters),
+            "fold": (states.pairs, 0, 1, 7, 16, 3, out, out.copy(), counters),
+            "absorb": (table, 0, 1, 16, 0, out, out.copy(), 0, 0, counters),
+            "clear": (table,), "compact": (table,), "move_into": (table, 16, table.copy(), 16, 1)}
 
 
 def count(width: int, height: int, blocked: frozenset[Cell], start: Cell | None, closed: bool,
@@ -306,6 +413,18 @@ def count_starts(width: int, height: int, blocked: frozenset[Cell], starts: list
     cells = [sweep.from_board(s) for s in starts]
     totals = sweep_count(sweep, cells, False, counters, room, on_step, at, on_saved, workers, order)
     return {s: totals[c] for s, c in zip(starts, cells)}
+
+
+def count_all(width: int, height: int, blocked: frozenset[Cell], counters: np.ndarray, room: int = NO_ROOM,
+              on_step: Callable[[Progress], None] | None = None, at: Sweeping | None = None,
+              on_saved: Callable[[Sweeping], None] | None = None, workers: int = 1, order: int | None = None) -> int:
+    """Directed open tours from every square together, in one sweep with free ends (no start square):
+    each undirected Hamiltonian path is a tour from either of its ends."""
+    cells = [(x, y) for y in range(height) for x in range(width) if (x, y) not in blocked]
+    if len(cells) <= 2:
+        return sum(_tiny(width, height, blocked, c, False) for c in cells)
+    sweep = sweep_of(width, height, blocked)
+    return 2 * sweep_count(sweep, None, False, counters, room, on_step, at, on_saved, workers, order)[None]
 
 
 def _tiny(width: int, height: int, blocked: frozenset[Cell], start: Cell | None, closed: bool) -> int:

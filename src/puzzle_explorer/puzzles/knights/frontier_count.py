@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -19,21 +20,29 @@ from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import JSON, Solution, Step
 from puzzle_explorer.puzzles.kit.text import Cell
-from puzzle_explorer.puzzles.knights import frontier, live
+from puzzle_explorer.puzzles.knights import frontier, frontier_flat, live
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.kernels import frontier as kern
+from puzzle_explorer.puzzles.knights.kernels import frontier_table
 from puzzle_explorer.puzzles.knights.symmetry import orbits
 
 METHODS = ("auto", "frontier", "backtrack")
 NAME = "frontier count (transfer matrix)"
 MOST_WIDTH = 8  # a window of 2 * 8 + 1 cells is the most a key holds
 # The most states one step of a sweep held, measured by the board's shorter side (open tours, no
-# start; the widths 7 and 8 from the states per step of the sweep's first half).
-PEAK_STATES = {1: 1, 2: 1, 3: 2_200, 4: 20_000, 5: 1_000_000, 6: 4_000_000, 7: 60_000_000, 8: 3_000_000_000}
-STATE_BYTES = 120  # a state kept (key, two count words), one being made, its map slots and the map's growth
+# start; the widths 7 and 8 carried on from the states per step of the sweep's first part: 7x7
+# folded with its mirror images held 35 million at cell 30 of 49, growing about 1.3x a cell).
+PEAK_STATES = {1: 1, 2: 1, 3: 2_200, 4: 20_000, 5: 1_000_000, 6: 4_000_000, 7: 100_000_000, 8: 3_000_000_000}
+STATE_BYTES = frontier.STATE_BYTES
 SECONDS_PER_STATE = 1.5e-6  # one state moved past one cell, on one core of the machine it was measured on
 AUTO_SEARCH_S = 1.0  # counts the search finishes this soon stay with it: it keeps tours to browse
 SAVE_EVERY_S = 30.0
+TABLE_SECONDS = 600.0  # the longest guessed sweep for the per-square table; past it, the total alone
+# details["every_square"]: what an --all-starts count by the frontier counter gave
+TABLE = "per-square table: a set of states for each class of start squares"
+TOTAL_ONLY = (
+    "total only: one sweep with free ends (the per-square table, a set of states per class of start squares, "
+    "would not fit the memory budget or would take too long)")
 
 
 def guess(board: Board, starts: int) -> tuple[int, float]:
@@ -43,6 +52,25 @@ def guess(board: Board, starts: int) -> tuple[int, float]:
     peak = PEAK_STATES.get(width, 10 ** 12) * max(1, (starts + 1) // 2)
     steps = board.squares + 2 * width + 1
     return peak, peak * steps / 3 * SECONDS_PER_STATE
+
+
+def table_fits(board: Board, budget: int) -> bool:
+    """Whether `--all-starts` sweeps for the per-square table: a set of states for each class of start
+    squares, expected to fit the budget and to end within TABLE_SECONDS. Otherwise one sweep with free
+    ends (no start square: any cell may become one of the two ends) gives the total alone, every
+    directed tour being one undirected Hamiltonian path walked from either end; closed tours need one
+    sweep for both."""
+    if board.closed:
+        return True
+    peak, seconds = guess(board, len(orbits(board)))
+    return peak * STATE_BYTES <= budget and seconds <= TABLE_SECONDS
+
+
+def sets_swept(board: Board, all_starts: bool, budget: int) -> int:
+    """The start squares whose sets of states the sweep for this count holds (none counts as one)."""
+    if board.closed or not all_starts or not table_fits(board, budget):
+        return 1
+    return len(orbits(board))
 
 
 def supported(board: Board) -> bool:
@@ -82,12 +110,15 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     """Tours from the start (or from every square) by the frontier counter, each large step swept by
     `workers` threads (None: one per core; `order` shuffles the pieces, for the tests)."""
     workers = workers or os.cpu_count() or 1
-    reps = _late_representatives(board) if all_starts else [(board.start, [board.start])]
     budget = budget_bytes(limits.max_memory) - SCRATCH
-    peak, seconds = guess(board, 1 if board.closed else len(reps))
+    total_only = all_starts and not table_fits(board, budget)
+    reps = _late_representatives(board) if all_starts and not total_only else [(board.start, [board.start])]
+    peak, seconds = guess(board, sets_swept(board, all_starts, budget))
     details = {**details, "method": NAME,
                "frontier": {"width": min(board.width, board.height), "workers": workers, "expected_states": peak,
                             "expected_bytes": peak * STATE_BYTES}}
+    if all_starts:
+        details["every_square"] = TOTAL_ONLY if total_only else TABLE
     if peak * STATE_BYTES > budget:
         return Solution(Status.LIMIT, _start_only(board), Stats(), Limit.MEMORY,
                         details={**details, "note": f"the frontier counter is expected to need "
@@ -96,8 +127,9 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     control.show_with(live.frontier_decoder(board))
     starts = [rep for rep, _ in reps]
     totals: dict[Cell, int] = {}
+    every = 0  # the total alone (total_only)
     done = 0
-    key = _key(board, starts)
+    key = _key(board, None if total_only else starts)
     saved = [time.perf_counter()]
 
     def on_step(p: frontier.Progress) -> None:
@@ -116,16 +148,22 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
             saved[0] = time.perf_counter()
 
     resumed = _load(Path(checkpoint), key) if checkpoint else None
-    room = max(1, budget // STATE_BYTES)
+    room = max(1, (budget - frontier_flat.scratch_bytes(workers)) // STATE_BYTES)
     control.compiling()
     prepare(kern.step, *frontier.example_args(counters))
+    for name, args in frontier.flat_example_args(counters).items():
+        prepare(getattr(kern, name, None) or getattr(frontier_table, name), *args)
     control.reset_counters()
     before = control.elapsed()
     control.start_search()
     status, limit = Status.SOLVED, None
     try:
-        totals = frontier.count_starts(board.width, board.height, board.blocked, starts, board.closed, counters,
-                                       room, on_step, resumed, on_saved, workers, order)
+        if total_only:
+            every = frontier.count_all(board.width, board.height, board.blocked, counters, room, on_step, resumed,
+                                       on_saved, workers, order)
+        else:
+            totals = frontier.count_starts(board.width, board.height, board.blocked, starts, board.closed, counters,
+                                           room, on_step, resumed, on_saved, workers, order)
     except frontier.Stopped:
         status, limit = _stopped(control)
     except frontier.OutOfRoom:
@@ -142,6 +180,12 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
         return Solution(status, _start_only(board), stats, limit, details=details)
     if checkpoint and os.path.exists(checkpoint):
         os.remove(checkpoint)
+    if total_only:
+        total = every
+        details = {**details, "solutions": total}
+        details.pop("existence", None)
+        return Solution(Status.SOLVED if total else Status.UNSOLVABLE, _start_only(board), stats, None,
+                        details=details)
     if not all_starts:
         tours = totals[board.start]
         details["solutions"] = tours
@@ -164,8 +208,8 @@ def _stopped(control: SearchControl) -> tuple[Status, Limit | None]:
     return Status.LIMIT, Limit.TIME
 
 
-def _key(board: Board, starts: list[Cell]) -> str:
-    """What a checkpoint belongs to: the board, open or closed, the starts."""
+def _key(board: Board, starts: list[Cell] | None) -> str:
+    """What a checkpoint belongs to: the board, open or closed, the starts (None: the free-ends sweep)."""
     return repr((board.width, board.height, sorted(board.blocked), board.closed, starts))
 
 
@@ -173,7 +217,9 @@ def _save(path: Path, key: str, at: frontier.Sweeping) -> None:
     """The sweep between two steps, written whole to a new file and then moved over the old one."""
     arrays: dict[str, np.ndarray] = {}
     for k, s in enumerate(at.sets):
-        arrays[f"keys{k}"], arrays[f"lo{k}"], arrays[f"hi{k}"] = s.keys, s.lo, s.hi
+        arrays[f"keys{k}"], arrays[f"lo{k}"] = s.keys, s.lo
+        if s.hi is not None:  # counts in two words
+            arrays[f"hi{k}"] = s.hi
     starts = [-1 if s.start is None else s.start for s in at.sets]
     totals = [(-1 if c is None else c, str(v)) for c, v in at.totals.items()]
     tmp = path.with_name(path.name + ".part")
@@ -184,6 +230,12 @@ def _save(path: Path, key: str, at: frontier.Sweeping) -> None:
     os.replace(tmp, path)
 
 
+def _set(start: int | None, f: Any, k: int) -> frontier.States:
+    if f"hi{k}" in f:
+        return frontier.States(start, f[f"keys{k}"], f[f"lo{k}"], f[f"hi{k}"])
+    return frontier.one_word(start, f[f"keys{k}"], f[f"lo{k}"])
+
+
 def _load(path: Path, key: str) -> frontier.Sweeping | None:
     """The sweep a checkpoint holds, or None when there is none; InputError when it is another count's."""
     if not path.exists():
@@ -192,8 +244,7 @@ def _load(path: Path, key: str) -> frontier.Sweeping | None:
         with np.load(path, allow_pickle=True) as f:
             if str(f["key"]) != key:
                 raise InputError(f"checkpoint {path} belongs to another count; remove it or name another file")
-            sets = [frontier.States(None if s < 0 else int(s), f[f"keys{k}"], f[f"lo{k}"], f[f"hi{k}"])
-                    for k, s in enumerate(f["starts"].tolist())]
+            sets = [_set(None if s < 0 else int(s), f, k) for k, s in enumerate(f["starts"].tolist())]
             totals = {None if int(c) < 0 else int(c): int(v) for c, v in f["totals"].tolist()}
             return frontier.Sweeping(int(f["step"]), sets, totals)
     except (OSError, ValueError, KeyError) as e:

@@ -48,7 +48,7 @@ from puzzle_explorer.puzzles.kit.numbers import count_text
 from puzzle_explorer.puzzles.knights import estimate, existence, frontier, frontier_count, live, split
 from puzzle_explorer.puzzles.knights.board import Board, validate
 from puzzle_explorer.puzzles.knights.kernels import frontier as frontier_kernel
-from puzzle_explorer.puzzles.knights.kernels import greedy, plain, pruned, thin
+from puzzle_explorer.puzzles.knights.kernels import frontier_table, greedy, plain, pruned, thin
 from puzzle_explorer.puzzles.knights.kernels.geometry import ORDERS, deltas, free_mask, neighbour_table, reach
 from puzzle_explorer.puzzles.knights.steps import TourSteps
 from puzzle_explorer.puzzles.knights.symmetry import orbits
@@ -173,8 +173,8 @@ def _frontier_chosen(board: Board, method: str, all_starts: bool, spec: EngineSp
     counts them at once and keeps tours to browse."""
     if method != "auto" or not frontier_count.supported(board) or board.free_squares < AUTO_FRONTIER_FROM:
         return frontier_count.chosen(board, method, None, 1)
-    starts = 1 if board.closed or not all_starts else len(orbits(board))
     budget = budget_bytes(limits.max_memory)
+    starts = frontier_count.sets_swept(board, all_starts, budget)
     if not frontier_count.chosen(board, method, math.inf, starts, budget):  # too big for the budget: no need to estimate
         return False
     control.estimating()
@@ -535,7 +535,7 @@ def headline(solution: Solution) -> str:
         rule = d["existence"]["rule"]
         return f"proved: no {kind} {where} ({ARGUMENTS.get(rule, 'theory')})"
     counted = solution.status in (Status.SOLVED, Status.UNSOLVABLE)
-    if "per_square" in d and counted:
+    if ("per_square" in d or "every_square" in d) and counted:
         return f"{count_text(d['solutions'], kind)} from every square"
     if "solutions" in d and counted:
         return f"{count_text(d['solutions'], kind)} from {start}"
@@ -555,6 +555,7 @@ def kernels() -> list[Kernel]:
     table = np.full((board.squares, 8), -1, dtype=np.int32)  # as neighbour_table returns it
     ctx = plain.make_context(table, 0, board.free_squares, board.closed)
     line_free = np.ones(12, dtype=np.bool_)
+    flat = frontier.flat_example_args(counters)
     return [Kernel("neighbour table", neighbour_table, (board.width, board.height, free_mask(board), dx, dy)),
             Kernel("connectivity", reach, (table, 0)),
             *search_paths_kernels(ctx, counters),
@@ -562,7 +563,9 @@ def kernels() -> list[Kernel]:
             Kernel("tree size estimate", pruned.probe, estimate.example_args(table, counters)),
             Kernel("Warnsdorff", greedy.warnsdorff_walk, (table, 5, 5, 0, 25, False, 1, 1, counters)),
             Kernel("frontier count", frontier_kernel.step, frontier.example_args(counters)),
-            Kernel("frontier count: merging pieces", frontier_kernel.merge,
-                   frontier.example_args(counters)[:3] + (1, frontier.NO_ROOM, counters)),
+            Kernel("frontier count: one-word step", frontier_kernel.expand, flat["expand"]),
+            Kernel("frontier count: mirror images", frontier_kernel.fold, flat["fold"]),
+            *(Kernel(f"frontier count: table {name}", getattr(frontier_table, name), flat[name])
+              for name in ("absorb", "clear", "compact", "move_into")),
             Kernel("narrow boards", thin.thin_search, (4, 12, line_free, 0, False, -1, 1, counters)),
             Kernel("narrow boards: the tour", thin.thin_path, (4, 12, np.zeros(12, dtype=np.uint8), 0))]

@@ -21,8 +21,11 @@ with degree 2, or degree 1 as a tour end. A path whose two ends are both fixed, 
 a cycle (closed tours), is a whole tour: it counts when no free cell is left.
 
 A key packs the labels in base RADIX (16 when they fit in 62 bits, else 11: a window of
-17 cells, boards 8 wide) with the free ends above them. Counts are 128-bit: two uint64
-words, lo and hi, added with carry.
+17 cells, boards 8 wide) with the free ends above them. `expand` writes the moves of states
+whose counts fit one uint64 word (frontier_table.py adds them up, checking each sum for a
+carry); `step` moves states with 128-bit counts, two words lo and hi added with carry; both
+take each state's moves from `_moves`. `fold` merges each state with its mirror image at the
+end of a line.
 """
 import numpy as np
 
@@ -50,6 +53,11 @@ def radix_for(span: int) -> int:
 @helper
 def _unpack(key, span, radix, lab):
     k = key
+    if radix == 16:  # nibbles: shifts, not divisions
+        for s in range(span):
+            lab[s] = np.int64(k & np.uint64(15))
+            k >>= np.uint64(4)
+        return np.int64(k)
     r = np.uint64(radix)
     for s in range(span):
         lab[s] = np.int64(k % r)
@@ -60,6 +68,10 @@ def _unpack(key, span, radix, lab):
 @helper
 def _pack(lab, at, span, radix, ends):
     key = np.uint64(ends)
+    if radix == 16:
+        for s in range(span - 1, -1, -1):
+            key = (key << np.uint64(4)) | np.uint64(lab[at + s])
+        return key
     for s in range(span - 1, -1, -1):
         key = key * np.uint64(radix) + np.uint64(lab[at + s])
     return key
@@ -121,21 +133,20 @@ def _join(lab, n, a, b, fresh):
 
 @helper
 def _renumber(lab, at, span, seen):
-    """Pair labels 3.. in order of first appearance over lab[at:at+span]."""
+    """Pair labels 3.. in order of first appearance over lab[at:at+span]. seen[:FRESH + span] maps an
+    old label to its new one (all -1 between calls); the labels met are listed after it, to clear."""
     n = 0
+    met = FRESH + span + 1
     for s in range(at, at + span):
         v = lab[s]
         if v >= FIRST_PAIR:
-            found = -1
-            for j in range(n):
-                if seen[j] == v:
-                    found = j
-                    break
-            if found < 0:
-                seen[n] = v
-                found = n
+            if seen[v] < 0:
+                seen[v] = FIRST_PAIR + n
+                seen[met + n] = v
                 n += 1
-            lab[s] = FIRST_PAIR + found
+            lab[s] = seen[v]
+    for j in range(n):
+        seen[seen[met + j]] = -1
 
 
 @helper
@@ -150,6 +161,164 @@ def _add(keys, vals, lo, hi, n, key, clo, chi):
     hi[at] = hi[at] + chi + (np.uint64(1) if s < clo else np.uint64(0))
     lo[at] = s
     return n
+
+
+MOST_MOVES = 11  # successors of one state: no edge, one of four, two of four
+
+
+@helper
+def _cut_off(work, span, rem, s):
+    """Whether window cell s (degree 1, no neighbour to come) ends a path that can grow at neither
+    end: its other end a fixed tour end, or another window cell with no neighbour to come."""
+    v = work[s]
+    return v == LOOSE or (v >= FIRST_PAIR and rem[_partner(work, span + 1, s) - 1] == 0)
+
+
+@helper
+def _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last, work, seen, nexts, kept):
+    """The states one state (labels lab, ends0 free ends used) moves to past the cell: their keys in
+    nexts[:k]. Returns (k, whole): whole the tours it finishes, each counted once.
+
+    Cells short of future neighbours must end the tour (one with none left and degree 0 kills the
+    state, one with one left and degree 0, or none left and degree 1, is an end); cells the new
+    edges do not touch are judged once for every edge set, and only the touched ones per set."""
+    most_ends = 0 if closed else 2
+    # the cells no edge of this cell touches: their forced ends, and the cut-off checks they need
+    base = ends0 + reserved
+    nk = 0
+    oldest = -1  # the bit of the edge to the oldest cell, which must leave with an edge if it has none
+    for s in range(1, span):
+        touched = False
+        for j in range(nb):
+            if back[j] == s:
+                touched = True
+        if touched:
+            continue
+        v = lab[s]
+        r = rem[s - 1]
+        if v == EMPTY:
+            if r == 0:
+                return 0, 0
+            if r == 1:
+                base += 1
+        elif v != DONE and r == 0:
+            base += 1
+            kept[nk] = s
+            nk += 1
+    if base > most_ends:  # ends only grow, and a whole tour needs every cell done
+        return 0, 0
+    for j in range(nb):
+        if back[j] == 0:
+            oldest = j
+    if lab[0] == EMPTY and oldest < 0:
+        return 0, 0
+    # a cell of degree 2 takes no more edges: edge sets with one are never tried
+    barred = 0
+    for j in range(nb):
+        if lab[back[j]] == DONE:
+            barred |= 1 << j
+    k = 0
+    whole_tours = 0
+    for mask in range(1 << nb):
+        if mask & barred:
+            continue
+        if lab[0] == EMPTY and not (mask >> oldest) & 1:
+            continue
+        edges = 0
+        for j in range(nb):
+            if (mask >> j) & 1:
+                edges += 1
+        if kind == NO_CELL and edges > 0:
+            break
+        if edges > (1 if kind == START_CELL else 2):
+            continue
+        for s in range(span):
+            work[s] = lab[s]
+        ends = ends0
+        work[span] = DONE if kind == NO_CELL else (LOOSE if kind == START_CELL else EMPTY)
+        if kind == START_CELL:
+            ends += 1
+            if ends > most_ends:
+                continue
+        whole = 0
+        ok = True
+        fresh = FRESH
+        for j in range(nb):
+            if (mask >> j) & 1:
+                r = _join(work, span + 1, span, back[j], fresh)
+                fresh += 1
+                if r < 0 or whole > 0 or (r == 2) != closed and r > 0:
+                    ok = False
+                    break
+                whole += r
+        if not ok:
+            continue
+        # the oldest cell leaves the window
+        old = work[0]
+        if old == EMPTY:
+            continue
+        if old != DONE:
+            ends += 1
+            if ends > most_ends or whole > 0:
+                continue
+            if old == LOOSE:
+                whole = 1
+            else:
+                work[_partner(work, span + 1, 0)] = LOOSE
+            work[0] = DONE
+        if whole > 0:
+            if not last:
+                continue
+            rest = True
+            for s in range(1, span + 1):
+                if work[s] != DONE:
+                    rest = False
+                    break
+            if rest:
+                whole_tours += 1
+            continue
+        forced = base + ends - ends0
+        dead = False
+        for j in range(nb + 1):
+            s = back[j] if j < nb else span
+            if s == 0:
+                continue
+            v = work[s]
+            r = rem[s - 1]
+            if v == EMPTY:
+                if r == 0:
+                    dead = True
+                    break
+                if r == 1:
+                    forced += 1
+            elif v != DONE and r == 0:
+                forced += 1
+                if not last and _cut_off(work, span, rem, s):
+                    dead = True
+                    break
+        if dead or forced > most_ends:
+            continue
+        # a path that can grow at neither end is the whole tour: dead while free cells follow
+        if not last:
+            for j in range(nk):
+                if _cut_off(work, span, rem, kept[j]):
+                    dead = True
+                    break
+            if dead:
+                continue
+        _renumber(work, 1, span, seen)
+        nexts[k] = _pack(work, 1, span, radix, ends)
+        k += 1
+    return k, whole_tours
+
+
+@helper
+def _back_count(back):
+    nb = 0
+    for j in range(back.shape[0]):
+        if back[j] >= 0:
+            nb += 1
+    return nb
 
 
 @kernel
@@ -169,12 +338,10 @@ def step(keys, lo, hi, n, span, radix, kind, back, rem, reserved, closed, last, 
     whi = np.uint64(0)
     lab = np.zeros(span + 1, dtype=np.int64)
     work = np.zeros(span + 1, dtype=np.int64)
-    seen = np.zeros(2 * span + 2, dtype=np.int64)
-    most_ends = 0 if closed else 2
-    nb = 0
-    for j in range(back.shape[0]):
-        if back[j] >= 0:
-            nb += 1
+    seen = np.full(FRESH + 2 * span + 2, -1, dtype=np.int64)
+    nexts = np.zeros(MOST_MOVES, dtype=np.uint64)
+    kept = np.zeros(span + 1, dtype=np.int64)
+    nb = _back_count(back)
     for q in range(n):
         if q % CHECK_EVERY == 0:
             counters[1] = m
@@ -183,81 +350,14 @@ def step(keys, lo, hi, n, span, radix, kind, back, rem, reserved, closed, last, 
         ends0 = _unpack(keys[q], span, radix, lab)
         clo = lo[q]
         chi = hi[q]
-        # subsets of the back neighbours as bit masks, at most two edges
-        for mask in range(1 << nb):
-            edges = 0
-            for j in range(nb):
-                if (mask >> j) & 1:
-                    edges += 1
-            if kind == NO_CELL and edges > 0:
-                break
-            if edges > (1 if kind == START_CELL else 2):
-                continue
-            for s in range(span):
-                work[s] = lab[s]
-            ends = ends0
-            work[span] = DONE if kind == NO_CELL else (LOOSE if kind == START_CELL else EMPTY)
-            if kind == START_CELL:
-                ends += 1
-                if ends > most_ends:
-                    continue
-            whole = 0
-            ok = True
-            fresh = FRESH
-            for j in range(nb):
-                if (mask >> j) & 1:
-                    r = _join(work, span + 1, span, back[j], fresh)
-                    fresh += 1
-                    if r < 0 or whole > 0 or (r == 2) != closed and r > 0:
-                        ok = False
-                        break
-                    whole += r
-            if not ok:
-                continue
-            # the oldest cell leaves the window
-            old = work[0]
-            if old == EMPTY:
-                continue
-            if old != DONE:
-                ends += 1
-                if ends > most_ends or whole > 0:
-                    continue
-                if old == LOOSE:
-                    whole = 1
-                else:
-                    work[_partner(work, span + 1, 0)] = LOOSE
-                work[0] = DONE
-            if whole > 0:
-                if not last:
-                    continue
-                rest = True
-                for s in range(1, span + 1):
-                    if work[s] != DONE:
-                        rest = False
-                        break
-                if rest:
-                    s2 = wlo + clo
-                    whi = whi + chi + (np.uint64(1) if s2 < clo else np.uint64(0))
-                    wlo = s2
-                continue
-            # cells short of future neighbours must end the tour: at most the free ends left
-            forced = ends + reserved
-            dead = False
-            for s in range(1, span + 1):
-                v = work[s]
-                r = rem[s - 1]
-                if v == EMPTY:
-                    if r == 0:
-                        dead = True
-                        break
-                    if r == 1:
-                        forced += 1
-                elif v != DONE and r == 0:
-                    forced += 1
-            if dead or forced > most_ends:
-                continue
-            _renumber(work, 1, span, seen)
-            key = _pack(work, 1, span, radix, ends)
+        k, whole = _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last, work, seen, nexts,
+                          kept)
+        for _ in range(whole):
+            s2 = wlo + clo
+            whi = whi + chi + (np.uint64(1) if s2 < clo else np.uint64(0))
+            wlo = s2
+        for j in range(k):
+            key = nexts[j]
             if m >= cap or is_full(tkeys, m + 1):
                 if m + 1 > room:
                     return FULL, out[:0], nlo[:0], nhi[:0], m, wlo, whi
@@ -276,6 +376,38 @@ def step(keys, lo, hi, n, span, radix, kind, back, rem, reserved, closed, last, 
             if m > before:
                 out[before] = key
     return OK, out[:m].copy(), nlo[:m].copy(), nhi[:m].copy(), m, wlo, whi
+
+
+@kernel
+def expand(pairs, a, b, span, radix, kind, back, rem, reserved, closed, last, out_keys, out_counts, counters):
+    """The moves of states a..b (pairs: key, count in one word, side by side) past one cell, written one by one to out_keys /
+    out_counts (room for MOST_MOVES a state), equal keys not yet added. Returns (code, moves written,
+    whole tours lo, hi); STOPPED when Python asked to stop."""
+    lab = np.zeros(span + 1, dtype=np.int64)
+    work = np.zeros(span + 1, dtype=np.int64)
+    seen = np.full(FRESH + 2 * span + 2, -1, dtype=np.int64)
+    nexts = np.zeros(MOST_MOVES, dtype=np.uint64)
+    kept = np.zeros(span + 1, dtype=np.int64)
+    nb = _back_count(back)
+    m = 0
+    wlo = np.uint64(0)
+    whi = np.uint64(0)
+    for q in range(a, b):
+        if (q - a) % CHECK_EVERY == 0 and counters[STOP] != RUN:
+            return STOPPED, 0, wlo, whi
+        ends0 = _unpack(pairs[2 * q], span, radix, lab)
+        c = pairs[2 * q + 1]
+        k, whole = _moves(lab, ends0, span, radix, kind, back, nb, rem, reserved, closed, last, work, seen, nexts,
+                          kept)
+        for _ in range(whole):
+            s2 = wlo + c
+            whi += np.uint64(1) if s2 < c else np.uint64(0)
+            wlo = s2
+        for j in range(k):
+            out_keys[m] = nexts[j]
+            out_counts[m] = c
+            m += 1
+    return OK, m, wlo, whi
 
 
 @helper(allocates=True)
@@ -308,3 +440,41 @@ def merge(keys, lo, hi, n, room, counters):
         if m > before:
             out[before] = keys[q]
     return OK, out[:m].copy(), nlo[:m].copy(), nhi[:m].copy(), m
+
+
+@kernel
+def fold(pairs, a, b, span, radix, width, out_keys, out_counts, counters):
+    """States a..b after the last cell of a line, each as the one of it and its mirror image (the two
+    lines in the window reversed) with the smaller key: on a board the same when mirrored, their
+    tours are mirror images, as many, so their counts are added. The window's oldest cell, left
+    over from the line before, has no neighbour to come: it leaves here as a tour end, as it would
+    at the next cell. Returns expand's (code, states written, 0, 0)."""
+    lab = np.zeros(span + 1, dtype=np.int64)
+    mir = np.zeros(span + 1, dtype=np.int64)
+    seen = np.full(FRESH + 2 * span + 2, -1, dtype=np.int64)
+    for q in range(a, b):
+        if (q - a) % CHECK_EVERY == 0 and counters[STOP] != RUN:
+            return STOPPED, 0, np.uint64(0), np.uint64(0)
+        key = pairs[2 * q]
+        ends = _unpack(key, span, radix, lab)
+        folded = True
+        if lab[0] == LOOSE or lab[0] == EMPTY:  # a whole path or a dead end: left as it is
+            folded = False
+        elif lab[0] != DONE:
+            lab[_partner(lab, span, 0)] = LOOSE
+            lab[0] = DONE
+            ends += 1
+        if folded:
+            mir[0] = DONE
+            for c in range(width):
+                mir[1 + c] = lab[width - c]
+                mir[1 + width + c] = lab[2 * width - c]
+            _renumber(lab, 0, span, seen)
+            _renumber(mir, 0, span, seen)
+            key = _pack(lab, 0, span, radix, ends)
+            other = _pack(mir, 0, span, radix, ends)
+            if other < key:
+                key = other
+        out_keys[q - a] = key
+        out_counts[q - a] = pairs[2 * q + 1]
+    return OK, b - a, np.uint64(0), np.uint64(0)
