@@ -1,15 +1,12 @@
-"""Run in a fresh process: which kernel signatures a family's solvers compile that its warm-up
-list lacks, and which the warm-up compiles that no solver runs.
+"""Run in a fresh process: which kernel signatures a family's warm-up and its solvers compile.
 
-    python -m tests.core.warm_probe FAMILY
+    python -m tests.core.warm_probe FAMILY warm-first|solve-first
 
-prints JSON: [missing, unused]. One process answers both. The solvers run first, on every preset
-(and the first preset with each option switched), under limits that end them in a moment: which
-kernels a solve calls follows from the code path, not from the size of the board. What they
-compiled, less the signatures the family's list names (the types of its example arguments, read
-without compiling), is missing: a kernel calls another only through pieces (core/kernels/jit.py),
-so the list names every signature its warm-up compiles. Then the warm-up runs: what it adds is
-unused. Kernels come from the disk cache, so this takes seconds once they are compiled.
+prints JSON: the signatures the second step added to those of the first.
+Kernels come from the disk cache, so this takes seconds once they are
+compiled. The solvers run on every preset (and the first preset with each
+option switched), under limits that end them in a moment: which kernels a
+solve calls follows from the code path, not from the size of the board.
 """
 from __future__ import annotations
 
@@ -120,22 +117,16 @@ def split_whatever_the_size() -> None:
     frontier.SPLIT_FROM = 1
 
 
-def listed(family_id: str) -> set[tuple[str, str]]:
-    """The signatures the family's warm-up compiles: its list's kernels for its example arguments."""
-    from numba import typeof
-
-    return {(f"{k.dispatcher.py_func.__module__}.{k.dispatcher.py_func.__qualname__}",
-             str(tuple(typeof(a) for a in k.args))) for k in registry.get(family_id).kernels()}
-
-
-def main(family_id: str) -> None:
+def main(family_id: str, order: str) -> None:
     split_whatever_the_size()
-    exercise(family_id)
-    solved = signatures()
-    registry.get(family_id).warm()
-    missing = solved - listed(family_id)
-    unused = signatures() - solved
-    print(json.dumps([sorted(missing), sorted(unused)]))
+    family = registry.get(family_id)
+    first, second = (family.warm, lambda: exercise(family_id))
+    if order == "solve-first":
+        first, second = second, first
+    first()
+    before = signatures()
+    second()
+    print(json.dumps(sorted(signatures() - before)))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ import json
 import subprocess
 import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -71,13 +72,18 @@ def test_a_failed_compile_leaves_no_stale_count():
     assert not warmup.progress().active
 
 
+def _probe(family_id: str, order: str) -> list:
+    done = subprocess.run([sys.executable, "-m", "tests.core.warm_probe", family_id, order], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 @pytest.mark.processes
 @pytest.mark.parametrize("family_id", list(registry.families()))
 def test_warm_up_compiles_exactly_the_signatures_the_solvers_run(family_id):
-    done = subprocess.run([sys.executable, "-m", "tests.core.warm_probe", family_id], cwd=ROOT,
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-2000:]
-    missing, unused = json.loads(done.stdout.strip().splitlines()[-1])
+    with ThreadPoolExecutor(2) as pool:
+        missing, unused = pool.map(lambda order: _probe(family_id, order), ("warm-first", "solve-first"))
     assert missing == [], f"solvers compiled what the warm-up lacks: {missing}"
     assert unused == [], f"the warm-up compiled what no solver runs: {unused}"
 
