@@ -241,3 +241,18 @@ async def test_solver_note_shows_where_it_has_room_or_is_read(size, shown_away):
         assert note.display is (size[1] >= 22)
         await pilot.press("f2")
         assert note.display is shown_away
+
+
+async def test_the_stats_labels_shorten_when_the_terminal_narrows_after_a_search():
+    """Solved at 80x24, then narrowed to 60x20: the counters take their short labels rather than
+    keeping the long ones, cut ('expan…')."""
+    app = preset_app("klotski", "hengdao-lima")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f5")
+        stats = app.screen.query_one(StatsPane)
+        await wait_for(pilot, lambda: stats.solution is not None, what="the answer")
+        await pilot.pause()
+        assert "expanded" in screen_text(app)
+        await pilot.resize_terminal(60, 20)
+        await wait_for(pilot, lambda: "exp " in screen_text(app), timeout=10, what="short labels")
+        assert "expan…" not in screen_text(app) and "nodes…" not in screen_text(app)

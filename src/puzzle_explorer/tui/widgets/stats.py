@@ -172,6 +172,9 @@ class StatsPane(VerticalScroll):
 
     def on_resize(self) -> None:
         self._bars()
+        # the labels' length follows the width (NARROW): a terminal made narrower after the
+        # search would otherwise keep the long labels, cut
+        self.query_one("#stats-numbers", Static).update(self._numbers(self.snapshot))
 
     def _bars(self) -> None:
         """A census from the goal's positions per distance, as bars that read without colour."""
