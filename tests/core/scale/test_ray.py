@@ -106,6 +106,9 @@ def test_ray_is_joined_with_its_workers_deaf_to_ctrl_c():
     ray_cluster._join(FakeRay(), EngineSpec("ray", workers=1))
     assert seen == {"blocked": True, "runtime_env": {"worker_process_setup_hook":
                                                      "puzzle_explorer.core.scale.ray_cluster.deaf_worker"}}
+    seen["runtime_env"]["env_vars"] = {"X": "1"}  # as ray.init writes into it
+    ray_cluster._join(FakeRay(), EngineSpec("ray", workers=1))
+    assert seen["runtime_env"] == {"worker_process_setup_hook": "puzzle_explorer.core.scale.ray_cluster.deaf_worker"}
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())  # this process hears it again
     import threading
 

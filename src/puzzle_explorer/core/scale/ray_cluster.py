@@ -18,7 +18,7 @@ REACH_S = 5.0  # how long a cluster's address may take to answer a connection
 
 
 def deaf_worker() -> None:
-    """A Ray worker's first act (DEAF): SIGINT blocked, as in the local workers
+    """A Ray worker's first act (deaf_env): SIGINT blocked, as in the local workers
     (interrupts.children_deaf). A terminal's Ctrl-C reaches the whole process group, and a worker
     still importing would print a KeyboardInterrupt traceback; the command stops its workers itself
     (a forced cancel, or killing the actor), which needs no SIGINT."""
@@ -26,7 +26,10 @@ def deaf_worker() -> None:
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 
 
-DEAF = {"worker_process_setup_hook": f"{__name__}.deaf_worker"}
+def deaf_env() -> dict[str, object]:
+    """The runtime environment that runs deaf_worker in every worker: a new dict each call, since
+    ray.init writes into the one it is given (it adds the hook's environment variable)."""
+    return {"worker_process_setup_hook": f"{__name__}.deaf_worker"}
 
 
 @contextmanager
@@ -62,10 +65,10 @@ def _join(ray: Any, spec: EngineSpec) -> None:
         # the Ray version does and wherever the cluster was started.
         with interrupts.children_deaf():
             if spec.address:
-                ray.init(address=spec.address, log_to_driver=False, runtime_env=DEAF)
+                ray.init(address=spec.address, log_to_driver=False, runtime_env=deaf_env())
             else:
                 ray.init(num_cpus=spec.workers or cores(), include_dashboard=False, log_to_driver=False,
-                         runtime_env=DEAF)
+                         runtime_env=deaf_env())
     except InputError:
         raise
     except Exception as exc:  # ConnectionError, a RuntimeError from ray.init, ...
