@@ -118,9 +118,7 @@ def compile_ahead(console: Console, jobs: int | None = None) -> JSON:
     """
     from puzzle_explorer.puzzles import registry
 
-    # The most kernels first: a family compiles on one worker, so a large one left to the end
-    # keeps that worker busy while the others stand idle (tiles last took 15 s longer on 2 cores).
-    families = sorted(registry.ids(), key=lambda f: -len(registry.kernels_of(f)))
+    families = registry.ids()
     lines = Lines(console, families)
     tally = Tally(lines, families)
     pool = Ahead(families, registry.kernels_of, jobs, on_report=tally)
