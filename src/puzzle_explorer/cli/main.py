@@ -240,9 +240,12 @@ def main(argv: list[str] | None = None) -> int:
             # which turned it into an error of its own: it is the stop all the same.
             sys.stderr.write("interrupted\n")
             code = ExitCode.INTERRUPTED
+    status = caught.exit_status(code)
     if started_as_the_program(sys.argv[0] if sys.argv else ""):
         interrupts.leave_quietly_on_stop()  # a stop while the interpreter shuts down: no traceback either
-    return caught.exit_status(code)
+        if caught.signal is not None:
+            interrupts.end_stopped_program(status)
+    return status
 
 
 if __name__ == "__main__":

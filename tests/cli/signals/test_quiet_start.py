@@ -102,3 +102,20 @@ def test_a_stop_turned_into_an_import_error_is_the_stop_all_same(capsys, monkeyp
     monkeypatch.setattr(cli_main, "command", importing)
     assert cli_main.main(["solve", "klotski"]) == 143
     assert capsys.readouterr().err == "interrupted\n"
+
+
+def test_a_stop_caught_in_code_made_from_a_string_still_exits_128_plus_the_signal(tmp_path):
+    """CPython marks a KeyboardInterrupt raised inside code made from a string (exec, eval: defining a
+    dataclass or a namedtuple, as imports do) unhandled for the whole process, even once the program has
+    caught it, and `python -m` then ends the process by SIGINT whatever status main() returned. The
+    command caught the stop and said so; it must still exit 143, not die of SIGINT."""
+    (tmp_path / "sitecustomize.py").write_text(
+        "from puzzle_explorer.cli import main\n"
+        "def command(argv):\n"
+        "    exec('import os, signal\\nos.kill(os.getpid(), signal.SIGTERM)\\nfor _ in range(10**8): pass')\n"
+        "    return 0\n"
+        "main.command = command\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run([sys.executable, "-m", "puzzle_explorer", "solve", "klotski"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout, done.stderr) == (143, "", "interrupted\n")

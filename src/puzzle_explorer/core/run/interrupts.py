@@ -11,6 +11,7 @@ stop signals wait until it is whole: output is whole or absent.
 """
 from __future__ import annotations
 
+import atexit
 import os
 import signal
 import sys
@@ -18,7 +19,7 @@ import threading
 import time
 from contextlib import contextmanager
 from types import FrameType
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, NoReturn
 
 from puzzle_explorer.core.run.exit_codes import after_signal
 
@@ -88,21 +89,37 @@ def catching() -> Iterator[Interrupts]:
         caught.restore()
 
 
+def _flushed_exit(status: int) -> NoReturn:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(status)
+
+
 def leave_quietly_on_stop() -> None:
     """From now on a stop signal ends the process at once with 128 + the signal, what it wrote
     flushed first: for a program whose command is done and that is only exiting (its interpreter
     shutting down), where the default handlers would print a traceback or die of the signal."""
     def leave(signum: int, frame: FrameType | None) -> None:
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except (OSError, ValueError):
-                pass
-        os._exit(after_signal(signum))
+        _flushed_exit(after_signal(signum))
 
     if threading.current_thread() is threading.main_thread():
         for sig in STOP_SIGNALS:
             signal.signal(sig, leave)
+
+
+def end_stopped_program(status: int) -> NoReturn:
+    """End a program that a stop signal ended, with `status` (128 + the signal), now: its exit
+    functions run (workers and clusters stopped), its output flushed, and no interpreter shutdown.
+    The interpreter would die of SIGINT instead, whatever status the program asked for, when the stop
+    had come while it ran code made from a string (exec or eval: a dataclass or a namedtuple being
+    defined, as imports do): it marks that KeyboardInterrupt unhandled for the whole process, even
+    once the program has caught it, and under `python -m` ends by killing itself with SIGINT
+    (CPython 3.11, Modules/main.c and Python/pythonrun.c)."""
+    atexit._run_exitfuncs()
+    _flushed_exit(status)
 
 
 @contextmanager
