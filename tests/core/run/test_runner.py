@@ -1,4 +1,5 @@
 """The job runner: progress sampling, cancel within 100 ms, timeouts, errors."""
+import os
 import signal
 import threading
 import time
@@ -198,3 +199,25 @@ def test_one_stop_delivered_twice_counts_once_and_a_late_second_one_leaves():
         with pytest.raises(KeyboardInterrupt):
             signal.raise_signal(signal.SIGINT)
     assert caught.exit_status(0) == 143  # the first signal names the exit
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_that_lands_in_a_finalizer_is_raised_again_not_printed_and_lost(signum, capsys):
+    """A stop signal whose KeyboardInterrupt is raised inside a __del__ (or any code Python calls where
+    no exception can get out) would be printed as 'Exception ignored' with a traceback and lost; the
+    command would run on. It comes out of the main thread's next step instead, quietly."""
+    from puzzle_explorer.core.run import interrupts
+
+    class Dropped:
+        def __del__(self):
+            os.kill(os.getpid(), signum)
+            deadline = time.monotonic() + 2
+            while time.monotonic() < deadline:  # the handler runs, and raises, in here
+                pass
+
+    with interrupts.catching() as caught:
+        with pytest.raises(KeyboardInterrupt):
+            Dropped()
+            time.sleep(5)
+    assert caught.exit_status(0) == 128 + signum
+    assert capsys.readouterr().err == ""

@@ -11,6 +11,7 @@ stop signals wait until it is whole: output is whole or absent.
 """
 from __future__ import annotations
 
+import _thread
 import atexit
 import os
 import signal
@@ -27,6 +28,7 @@ Handler = Callable[[int, FrameType | None], Any] | int | None  # what signal.sig
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 SAME_STOP_S = 1.0  # a further signal within this long of the first is the same stop
+RAISE_AGAIN_S = 0.01  # a stop lost in a finalizer is raised again this long after
 
 
 class Interrupts:
@@ -37,6 +39,8 @@ class Interrupts:
         self._previous: dict[int, Handler] = {}
         self._holding = 0  # writing a document: stop signals wait for its end
         self._held = False  # a stop signal came while holding
+        self._lost = False  # the stop's KeyboardInterrupt was swallowed: raise it again
+        self._hook: Callable[[Any], Any] | None = None  # the unraisable hook before ours
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         now = time.monotonic()
@@ -46,13 +50,27 @@ class Interrupts:
         if self._holding:
             self._held = True
             return
-        if not first and now - self._first_at < SAME_STOP_S:
+        if not first and now - self._first_at < SAME_STOP_S and not self._lost:
             return
+        self._lost = False
         cancel, self._cancel = self._cancel, None
         if cancel is not None:
             cancel()
             return
         raise KeyboardInterrupt
+
+    def _unraisable(self, unraisable: Any) -> None:
+        """The stop raised where Python cannot let an exception out (a __del__, a weakref callback,
+        the garbage collector): it would print a traceback and be lost. Raise it again instead, a
+        moment later from another thread: raised now it would land in this hook, as lost again."""
+        if isinstance(unraisable.exc_value, KeyboardInterrupt) and self.signal is not None:
+            self._lost = True
+            again = threading.Timer(RAISE_AGAIN_S, _thread.interrupt_main, (self.signal,))
+            again.daemon = True
+            again.start()
+            return
+        if self._hook is not None:
+            self._hook(unraisable)
 
     def exit_status(self, code: int) -> int:
         """128 + the signal, as shells expect, once a stop signal has arrived; else code."""
@@ -64,12 +82,15 @@ class Interrupts:
             return False
         for sig in STOP_SIGNALS:
             self._previous[sig] = signal.signal(sig, self._handle)
+        self._hook, sys.unraisablehook = sys.unraisablehook, self._unraisable
         return True
 
     def restore(self) -> None:
         for sig, handler in self._previous.items():
             signal.signal(sig, handler)
         self._previous.clear()
+        if self._hook is not None:
+            sys.unraisablehook, self._hook = self._hook, None
 
 
 _active: Interrupts | None = None
