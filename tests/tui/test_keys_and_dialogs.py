@@ -9,7 +9,7 @@ from puzzle_explorer.tui.keys import ids_label, key_label, keys_label
 from puzzle_explorer.tui.model import storage
 from puzzle_explorer.tui.widgets.board import BoardView
 from puzzle_explorer.tui.widgets.footer import KeyFooter
-from tests.tui.helpers import klotski_app, palette, preset_app, press_each, wait_for
+from tests.tui.helpers import klotski_app, notices, palette, preset_app, press_each, wait_for
 
 
 def test_keys_read_as_people_write_them():
@@ -189,6 +189,10 @@ async def test_link_board_says_what_the_path_solver_needs():
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.screen.query_one(BoardView)
         assert "path needs two marked cells" in str(board.render().renderables[-1])
+        await pilot.press("f5")  # refused at once, with no search (and no compile) started
+        await pilot.pause()
+        assert app.screen.job is None
+        assert any("cannot solve yet: path needs two marked cells" in n for n in notices(app))
         await pilot.press("m", "right", "down", "m")
         assert "ready to solve" in str(board.render().renderables[-1])
         await pilot.press("f3", "right")  # clear: runs on any valid board

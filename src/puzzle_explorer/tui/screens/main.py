@@ -372,7 +372,8 @@ class MainScreen(Screen[None]):
         self.action_cancel()
 
     def action_solve(self) -> None:
-        problem = self.session.problem()
+        # refused here, at once: the search would only find it out once its kernels had compiled
+        problem = self.session.problem() or self.query_one(SolverPane).lacks(self.session.board)
         if problem is not None:
             self.notify(f"cannot solve yet: {problem}", severity="error")
             return

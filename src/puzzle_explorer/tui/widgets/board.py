@@ -193,11 +193,7 @@ class BoardView(Widget, can_focus=True):
     def _solver_lacks(self) -> str | None:
         """What the chosen solver still needs from this valid board ("path needs two marked cells")."""
         solver_pane = self.screen.query(SolverPane)
-        if not solver_pane:
-            return None
-        solver = solver_pane.first().solver()
-        needed = solver.needs(self.session.board) if solver.needs is not None else None
-        return f"{solver.id} needs {needed}" if needed else None
+        return solver_pane.first().lacks(self.session.board) if solver_pane else None
 
     def redraw(self) -> None:
         self.version += 1

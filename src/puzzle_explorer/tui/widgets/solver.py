@@ -80,6 +80,12 @@ class SolverPane(Vertical):
     def solver(self) -> Solver:
         return self._named(self.form.values()[ALGORITHM])
 
+    def lacks(self, board: Any) -> str | None:
+        """What the chosen solver still needs from this valid board ("path needs two marked cells")."""
+        solver = self.solver()
+        needed = solver.needs(board) if solver.needs is not None else None
+        return f"{solver.id} needs {needed}" if needed else None
+
     def settings(self) -> tuple[str, dict[str, Any], Limits]:
         """(solver id, options, limits) for the next solve."""
         solver = self.solver()
