@@ -160,7 +160,8 @@ def expand_level(n, width, k, weights, nbr, labels, words, level, lo, hi, counte
             if nbr[c, dd] >= 0:
                 around[c] |= bit(nbr[c, dd])
     pos = np.empty(k, dtype=np.int64)
-    earlier = np.empty(k, dtype=np.uint64)  # the cells of the tiles before tile i
+    earlier = np.zeros(k, dtype=np.uint64)  # the cells of the tiles before tile i
+    ends = np.zeros(k, dtype=np.int64)  # the first entry past those whose digits 0..i are the last one's
     weight_at = np.zeros(n, dtype=np.int64)  # where used says a cell is taken: its tile's weight
     region_cells = np.empty(MAX_REGIONS, dtype=np.uint64)
     kids = np.empty(BATCH * 4 * k, dtype=np.int64)  # a batch's successors: entry * 8 + region
@@ -193,10 +194,15 @@ def expand_level(n, width, k, weights, nbr, labels, words, level, lo, hi, counte
             e = idx - 1
             octets[4 * e + cur_octet] = 0  # only this thread writes this byte now
             batch += 1
-            # the placement: digit i picks the (digit)-th free cell
-            r = e
-            used = np.uint64(0)
-            for i in range(k):
+            # the placement: digit i picks the (digit)-th free cell. Entries come in order, so the
+            # leading digits are mostly the previous entry's: only the tiles from the first digit
+            # that changed are placed again
+            first = 0
+            while first < k and e < ends[first]:
+                first += 1
+            r = e - (ends[first - 1] - weights[first - 1]) if first > 0 else e
+            used = earlier[first]
+            for i in range(first, k):
                 d = r // weights[i]
                 r -= d * weights[i]
                 free = full & ~used
@@ -206,6 +212,7 @@ def expand_level(n, width, k, weights, nbr, labels, words, level, lo, hi, counte
                 pos[i] = at
                 earlier[i] = used
                 weight_at[at] = weights[i]
+                ends[i] = e - r + weights[i]
                 used |= bit(at)
             empty = full & ~used
             # the cells of the regions in the frontier: where a tile may move
