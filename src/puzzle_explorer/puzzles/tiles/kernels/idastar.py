@@ -23,7 +23,6 @@ from puzzle_explorer.core.kernels.counters import CHECK_EVERY, publish
 from puzzle_explorer.core.kernels.jit import helper, kernel
 from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
 from puzzle_explorer.puzzles.tiles.kernels.patterns import lookup_rank, lookup_value, moved_rank
-from puzzle_explorer.puzzles.tiles.kernels.prefetch import prefetch
 
 MANHATTAN = 0
 LINEAR_CONFLICT = 1
@@ -85,21 +84,6 @@ def _h(mode, md, conf, sums, d):
 
 
 @helper
-def _prefetch_children(lk, tiles, nbr, b, came, ranks, sets):
-    """Start loading the table entries that the children of the node with the blank on b will
-    read: a table larger than the caches misses on nearly every read, and these misses then
-    overlap instead of each child waiting for its own."""
-    for direction in range(4):
-        c = nbr[b, direction]
-        if direction == 3 - came or c < 0:
-            continue
-        t = tiles[c]
-        for s in range(sets):
-            i = lk.tile_lookup[s, t]
-            prefetch(lk.table, lk.offset[i] + moved_rank(lk, s, i, ranks[i], t, c, b, tiles))
-
-
-@helper
 def _iteration(tiles, pos, codes, vals, newv, ranks, newr, nbr, g, lk, mode, blank, came, tried, md, conf, sums,
                saved, saved_r, base, bound, cut, cells, marks, max_nodes, generated, expanded, counters, drawing):
     """One depth-first pass under `bound` below the node the stack holds at depth `base` (entered
@@ -143,8 +127,6 @@ def _iteration(tiles, pos, codes, vals, newv, ranks, newr, nbr, g, lk, mode, bla
             continue
         direction = tried[d]
         tried[d] += 1
-        if direction == 0 and mode == PATTERN_DATABASES:
-            _prefetch_children(lk, tiles, nbr, blank[d], came[d], ranks, sets)
         if direction == 3 - came[d]:
             continue
         b = blank[d]
