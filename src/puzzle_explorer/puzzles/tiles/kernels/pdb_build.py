@@ -163,7 +163,6 @@ def expand_level(n, width, k, weights, nbr, labels, words, level, lo, hi, counte
     earlier = np.zeros(k, dtype=np.uint64)  # the cells of the tiles before tile i
     ends = np.zeros(k, dtype=np.int64)  # the first entry past those whose digits 0..i are the last one's
     weight_at = np.zeros(n, dtype=np.int64)  # where used says a cell is taken: its tile's weight
-    region_cells = np.empty(MAX_REGIONS, dtype=np.uint64)
     kids = np.empty(BATCH * 4 * k, dtype=np.int64)  # a batch's successors: entry * 8 + region
     octets = words.view(np.uint8)  # byte b of word i is octets[4 * i + b] (little-endian)
     cur_octet = 2 + (level & 1)
