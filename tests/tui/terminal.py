@@ -123,13 +123,16 @@ class Terminal:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
         environment = dict(os.environ if env is None else env, TERM="xterm-256color", COLUMNS=str(width),
-                           LINES=str(height), PUZZLE_EXPLORER_NO_WARM="1")
+                           LINES=str(height))
+        environment.setdefault("PUZZLE_EXPLORER_NO_WARM", "1")  # no compiling in the background, unless asked
         environment.pop("TEXTUAL", None)  # no devtools
         src = str(ROOT / "src")
         environment["PYTHONPATH"] = os.pathsep.join([src, *filter(None, [environment.get("PYTHONPATH")])])
         self.process = subprocess.Popen([sys.executable, "-m", "puzzle_explorer", *args], stdin=slave, stdout=slave,
                                         stderr=slave, cwd=ROOT, env=environment, start_new_session=True)
-        os.close(slave)
+        # kept open until close(): with no slave end left, reading the master fails, and what the app's
+        # last processes write once it has gone (a warning at exit) would be lost
+        self._slave = slave
         self._master = master
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -150,6 +153,19 @@ class Terminal:
             with self._lock:
                 self.raw += data
                 self.screen.feed(data.decode("utf-8", "replace"))
+
+    def rest(self, quiet_s: float = 0.5) -> bytes:
+        """What came after the reader stopped (the app has gone), once nothing more comes for quiet_s."""
+        self._reader.join(2)
+        more = bytearray()
+        while select.select([self._master], [], [], quiet_s)[0]:
+            data = os.read(self._master, 65536)
+            if not data:
+                break
+            more += data
+        with self._lock:
+            self.raw += more
+        return bytes(more)
 
     def write(self, data: bytes) -> None:
         """One burst, in a single write."""
@@ -187,6 +203,7 @@ class Terminal:
                 self.process.wait(5)
         self._reader.join(2)
         os.close(self._master)
+        os.close(self._slave)
 
     def __enter__(self) -> Terminal:
         return self

@@ -4,6 +4,7 @@ the app (a census worker) is left behind."""
 import os
 import time
 
+import psutil
 import pytest
 
 from tests.tui.terminal import Terminal
@@ -58,3 +59,27 @@ def test_esc_then_ctrl_q_during_a_census_over_workers(tmp_path):
         assert not group_alive(t.process.pid), "a process of the app outlived it"
         t._reader.join(2)
         assert t.raw.rfind(LEAVE_ALT_SCREEN) > t.raw.rfind(b"\x1b[?1049h"), "the terminal was not given back"
+
+
+def test_ctrl_q_while_kernels_compile_in_the_background_leaves_nothing_on_the_terminal(tmp_path):
+    """On an empty kernel cache the app compiles in worker processes from the start. Quitting ends
+    them; their queues' semaphores are given back too, or the resource tracker would print a warning
+    of leaked semaphores on the terminal after the app has gone."""
+    env = dict(os.environ, PUZZLE_EXPLORER_DATA=str(tmp_path / "data"), PUZZLE_EXPLORER_CACHE=str(tmp_path / "cache"),
+               PUZZLE_EXPLORER_NO_WARM="0")
+    with Terminal(size=(80, 24), env=env) as t:
+        t.wait_for("Puzzle family", what="the start screen")
+        deadline = time.monotonic() + 30
+        while not any("spawn_main" in " ".join(p.cmdline()) for p in psutil.Process(t.process.pid).children()) \
+                and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(2)  # the workers are importing numba
+        t.send("ctrl+q")
+        t.process.wait(10)
+        deadline = time.monotonic() + 5  # the resource tracker speaks last, once the app has gone
+        while group_alive(t.process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        t.rest()
+        left = t.raw[t.raw.rfind(LEAVE_ALT_SCREEN):].decode("utf-8", "replace")
+        assert t.process.returncode == 0
+        assert "leaked" not in left and "Warning" not in left, left

@@ -244,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     if started_as_the_program(sys.argv[0] if sys.argv else ""):
         interrupts.leave_quietly_on_stop()  # a stop while the interpreter shuts down: no traceback either
         if caught.signal is not None:
-            interrupts.end_stopped_program(status)
+            interrupts.end_process(status)
     return status
 
 

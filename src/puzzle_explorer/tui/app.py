@@ -4,7 +4,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
-import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -23,6 +22,7 @@ from textual.widgets import Header
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.folders import config_dir
+from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.run.runner import SEARCH_THREAD
 from puzzle_explorer.tui.commands import binding_commands, screen_nodes
 from puzzle_explorer.tui.host import Host
@@ -374,9 +374,6 @@ def run_app(family: str | None = None, preset: str | None = None, path: str | No
     code = app.return_code or 0
     app.stop_warming()
     wait_for_searches()
-    # Leave at once: a kernel may still be compiling in a background thread, and
-    # tearing down numba and LLVM at interpreter exit takes about a second.
-    # The terminal is already restored; nothing is left to write.
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(code)
+    # Leave at once: a kernel may still be compiling in a background thread. The terminal is
+    # already restored.
+    interrupts.end_process(code)

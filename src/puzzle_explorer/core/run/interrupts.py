@@ -131,14 +131,15 @@ def leave_quietly_on_stop() -> None:
             signal.signal(sig, leave)
 
 
-def end_stopped_program(status: int) -> NoReturn:
-    """End a program that a stop signal ended, with `status` (128 + the signal), now: its exit
-    functions run (workers and clusters stopped), its output flushed, and no interpreter shutdown.
-    The interpreter would die of SIGINT instead, whatever status the program asked for, when the stop
-    had come while it ran code made from a string (exec or eval: a dataclass or a namedtuple being
-    defined, as imports do): it marks that KeyboardInterrupt unhandled for the whole process, even
-    once the program has caught it, and under `python -m` ends by killing itself with SIGINT
-    (CPython 3.11, Modules/main.c and Python/pythonrun.c)."""
+def end_process(status: int) -> NoReturn:
+    """End this process now with `status`, as the interpreter would but for taking every module
+    apart: the exit functions run (worker pools and clusters stopped, the semaphores of their queues
+    given back, or the resource tracker would report them leaked on the terminal), and what was
+    written is flushed. Taking numba and LLVM apart takes about a second. And after a stop signal the
+    interpreter's own exit could die of SIGINT whatever status was asked for: a KeyboardInterrupt
+    raised while it ran code made from a string (exec or eval: a dataclass or a namedtuple being
+    defined, as imports do) stays marked unhandled for the whole process even once caught, and under
+    `python -m` that ends it by SIGINT (CPython 3.11, Modules/main.c and Python/pythonrun.c)."""
     atexit._run_exitfuncs()
     _flushed_exit(status)
 
