@@ -7,6 +7,7 @@ from rich.console import Console
 
 from puzzle_explorer.core.run.progress import Phase, Snapshot
 from puzzle_explorer.tui.screens.race import RaceScreen
+from puzzle_explorer.tui.widgets.bars import LayerBars
 from puzzle_explorer.tui.widgets.board import BoardView
 from puzzle_explorer.tui.widgets.form import Field, OptionsForm
 from puzzle_explorer.tui.widgets.solver import SolverPane
@@ -28,6 +29,9 @@ async def test_an_edit_clears_the_answer_in_every_pane_and_undo_brings_it_back()
     async with app.run_test(size=SIZE) as pilot:
         timeline = await solve(pilot)
         assert head(app) == "47 moves, shortest"
+        bars = app.screen.query_one(LayerBars)
+        chart = str(bars.render())
+        assert bars.display and "states per depth" in chart
         await pilot.press("f2", "x")  # delete the piece under the cursor (the start step is shown)
         assert app.screen.session.dirty
         assert "47 moves" not in head(app) and "the board changed" in head(app)
@@ -36,6 +40,7 @@ async def test_an_edit_clears_the_answer_in_every_pane_and_undo_brings_it_back()
         assert not app.screen.session.dirty
         assert head(app) == "47 moves, shortest" and len(timeline.steps) == 48
         assert app.screen.solution is not None
+        assert bars.display and str(bars.render()) == chart  # its search's chart with it
         await pilot.press("ctrl+y")  # and away again
         assert "the board changed" in head(app) and not timeline.steps
 

@@ -12,6 +12,7 @@ from textual.widgets import Header, OptionList
 
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.folders import data_dir
+from puzzle_explorer.core.run.live import Live
 from puzzle_explorer.core.run.progress import Phase, Snapshot
 from puzzle_explorer.core.run.runner import CancelledBeforeSearch, Job
 from puzzle_explorer.core.run.search import Limits
@@ -99,7 +100,7 @@ class MainScreen(Screen[None]):
         self.solution: Solution | None = None
         # the answers found on this screen, by the board they answer (its text): undoing back to a
         # solved board shows its answer again
-        self.answers: dict[str, Solution] = {}
+        self.answers: dict[str, tuple[Solution, Live | None]] = {}  # with the search's last chart
         self.job: Job[Solution] | None = None
         self._job_board = ""  # the text of the board the running search is for
         self._unsaved_noticed = False  # the data folder refused a recovery copy once: said so
@@ -149,8 +150,8 @@ class MainScreen(Screen[None]):
             self.notify("the board changed: the search for the board before stopped", timeout=4)
         known = self.answers.get(self._board_text())
         if known is not None:
-            if known is not self.solution:
-                self._show_answer(known)
+            if known[0] is not self.solution:
+                self._show_answer(*known)
                 self.notify("this board was solved before: its answer is back", timeout=4)
         elif self.solution is not None or timeline.steps or timeline.search or self.query_one(StatsPane).shown:
             self.solution = None
@@ -164,12 +165,11 @@ class MainScreen(Screen[None]):
     def _board_text(self) -> str:
         return self.family.format(self.session.board)
 
-    def _show_answer(self, solution: Solution) -> None:
-        """An answer of the board under edit in the Stats pane and the timeline."""
+    def _show_answer(self, solution: Solution, live: Live | None = None) -> None:
+        """An answer of the board under edit in the Stats pane (with its search's last chart, when
+        known) and the timeline."""
         self.solution = solution
-        stats = self.query_one(StatsPane)
-        stats.begin()
-        stats.finish(solution)
+        self.query_one(StatsPane).again(solution, live)
         self.query_one(BoardView).step = None
         if len(solution.steps) > 1:
             self.query_one(Timeline).load(solution.steps, solution.alternatives)
@@ -439,7 +439,7 @@ class MainScreen(Screen[None]):
             self.refresh_bindings()
             return
         self.solution = event.solution
-        self._remember(event.solution)
+        self._remember(event.solution, self.query_one(StatsPane).live)
         self._keep_distances(event.solution)
         if self._play_when_done:
             self._play_when_done = False
@@ -452,9 +452,9 @@ class MainScreen(Screen[None]):
             timeline.finish_search(None, message=self.family.headline(event.solution))
         self.refresh_bindings()  # freeze goes, the track switch comes
 
-    def _remember(self, solution: Solution) -> None:
+    def _remember(self, solution: Solution, live: Live | None = None) -> None:
         """The answer of the board under edit, for coming back to it (the last few boards' answers)."""
-        self.answers[self._board_text()] = solution
+        self.answers[self._board_text()] = (solution, live)
         for old in list(self.answers)[:-KEPT_ANSWERS]:
             del self.answers[old]
 

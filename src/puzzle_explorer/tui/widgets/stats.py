@@ -14,6 +14,7 @@ from textual.reactive import reactive
 from textual.widgets import Sparkline, Static
 
 from puzzle_explorer.core.estimate.dives import duration
+from puzzle_explorer.core.run.live import Live
 from puzzle_explorer.core.run.progress import WAITING, Phase, Snapshot
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles.interface import Solution
@@ -120,6 +121,7 @@ class StatsPane(VerticalScroll):
     def begin(self) -> None:
         self.history = []
         self.solution = None
+        self.live: Live | None = None  # the search's last live picture, charted by the bars
         spark = self.query_one(Sparkline)
         spark.data = []
         spark.display = False
@@ -147,6 +149,7 @@ class StatsPane(VerticalScroll):
         if snapshot.phase in (Phase.SEARCHING, Phase.DONE):
             bars = self.query_one(LayerBars)
             bars.show(snapshot.live)  # layers or iterations, when the search has them
+            self.live = snapshot.live
             self.history.append(float(snapshot.frontier))
             del self.history[:-SPARK_POINTS]
             spark = self.query_one(Sparkline)
@@ -169,6 +172,14 @@ class StatsPane(VerticalScroll):
         self._bars()
         self.outcome = Text(self.headline(solution), style=STATUS_STYLE[solution.status])
         self.snapshot = Snapshot(phase=Phase.DONE)
+
+    def again(self, solution: Solution, live: Live | None) -> None:
+        """An answer shown again (undone back to its board): its outcome and its search's last chart."""
+        self.begin()
+        if live is not None:
+            self.query_one(LayerBars).show(live)
+            self.live = live
+        self.finish(solution)
 
     def on_resize(self) -> None:
         self._bars()
