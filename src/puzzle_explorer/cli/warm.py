@@ -118,7 +118,9 @@ def compile_ahead(console: Console, jobs: int | None = None) -> JSON:
     """
     from puzzle_explorer.puzzles import registry
 
-    families = registry.ids()
+    # The most kernels first: a family compiles on one worker, so a large one left to the end
+    # keeps that worker busy while the others stand idle (tiles last took 15 s longer on 2 cores).
+    families = sorted(registry.ids(), key=lambda f: -len(registry.kernels_of(f)))
     lines = Lines(console, families)
     tally = Tally(lines, families)
     pool = Ahead(families, registry.kernels_of, jobs, on_report=tally)

@@ -80,8 +80,16 @@ def routine(fn: F | None = None, *, allocates: bool = True) -> F | Callable[[F],
     return _piece(fn, inline=False, counted=True)
 
 
+def _options(inline: bool, counted: bool) -> dict[str, bool]:
+    return {**_PIECE, "forceinline": inline, "_nrt": counted}
+
+
+# Every set of options a piece compiles with (core/kernels/ops.py registers the hooks' typing for each).
+PIECE_OPTIONS: list[Any] = [_options(inline, counted) for inline in (True, False) for counted in (True, False)]
+
+
 def _piece(fn: F, inline: bool, counted: bool) -> F:
-    options = {**_PIECE, "forceinline": inline, "_nrt": counted}
+    options = _options(inline, counted)
     _OPTIONS[fn] = options
     return register_jitable(**options)(fn)
 
@@ -91,7 +99,7 @@ def piece(fn: Any) -> tuple[Callable[..., Any], Any]:
     or routine as declared, a kernel as a routine."""
     if fn in _OPTIONS:
         return fn, _OPTIONS[fn]
-    return fn.py_func, {**_PIECE, "forceinline": False, "_nrt": True}
+    return fn.py_func, _options(inline=False, counted=True)
 
 
 # What prepare has compiled, by the kernel and its arguments' fingerprint: numba's typeof walks a

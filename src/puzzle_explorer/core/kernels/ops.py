@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from numba.extending import overload
 
-from puzzle_explorer.core.kernels.jit import piece
+from puzzle_explorer.core.kernels.jit import PIECE_OPTIONS, piece
 
 # A heuristic this large proves the state has no way to a goal: A* and IDA* drop it, so a
 # board whose goal is out of reach is proved unsolvable instead of deepening forever.
@@ -74,10 +74,11 @@ HOOKS: dict[str, Callable[..., Any]] = {
 }
 
 
-def _typer(hook: str, ctx_class: type, impl: Callable[..., Any]) -> Callable[..., Any]:
-    """An overload typer with the stub's own signature that picks impl for ctx_class only."""
+def _typer(hook: str, impls: dict[type, Callable[..., Any]]) -> Callable[..., Any]:
+    """An overload typer with the stub's own signature that picks the context class's impl in impls."""
     def ours(ctx: Any) -> Callable[..., Any] | None:
-        return impl if getattr(ctx, "instance_class", None) is ctx_class else None
+        instance_class = getattr(ctx, "instance_class", None)  # a namedtuple's numba type has one
+        return None if instance_class is None else impls.get(instance_class)
 
     typer: Callable[..., Callable[..., Any] | None]
     if hook == "expand":
@@ -92,6 +93,29 @@ def _typer(hook: str, ctx_class: type, impl: Callable[..., Any]) -> Callable[...
         typer = lambda ctx, node, depth: ours(ctx)  # noqa: E731
     return typer
 
+
+def _options_key(options: dict[str, bool]) -> tuple[tuple[str, bool], ...]:
+    return tuple(sorted(options.items()))
+
+
+# The puzzles' functions: hook -> jit options -> context class -> function. Each stub's typing is
+# registered once, here, one overload per set of options; implement() only fills these tables. An
+# overload registered per puzzle gives the stub a new numba type whenever numba loads it, and a
+# puzzle's hooks can be registered while numba types a search: reading a kernel's cache index
+# imports the context class of every signature in it, another family's too (a `warm` worker typing
+# klotski's IDA* while another saved cube8's). The search then meets two types for one stub and
+# fails: "Cannot unify Function(branching) and Function(branching)".
+_IMPLEMENTED: dict[str, dict[tuple[tuple[str, bool], ...], dict[type, Callable[..., Any]]]] = {}
+
+
+def _register_typing() -> None:
+    for hook, stub in HOOKS.items():
+        for options in PIECE_OPTIONS:
+            impls = _IMPLEMENTED.setdefault(hook, {}).setdefault(_options_key(options), {})
+            overload(stub, jit_options=options, strict=False)(_typer(hook, impls))
+
+
+_register_typing()
 
 # The modules that registered hooks, per context class: a worker process that receives a context
 # imports them, since unpickling the context imports only the module defining its class.
@@ -110,9 +134,12 @@ def implement(ctx_class: type, **kernels: Callable[..., Any]) -> None:
     it was declared with (helper: inlined; routine or kernel: called), so no
     wrapper function stands between a search and the puzzle.
     """
+    unknown = sorted(set(kernels) - set(HOOKS))
+    if unknown:
+        raise TypeError(f"unknown hook {unknown[0]!r}; expected one of {sorted(HOOKS)}")
     HOOK_MODULES.setdefault(ctx_class, set()).update(fn.__module__ for fn in kernels.values())
     for hook, fn in kernels.items():
-        if hook not in HOOKS:
-            raise TypeError(f"unknown hook {hook!r}; expected one of {sorted(HOOKS)}")
         impl, options = piece(fn)
-        overload(HOOKS[hook], jit_options=options, strict=False)(_typer(hook, ctx_class, impl))
+        for impls in _IMPLEMENTED[hook].values():  # one overload only may answer for the class
+            impls.pop(ctx_class, None)
+        _IMPLEMENTED[hook][_options_key(options)][ctx_class] = impl

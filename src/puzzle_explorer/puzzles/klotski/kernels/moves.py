@@ -108,9 +108,10 @@ def _tops(state, ctx, c):
 
 
 @helper
-def _movable(tops, empty, ctx, c):
-    """The top-left cells among `tops` of class c's pieces that have room for one step: a few word
-    operations for the whole class, where testing piece by piece mispredicts a branch a piece."""
+def _room(empty, ctx, c):
+    """The cells a piece of class c can have its top-left on and step one cell from, up, down, left
+    and right (four bitboards): a few word operations for the whole class, where testing piece by
+    piece mispredicts a branch a piece."""
     w = ctx.width
     row = empty  # bit q: the piece's width of empty cells from q on
     for k in range(ONE, ctx.shape_w[c]):
@@ -118,9 +119,11 @@ def _movable(tops, empty, ctx, c):
     col = empty  # bit q: its height of empty cells from q down
     for k in range(ONE, ctx.shape_h[c]):
         col &= empty >> (k * w)
-    steps = (row << w) | (row >> (ctx.shape_h[c] * w)) | ((col << ONE) & ctx.notleft)
-    steps |= (col >> ctx.shape_w[c]) & ctx.roomright[c]
-    return tops & steps
+    up = row << w
+    down = row >> (ctx.shape_h[c] * w)
+    left = (col << ONE) & ctx.notleft
+    right = (col >> ctx.shape_w[c]) & ctx.roomright[c]
+    return up, down, left, right
 
 
 @helper
@@ -151,16 +154,7 @@ def _read_classes(state, ctx):
 def _unit_class(state, ctx, c, empty, out, n):
     """Class c's one-cell moves appended to out from n; returns the new count."""
     w = ctx.width
-    row = empty  # bit q: the piece's width of empty cells from q on
-    for k in range(ONE, ctx.shape_w[c]):
-        row &= empty >> k
-    col = empty  # bit q: its height of empty cells from q down
-    for k in range(ONE, ctx.shape_h[c]):
-        col &= empty >> (k * w)
-    up = row << w
-    down = row >> (ctx.shape_h[c] * w)
-    left = (col << ONE) & ctx.notleft
-    right = (col >> ctx.shape_w[c]) & ctx.roomright[c]
+    up, down, left, right = _room(empty, ctx, c)
     tops = ctx.tops[c]
     sh = ctx.shift[c]
     base = state & ~(ctx.fmask[c] << sh)
@@ -275,7 +269,8 @@ def _flood(state, ctx, out):
         sh = ctx.shift[c]
         base = state & ~(ctx.fmask[c] << sh)
         single = ctx.size[c] == ONE
-        rest = _movable(tops, empty, ctx, c)
+        up, down, left, right = _room(empty, ctx, c)
+        rest = tops & (up | down | left | right)  # the pieces that can move at all
         while rest:
             p = np.uint64(trailing_zeros(rest))  # type: ignore[call-arg]  # numba's intrinsic: numba supplies its context
             rest &= rest - ONE

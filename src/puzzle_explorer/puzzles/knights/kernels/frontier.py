@@ -321,6 +321,18 @@ def _back_count(back):
     return nb
 
 
+@helper(allocates=True)
+def _scratch(span, back):
+    """What _moves works in, for windows of `span` cells (lab, work, seen, nexts, kept), and the
+    count of the cell's free neighbours before it (`back`'s slots in use)."""
+    lab = np.zeros(span + 1, dtype=np.int64)
+    work = np.zeros(span + 1, dtype=np.int64)
+    seen = np.full(FRESH + 2 * span + 2, -1, dtype=np.int64)
+    nexts = np.zeros(MOST_MOVES, dtype=np.uint64)
+    kept = np.zeros(span + 1, dtype=np.int64)
+    return lab, work, seen, nexts, kept, _back_count(back)
+
+
 @kernel
 def step(keys, lo, hi, n, span, radix, kind, back, rem, reserved, closed, last, room, counters):
     """Move n states (keys, counts lo/hi) past one cell: `kind` what it is, `back` the window slots
@@ -336,12 +348,7 @@ def step(keys, lo, hi, n, span, radix, kind, back, rem, reserved, closed, last, 
     m = 0
     wlo = np.uint64(0)
     whi = np.uint64(0)
-    lab = np.zeros(span + 1, dtype=np.int64)
-    work = np.zeros(span + 1, dtype=np.int64)
-    seen = np.full(FRESH + 2 * span + 2, -1, dtype=np.int64)
-    nexts = np.zeros(MOST_MOVES, dtype=np.uint64)
-    kept = np.zeros(span + 1, dtype=np.int64)
-    nb = _back_count(back)
+    lab, work, seen, nexts, kept, nb = _scratch(span, back)
     for q in range(n):
         if q % CHECK_EVERY == 0:
             counters[1] = m
@@ -383,12 +390,7 @@ def expand(pairs, a, b, span, radix, kind, back, rem, reserved, closed, last, ou
     """The moves of states a..b (pairs: key, count in one word, side by side) past one cell, written one by one to out_keys /
     out_counts (room for MOST_MOVES a state), equal keys not yet added. Returns (code, moves written,
     whole tours lo, hi); STOPPED when Python asked to stop."""
-    lab = np.zeros(span + 1, dtype=np.int64)
-    work = np.zeros(span + 1, dtype=np.int64)
-    seen = np.full(FRESH + 2 * span + 2, -1, dtype=np.int64)
-    nexts = np.zeros(MOST_MOVES, dtype=np.uint64)
-    kept = np.zeros(span + 1, dtype=np.int64)
-    nb = _back_count(back)
+    lab, work, seen, nexts, kept, nb = _scratch(span, back)
     m = 0
     wlo = np.uint64(0)
     whi = np.uint64(0)
