@@ -51,6 +51,9 @@ def test_a_family_solve_loads_only_that_family_and_no_other_command():
     commands = {name for name in loaded if name.startswith("puzzle_explorer.cli.")}
     assert commands == {"puzzle_explorer.cli.main", "puzzle_explorer.cli.parser"}, commands
     assert "puzzle_explorer.tui" not in loaded
+    # a plain search needs no census engines nor worker pools: those load for a census alone
+    assert not loaded & {"multiprocessing", "concurrent.futures.process", "puzzle_explorer.core.scale.census",
+                         "puzzle_explorer.core.scale.partitioned"}, loaded & {"multiprocessing", "puzzle_explorer.core.scale.census"}
 
 
 def test_the_program_collects_garbage_again_once_its_command_has_loaded():
