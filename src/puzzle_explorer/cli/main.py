@@ -2,10 +2,12 @@
 and `serve`."""
 from __future__ import annotations
 
+import atexit
 import gc
 import os
 import signal
 import sys
+import threading
 
 
 def started_as_the_program(argv0: str) -> bool:
@@ -271,7 +273,24 @@ def main(argv: list[str] | None = None) -> int:
         interrupts.leave_quietly_on_stop()  # a stop while the interpreter shuts down: no traceback either
         _loaded()
         gc.freeze()  # the interpreter's collections as it shuts down skip what lives to the end anyway
+        _leave_now(caught.exit_status(code))
     return caught.exit_status(code)
+
+
+def _leave_now(status: int) -> None:
+    """End the program's process with status once its command is done: the exit hooks run and
+    what it wrote is flushed, as the interpreter would do, but no module and object is taken apart
+    one by one first (a fortieth of a warm solve's CPU time). Returns, for the interpreter's own
+    exit, while a thread that is no daemon runs: the interpreter waits for it."""
+    if any(not thread.daemon for thread in threading.enumerate() if thread is not threading.main_thread()):
+        return
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # the reader went away, or the stream is closed: nothing to keep
+            pass
+    os._exit(status)
 
 
 if __name__ == "__main__":
