@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import platformdirs
+if TYPE_CHECKING:
+    import platformdirs
 
 APP = "puzzle-explorer"
 DATA_ENV = "PUZZLE_EXPLORER_DATA"
@@ -22,19 +24,26 @@ def _named(variable: str) -> Path | None:
     return Path(value) if value else None
 
 
+def _platform() -> platformdirs.PlatformDirs:
+    """The system's folders for the app (platformdirs loads only when no variable names a folder)."""
+    import platformdirs
+
+    return platformdirs.PlatformDirs(APP, appauthor=False)
+
+
 def data_dir() -> Path:
     """Where saved boards and recovery copies live: $PUZZLE_EXPLORER_DATA, else the user's data folder."""
-    return _named(DATA_ENV) or platformdirs.user_data_path(APP, appauthor=False)
+    return _named(DATA_ENV) or _platform().user_data_path
 
 
 def cache_dir() -> Path:
     """Where compiled kernels and built tables live: $PUZZLE_EXPLORER_CACHE, else the user's cache folder."""
-    return _named(CACHE_ENV) or platformdirs.user_cache_path(APP, appauthor=False)
+    return _named(CACHE_ENV) or _platform().user_cache_path
 
 
 def config_dir() -> Path:
     """Where the user's settings (the keymap) live."""
-    return platformdirs.user_config_path(APP, appauthor=False)
+    return _platform().user_config_path
 
 
 def shown(path: Path) -> str:

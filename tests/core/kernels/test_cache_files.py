@@ -6,6 +6,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import numba
 import pytest
 
 from puzzle_explorer.core.kernels import cache_files
@@ -150,3 +151,19 @@ def test_real_kernels_with_damaged_cache_files_compile_again_once(tmp_path):
     garble(found["negate.nbi"], "wrong version")
     assert run() == cache_files.NOTE
     assert run() == ""  # healed
+
+
+def _never_compiled(n):
+    return n + 1
+
+
+def test_a_kernels_cache_is_opened_when_first_used_not_when_defined():
+    from numba import njit
+
+    from puzzle_explorer.core.kernels import jit  # noqa: F401  (installs the cache files)
+
+    dispatcher = njit(cache=True)(_never_compiled)
+    assert isinstance(dispatcher._cache, cache_files.OpenedOnFirstUse)
+    assert dispatcher._cache._cache is None  # nothing checked nor created in the folder yet
+    assert dispatcher._cache.cache_path.startswith(numba.core.config.CACHE_DIR)  # numba's own, on first use
+    assert dispatcher._cache._cache is not None

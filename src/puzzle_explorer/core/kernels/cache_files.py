@@ -177,7 +177,30 @@ def load_overload(self: caching.Cache, sig: Any, target_context: Any) -> Any:
         return self._load_overload(sig, target_context)
 
 
+class OpenedOnFirstUse:
+    """A kernel's cache (numba's FunctionCache), made when the kernel first compiles or loads
+    rather than when it is defined. Making it costs a third of a millisecond a kernel (numba
+    checks that the folder is writable by creating a file in it, and inspects the function),
+    and a command line defines dozens of kernels to run one or two."""
+
+    def __init__(self, py_func: Any) -> None:
+        self._py_func = py_func
+        self._cache: caching.FunctionCache | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._cache is None:
+            self._cache = _FunctionCache(self._py_func)
+        return getattr(self._cache, name)
+
+
+_FunctionCache = caching.FunctionCache
+
+
 def install() -> None:
-    """Have every kernel defined from now on use checked cache files, loaded without a refresh."""
+    """Have every kernel defined from now on use checked cache files, opened on first use and
+    loaded without a refresh."""
+    from numba.core import dispatcher
+
     caching.IndexDataCacheFile = CheckedCacheFile  # type: ignore[misc]  # numba looks the class up by this name
     caching.Cache.load_overload = load_overload  # type: ignore[method-assign]
+    setattr(dispatcher, "FunctionCache", OpenedOnFirstUse)  # the name enable_caching makes a kernel's cache by

@@ -24,10 +24,11 @@ from numba import njit
 from numba._dispatcher import compute_fingerprint
 from numba.extending import register_jitable
 
-from puzzle_explorer.core.kernels import cache_files
+from puzzle_explorer.core.kernels import array_types, cache_files
 from puzzle_explorer.core.kernels.signature import Kernel as Kernel  # where the families' lists name it
 
 cache_files.install()  # before the first kernel: numba opens a kernel's cache files when it is decorated
+array_types.install()  # before the first call: arrays typed without loading numpy.ma
 
 # A kernel, helper or routine is called like the function it compiles (a kernel also has the
 # dispatcher's own methods: compile, py_func, signatures).

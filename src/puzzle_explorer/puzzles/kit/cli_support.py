@@ -5,6 +5,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Mapping
+from itertools import islice
 from typing import Any, Callable, Protocol, TypeVar
 
 from rich.columns import Columns
@@ -459,21 +460,29 @@ def summary_lines(solution: Solution, headline: str) -> list[str]:
     ]
 
 
+LABELS_AT_ONCE = 1000  # move labels printed in one call (rich's cost is per call, a long tour's labels many)
+
+
 def print_steps(console: Console, solution: Solution, render: Render, compact: bool = True) -> None:
     """Every step's board, small, side by side, each titled with its move."""
     panels = []
     for i, step in enumerate(solution.steps):
         board = render(step.board, View(highlight=step.highlight, zoom=1 if compact else 0))
-        title = "start" if i == 0 else f"{i}"
+        title = Text("start" if i == 0 else f"{i}")  # (a plain title: no markup to read, no emoji table to load)
         panels.append(Panel(board, title=title, subtitle=None, expand=False, padding=(0, 0)))
     console.print(Columns(panels, padding=(0, 1)))
-    for i, step in enumerate(solution.steps[1:], start=1):
-        console.print(Text(f"{i:>4}. {step.label}"))
+    labels = (Text(f"{i:>4}. {step.label}") for i, step in enumerate(solution.steps[1:], start=1))
+    for chunk in iter(lambda: list(islice(labels, LABELS_AT_ONCE)), []):
+        console.print(Text("\n").join(chunk))  # each line wrapped as it would be alone, fewer calls
 
 
 class OutputConsole(Console):
     """The console on standard output. A closed pipe (`| head`) raises BrokenPipeError for the
-    command line to end quietly, where rich would exit with status 1."""
+    command line to end quietly, where rich would exit with status 1. Text is printed as it is
+    written: no `:name:` turned into an emoji (nor rich's table of them loaded to look)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{"emoji": False, **kwargs})
 
     def on_broken_pipe(self) -> None:
         self.quiet = True

@@ -37,7 +37,6 @@ from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes
 from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.run.search import Census, Limits, Outcome, Stats, kernel_status
 from puzzle_explorer.core.run.status import Limit, Status
-from puzzle_explorer.core.scale.census import count_states
 from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import JSON, Move, Option, Options, Solution, Solver, Step
@@ -242,6 +241,8 @@ class PackedSpace(Space):
         return np.ascontiguousarray(words, dtype=np.uint64)
 
     def census(self, control: SearchControl, limits: Limits, scope: str, hardest: int, keep: bool) -> Result:
+        from puzzle_explorer.core.scale.census import count_states  # (its engines and pools: a census only)
+
         refuse_partitioned(self.engine, scope, keep)
         contexts = self._contexts()
         extra = Stats()

@@ -10,7 +10,6 @@ from puzzle_explorer.core.run.memory import budget_bytes
 from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats, kernel_status, shortest_path, shortest_path_kernels
 from puzzle_explorer.core.run.status import Limit, Status
-from puzzle_explorer.core.scale.census import census_kernels, count_states
 from puzzle_explorer.puzzles.interface import Options, Run, Solution, Solver, Step, plain_headline, run_solver
 from puzzle_explorer.puzzles.kit import distances as D
 from puzzle_explorer.puzzles.kit import engines
@@ -89,6 +88,8 @@ def _bidirectional(board: Board, options: Options, control: SearchControl, limit
 
 def _census(board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
     """Every position reachable from the start, the goal positions among them and the deepest level."""
+    from puzzle_explorer.core.scale.census import count_states  # (its engines and pools: a census only)
+
     layout, ctx, start = _packed(board, options, control)
     # a second context (its own scratch arrays) lets the census use two cores
     out = count_states(start, [ctx, with_own_scratch(ctx)], control, limits, engine=engines.spec_from(options))
@@ -137,6 +138,7 @@ def headline(solution: Solution) -> str:
 
 def kernels() -> list[Kernel]:
     """Every kernel the solvers run (one context type serves every move convention)."""
+    from puzzle_explorer.core.scale.census import census_kernels
     from puzzle_explorer.puzzles.klotski.board import parse
 
     tiny = parse("AA./AAb/..b")
