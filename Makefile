@@ -9,7 +9,10 @@
 # Tests run in parallel, one pytest-xdist worker per core (WORKERS=4 to choose).
 #   make quick   the quick tier while working: no worker processes, Ray, browser or real-time waits
 #                (the markers in pyproject.toml), and fewer property-test examples
-#   make fuzz    every solver on random boards under numba's bounds checks (tests/fuzz)
+#   make fuzz    every solver on random boards under numba's bounds checks (tests/fuzz);
+#                FUZZ_SHARE=0.3 runs the first 30% of each family's random boards (at least one of
+#                each kind): CI does; every kernel of every family still runs under bounds checks,
+#                and the run says so ("kernel fuzz: N of N kernels ran")
 #   make check   types, lint and the layers' contracts (what .ci/run checks beside the tests)
 #   make bench   the solvers against the reference programs in ../shared/peers
 PYTHON ?= python3
@@ -19,6 +22,8 @@ INSTALL := $(BIN)/python -m pip install --quiet --constraint constraints.txt
 WORKERS ?= auto
 # property-test examples a test in make quick (make test keeps each test's own)
 QUICK_EXAMPLES ?= 20
+# the share of the fuzz target's random cases that make fuzz runs (1: all of them)
+FUZZ_SHARE ?= 1
 PYTEST := $(BIN)/python -m pytest -n $(WORKERS)
 # pytest keeps each test module with its asserts rewritten in __pycache__: an environment that
 # asks Python to write no bytecode makes every worker rewrite all of them at every start (about 7 s
@@ -40,7 +45,7 @@ quick: $(VENV)/.test
 
 fuzz: $(VENV)/.test
 	-PYTHONPATH=. NUMBA_BOUNDSCHECK=1 PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm
-	NUMBA_BOUNDSCHECK=1 $(PYTEST) --fuzz tests/fuzz
+	FUZZ_SHARE=$(FUZZ_SHARE) NUMBA_BOUNDSCHECK=1 $(PYTEST) --fuzz tests/fuzz
 
 check: $(VENV)/.test
 	$(BIN)/ruff check src tests bench

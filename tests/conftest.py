@@ -45,6 +45,24 @@ def pytest_collection_modifyitems(config, items):
         if RAY in item.fixturenames:
             item.add_marker(pytest.mark.ray)
             item.add_marker(pytest.mark.xdist_group("ray"))
+    _one_cluster_for_all(items)
+
+
+def _one_cluster_for_all(items):
+    """Every test that asks for the cluster runs right after the first one that does, and the Ray
+    tests that start a cluster of their own (in the group, without the fixture) after them all: the
+    shared cluster starts once, not again after each of those or after the other tests of a file
+    (a start is several seconds of two cores). The same order on every xdist worker."""
+    shared = [i for i in items if RAY in i.fixturenames]
+    if not shared:
+        return
+    own = [i for i in items if RAY not in i.fixturenames
+           and any(m.args == ("ray",) for m in i.iter_markers("xdist_group"))]
+    at = items.index(shared[0])
+    moved = set(map(id, shared + own))
+    rest = [i for i in items if id(i) not in moved]
+    before = sum(1 for i in items[:at] if id(i) not in moved)
+    items[:] = rest[:before] + shared + own + rest[before:]
 
 
 @pytest.fixture

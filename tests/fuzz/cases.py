@@ -1,10 +1,11 @@
 """Drawing reproducible fuzz cases: each case knows its seed, and says it when it fails."""
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 
-from tests.fuzz.conftest import SEED
+from tests.fuzz.conftest import SEED, SHARE
 
 
 @dataclass
@@ -30,8 +31,10 @@ class Case:
 def draw(family: str, offset: int, count: int, generators: list) -> list[Case]:
     """count cases: generator i of the list draws case i mod len(list), so every kind appears.
 
-    A generator returns (kind, board, extra) or None to be asked again.
+    A generator returns (kind, board, extra) or None to be asked again. Under FUZZ_SHARE below 1,
+    the first cases of the same draw, at least one from each generator.
     """
+    count = min(count, max(len(generators), math.ceil(count * SHARE)))
     rng = random.Random(SEED * 1_000_003 + offset)
     out = []
     while len(out) < count:

@@ -18,12 +18,17 @@ import threading
 import pytest
 
 SEED = int(os.environ.get("FUZZ_SEED", "1106"))
+# The share of each family's random cases to run: CI runs fewer than `make fuzz` (see the Makefile).
+# Each draw keeps at least one case of each of its generators, so every kind of board of every family
+# still reaches every kernel; the cases kept are the first ones of the full draw, the same boards.
+SHARE = float(os.environ.get("FUZZ_SHARE", "1"))
 CASE_LIMIT_S = float(os.environ.get("FUZZ_CASE_LIMIT_S", "600"))  # compilation included: the first case of a family compiles its kernels
 
 
 def pytest_report_header(config):
     bounds = os.environ.get("NUMBA_BOUNDSCHECK", "unset")
-    return f"kernel fuzz: FUZZ_SEED={SEED} (set it to draw other boards), NUMBA_BOUNDSCHECK={bounds}"
+    return (f"kernel fuzz: FUZZ_SEED={SEED} (set it to draw other boards), FUZZ_SHARE={SHARE:g}, "
+            f"NUMBA_BOUNDSCHECK={bounds}")
 
 
 def _give_up(nodeid: str, capture) -> None:
@@ -43,3 +48,51 @@ def case_time_limit(request):
     timer.start()
     yield
     timer.cancel()
+
+
+def _kernels_run() -> tuple[list[str], list[str]]:
+    """The warm-up's kernels (every family's kernels()) this process ran, and those it did not: a
+    kernel's signature is in its dispatcher once it was called (or compiled) here. Kernels run only in
+    worker processes the fuzz starts (the command line, local workers) count as not run here."""
+    from numba import typeof
+
+    from puzzle_explorer.puzzles import registry
+
+    ran, not_run = [], []
+    for family_id in registry.families():
+        for k in registry.kernels_of(family_id):
+            name = f"{family_id}:{k.name}"
+            (ran if tuple(map(typeof, k.args)) in k.dispatcher.signatures else not_run).append(name)
+    return ran, not_run
+
+
+KERNELS_SEEN: dict[str, set] = {"ran": set(), "all": set()}
+
+
+def pytest_sessionfinish(session):
+    if not session.config.getoption("--fuzz"):
+        return
+    ran, not_run = _kernels_run()
+    if hasattr(session.config, "workeroutput"):  # an xdist worker: the controller adds them up
+        session.config.workeroutput["kernels_ran"] = ran
+        session.config.workeroutput["kernels_all"] = ran + not_run
+    else:
+        KERNELS_SEEN["ran"].update(ran)
+        KERNELS_SEEN["all"].update(ran + not_run)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    output = getattr(node, "workeroutput", {})
+    KERNELS_SEEN["ran"].update(output.get("kernels_ran", ()))
+    KERNELS_SEEN["all"].update(output.get("kernels_all", ()))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """Says which of the warm-up's kernels the fuzz ran in its own processes: a smaller FUZZ_SHARE must
+    still run all of them (compare the line with that of a full run)."""
+    if not config.getoption("--fuzz") or not KERNELS_SEEN["all"]:
+        return
+    missing = sorted(KERNELS_SEEN["all"] - KERNELS_SEEN["ran"])
+    terminalreporter.write_line(f"kernel fuzz: {len(KERNELS_SEEN['ran'])} of {len(KERNELS_SEEN['all'])} kernels ran "
+                                f"in the test processes" + (f"; not here: {', '.join(missing)}" if missing else ""))
