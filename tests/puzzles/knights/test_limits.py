@@ -57,3 +57,21 @@ def test_memo_slots_fit_the_room_with_the_old_table_while_it_doubles():
         if slots > thin.MEMO_INITIAL:
             assert (slots + slots // 2) * thin.MEMO_SLOT <= room
         assert (2 * slots + slots) * thin.MEMO_SLOT > room
+
+
+@pytest.mark.parametrize("board, options", [
+    (Board(5, 6, (0, 0)), {}),
+    (Board(5, 6, (0, 0)), {"all_starts": True}),  # the per-square table's sweep
+    (Board(6, 5, (2, 1)), {}),  # swept along columns
+])
+def test_a_state_cap_stops_the_frontier_counter_before_a_step_holds_more(run, board, options):
+    """The frontier counter stores its states a step at a time: --max-states caps what one step holds,
+    and a sweep whose next step would hold more ends with limit states, its tours so far said."""
+    whole = run(board, "count", Limits(), method="frontier", **options)
+    most = whole.details["frontier"]["most_states"]
+    assert whole.status == Status.SOLVED and most > 1000
+    cap = most // 2
+    sol = run(board, "count", Limits(max_states=cap), method="frontier", **options)
+    assert sol.status == Status.LIMIT and sol.limit == Limit.STATES
+    assert 0 < sol.details["frontier"]["most_states"] <= cap
+    assert "solutions_so_far" in sol.details

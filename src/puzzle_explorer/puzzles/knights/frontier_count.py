@@ -149,6 +149,10 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
 
     resumed = _load(Path(checkpoint), key) if checkpoint else None
     room = max(1, (budget - frontier_flat.scratch_bytes(workers)) // STATE_BYTES)
+    # the states a step holds are what --max-states caps: a step that would hold more ends the sweep
+    capped = limits.max_states is not None and limits.max_states < room
+    if capped:
+        room = max(1, limits.max_states or 1)
     control.compiling()
     prepare(kern.step, *frontier.example_args(counters))
     for name, args in frontier.flat_example_args(counters).items():
@@ -167,7 +171,7 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     except frontier.Stopped:
         status, limit = _stopped(control)
     except frontier.OutOfRoom:
-        status, limit = Status.LIMIT, Limit.MEMORY
+        status, limit = Status.LIMIT, Limit.STATES if capped else Limit.MEMORY
     finally:
         elapsed = control.end_search() - before
     most = int(details["frontier"].get("most_states", 0))
