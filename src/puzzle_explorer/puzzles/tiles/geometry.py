@@ -20,9 +20,15 @@ def opposite(d: int) -> int:
     return 3 - d
 
 
-@cache
 def neighbours(width: int, height: int) -> np.ndarray:
-    """nbr[cell, d]: the cell next to `cell` in direction d, -1 off the board."""
+    """nbr[cell, d]: the cell next to `cell` in direction d, -1 off the board. A writable array of its
+    own, as a copy unpickled in a worker process is: numba compiles a kernel apart for a read-only
+    array, so a search split over processes compiled in every worker what the warm-up had not."""
+    return _neighbours(width, height).copy()
+
+
+@cache
+def _neighbours(width: int, height: int) -> np.ndarray:
     out = np.full((width * height, 4), -1, dtype=np.int64)
     for c in range(width * height):
         x, y = c % width, c // width
