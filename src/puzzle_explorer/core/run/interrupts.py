@@ -11,7 +11,6 @@ stop signals wait until it is whole: output is whole or absent.
 """
 from __future__ import annotations
 
-import _thread
 import atexit
 import os
 import signal
@@ -62,10 +61,12 @@ class Interrupts:
     def _unraisable(self, unraisable: Any) -> None:
         """The stop raised where Python cannot let an exception out (a __del__, a weakref callback,
         the garbage collector): it would print a traceback and be lost. Raise it again instead, a
-        moment later from another thread: raised now it would land in this hook, as lost again."""
+        moment later from another thread: raised now it would land in this hook, as lost again. A
+        real signal, not interrupt_main(): that one wakes no wait the main thread is blocked in."""
         if isinstance(unraisable.exc_value, KeyboardInterrupt) and self.signal is not None:
             self._lost = True
-            again = threading.Timer(RAISE_AGAIN_S, _thread.interrupt_main, (self.signal,))
+            again = threading.Timer(RAISE_AGAIN_S, signal.pthread_kill,
+                                    (threading.main_thread().ident, self.signal))
             again.daemon = True
             again.start()
             return
