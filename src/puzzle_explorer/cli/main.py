@@ -67,20 +67,16 @@ def light_command(argv: list[str]) -> int | None:
     to decline. It runs before the rest of the command line loads (rich, every family,
     numba), for commands that must start fast and stay small.
     """
-    if not light_command_exists(argv):
-        return None
-    light: Callable[[list[str]], int | None] = importlib.import_module(f"puzzle_explorer.puzzles.{argv[1]}.light").run
-    return light(argv[2:])
-
-
-def light_command_exists(argv: list[str]) -> bool:
-    """Whether argv is `solve FAMILY …` for a family with a light module."""
     if len(argv) < 2 or argv[0] != "solve" or not argv[1].isidentifier():
-        return False
+        return None
     from puzzle_explorer import puzzles
 
     # Look before importing: importing a family's package may load everything it has.
-    return any(os.path.isfile(os.path.join(folder, argv[1], "light.py")) for folder in puzzles.__path__)
+    if not any(os.path.isfile(os.path.join(folder, argv[1], "light.py")) for folder in puzzles.__path__):
+        return None
+    _loaded()  # a light command loads what it needs itself
+    light: Callable[[list[str]], int | None] = importlib.import_module(f"puzzle_explorer.puzzles.{argv[1]}.light").run
+    return light(argv[2:])
 
 
 def build_parser() -> Parser:
@@ -188,7 +184,7 @@ def _command(argv: list[str]) -> int:
     if argv[0] in ("--version", "-V"):  # before the parser, which loads every family
         print(f"puzzle-explorer {puzzle_explorer.__version__}")
         return ExitCode.OK
-    if argv[0] in ("warm", "serve") or light_command_exists(argv):
+    if argv[0] in ("warm", "serve"):
         _loaded()  # commands that run long, and load what they need themselves
     if argv[0] == "warm":  # before the parser, which loads every family: done in a moment when done already
         from puzzle_explorer.cli.warm import main as warm_main

@@ -104,6 +104,7 @@ class StatsPane(VerticalScroll):
         self.family = family
         self.history: list[float] = []
         self.solution: Solution | None = None
+        self.live: Live | None = None  # the search's last live picture, charted by the bars
 
     def compose(self) -> ComposeResult:
         yield Static(id="stats-head")
@@ -121,7 +122,7 @@ class StatsPane(VerticalScroll):
     def begin(self) -> None:
         self.history = []
         self.solution = None
-        self.live: Live | None = None  # the search's last live picture, charted by the bars
+        self.live = None
         spark = self.query_one(Sparkline)
         spark.data = []
         spark.display = False
