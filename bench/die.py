@@ -19,6 +19,14 @@ from puzzle_explorer.puzzles.die.board import Board
 from puzzle_explorer.puzzles.die.solve import solve
 
 PEER_MODE = {"not-up": 0, "up": 1, "any": 2}
+# Searched on 2026-11-27 (GitHub code, issues and pages: rolling die / rolling cube tours, Hamiltonian
+# paths with a die's orientation): no public program counts or proves these tours. The puzzle's public
+# statement (the BrainDen forum's "Touring the chessboard with a single die", topic 15138: corner to
+# corner along one side, the 1-spot up at both ends and on no square between) was answered by hand
+# with one tour; the one published program for a rolling-die tour (Puzzling Stack Exchange question
+# 5410, Mathematica) solves a 6x6 grid whose numbered cells fix the top face, another question.
+PUBLIC_FIELD = ("no public solver found: searched GitHub code, issues and the web for rolling-die tour solvers; "
+                "the puzzle's public statement (BrainDen forum topic 15138) was answered by hand with one tour")
 CASES = [
     # (what, width, height, goal x, goal y, goal face, peer runs)
     ("the classic puzzle, 8x8, mark up at the goal: every tour", 8, 8, 0, 7, "up", 3),
@@ -44,6 +52,7 @@ def _ours(board: Board, rule: str):
 
 
 def run(report: Report, bin_dir) -> None:
+    classic = None
     for what, width, height, gx, gy, rule, runs in CASES:
         board = Board(width, height, frozenset(), (0, 0), (gx, gy))
         mine = _ours(board, rule)
@@ -51,6 +60,8 @@ def run(report: Report, bin_dir) -> None:
         count = mine.details["solutions"]
         assert mine.details["count_complete"] and count == peer_sols, (what, count, peer_sols)
         seconds = mine.stats.elapsed_s
+        if classic is None:  # the first case: the classic puzzle
+            classic = mine
         report.add(Row(
             what,
             f"{count} tour(s), {mine.stats.nodes_expanded:,} nodes in {seconds * 1000:.2f} ms of search",
@@ -58,6 +69,16 @@ def run(report: Report, bin_dir) -> None:
             ratio=peer.wall_s / seconds, goal=10,
             note=f"nodes: {peer_nodes / max(1, mine.stats.nodes_expanded):,.0f}x fewer; "
                  "a node is one placement of the die entered by the search, on both sides"))
+    nodes, seconds = classic.stats.nodes_expanded, classic.stats.elapsed_s
+    report.add(Row("the classic puzzle against the public field",
+                   f"{classic.details['solutions']} tour, proved the only one in {seconds * 1000:.2f} ms of search",
+                   PUBLIC_FIELD))
+    report.add(Row(
+        "the classic puzzle against the physical limit",
+        f"{seconds * 1000:.2f} ms of search, {nodes:,} nodes",
+        f"{nodes / h.CACHED_STEPS_PER_S * 1e6:.1f} µs: the same nodes at ~10^9 a second (a node is a few "
+        "instructions on a board that sits in the first-level cache)",
+        note=f"ours takes {seconds * h.CACHED_STEPS_PER_S / nodes:,.0f}x the bound's time"))
     # The command line end to end, compilation cache and start-up included.
     cli = h.ours("solve", "die", "--preset", "classic-8x8", "--all", "--json")
     data = json.loads(cli.stdout)

@@ -86,6 +86,21 @@ def ours(*args: str, stdin: str | None = None, env: dict | None = None) -> Run:
     return run([sys.executable, "-m", "puzzle_explorer", *args], stdin=stdin, env=env)
 
 
+def peer_figure(env: str, default: float, source: str) -> tuple[float, str]:
+    """A public peer's figure kept as a constant in a bench module (measured once, or published),
+    or the one the environment variable env gives instead (a run of your own), with its source."""
+    if os.environ.get(env):
+        return float(os.environ[env]), f"{env} (your own figure)"
+    return default, source
+
+
+# Physical limits, one basis each. A step whose data is far larger than the caches waits for memory:
+# about 10^8 dependent hash probes a second a core. A step whose data sits in the first-level cache (a
+# few hundred bytes of board) costs a few instructions: about 10^9 a second a core at ~3 GHz.
+PROBES_PER_S = 1e8
+CACHED_STEPS_PER_S = 1e9
+
+
 def best_of(n: int, fn, key=lambda r: r.wall_s):
     """The fastest of n runs, to damp the noise of a shared machine."""
     return min((fn() for _ in range(n)), key=key)
