@@ -14,6 +14,11 @@ def test_what_theory_says_reads_as_its_sentence():
     assert text.splitlines() == ["theory: 7x7 has open tours (Conrad et al. 1994)"]
 
 
+def test_seconds_read_with_their_unit_and_a_rate_keeps_its_name():
+    text = details_text({"pdb_built_s": 0.034, "nodes_per_s": 1500, "table_built_s": 2})
+    assert text.splitlines() == ["pdb built: 0.034 s", "nodes per s: 1,500", "table built: 2 s"]
+
+
 def test_what_does_not_fit_a_line_is_left_out():
     text = details_text({"tour": [[1, 1], [3, 2]], "count_complete": False, "board": {"cells": [[0]]}, "note": "n"})
     assert text.splitlines() == ["count complete: no", "n"]

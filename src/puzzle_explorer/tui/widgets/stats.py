@@ -291,6 +291,15 @@ def details_text(details: dict[str, Any]) -> str:
             inner = [f"{k.replace('_', ' ')} {text}" for k, v in value.items() if (text := _value(v)) is not None]
             if inner:
                 lines.append(f"{key.replace('_', ' ')}: " + ", ".join(inner))
+        elif _seconds(key, value):
+            lines.append(f"{key[:-2].replace('_', ' ')}: {value} s")
         elif (text := _value(value)) is not None:
             lines.append(f"{key.replace('_', ' ')}: {text}")
     return "\n".join(lines)
+
+
+def _seconds(key: str, value: object) -> bool:
+    """Whether a detail is a number of seconds: JSON names them with _s ("pdb_built_s"), which reads
+    as "pdb built: 0.03 s", not "pdb built s: 0.03" (a rate, "nodes_per_s", is not)."""
+    return (key.endswith("_s") and not key.endswith("_per_s") and isinstance(value, (int, float))
+            and not isinstance(value, bool))
