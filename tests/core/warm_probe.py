@@ -6,7 +6,9 @@ prints JSON: the signatures the second step added to those of the first.
 Kernels come from the disk cache, so this takes seconds once they are
 compiled. The solvers run on every preset (and the first preset with each
 option switched), under limits that end them in a moment: which kernels a
-solve calls follows from the code path, not from the size of the board.
+solve calls follows from the code path, not from the size of the board. A
+census over worker processes stops where it would start them: they show
+nothing in this process (census_without_workers).
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import sys
 
 from puzzle_explorer import core  # noqa: F401  (the kernel cache, before numba loads)
 from puzzle_explorer.core.kernels.jit import KERNELS
+from puzzle_explorer.core.run import runner
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits
@@ -22,6 +25,10 @@ from puzzle_explorer.puzzles import registry
 
 LIMITS = Limits(max_states=2_000)
 TIMEOUT_S = 0.03
+# How often a job looks at its time limit: the runner's rate for progress (a tenth of a second) would
+# let each search that meets the limit run three times as long as the limit says, and nothing here
+# reads the progress.
+CHECK_HZ = 200.0
 
 
 def signatures() -> set[tuple[str, str]]:
@@ -97,7 +104,8 @@ def exercise(family_id: str) -> None:
             if solver.id == "table":
                 continue  # answers from a file; its kernel is the sweep in extras()
             for options in variants(solver) if i == 0 else [{}]:
-                job = Job(lambda c: family.solve(board, solver.id, options, c, LIMITS), timeout_s=TIMEOUT_S)
+                job = Job(lambda c: family.solve(board, solver.id, options, c, LIMITS), timeout_s=TIMEOUT_S,
+                          hz=CHECK_HZ)
                 try:
                     job.run()
                 except Exception:  # a refusal (bad combination) is not what this looks at
@@ -117,8 +125,28 @@ def split_whatever_the_size() -> None:
     frontier.SPLIT_FROM = 1
 
 
+class NoWorkerProcesses(Exception):
+    """Raised where a partitioned census would start its worker processes."""
+
+
+def census_without_workers() -> None:
+    """A census over workers goes as far as its worker processes: this process prepares their
+    kernels (core/scale/partitioned.py prepare_kernels) and they load them from the disk cache,
+    so starting them (seconds of processor time) shows no signature here; what this process runs
+    while they count (the live picture) the census in one process runs too. The census stops
+    there, as a refusal does."""
+    from puzzle_explorer.core.scale import census_local
+
+    def no_workers(parts: int, need: int, modules: list[str]) -> census_local.LocalPool:
+        raise NoWorkerProcesses()
+
+    census_local.acquire = no_workers
+
+
 def main(family_id: str, order: str) -> None:
     split_whatever_the_size()
+    census_without_workers()
+    runner.MAX_RATE_HZ = CHECK_HZ
     family = registry.get(family_id)
     first, second = (family.warm, lambda: exercise(family_id))
     if order == "solve-first":

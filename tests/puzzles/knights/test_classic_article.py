@@ -3,6 +3,7 @@ import pytest
 
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles.knights.board import Board
+from tests.puzzles.knights.groups import SIX_BY_FIVE_FROM_THE_CORNER
 from tests.puzzles.knights.reference import check_tour, count_tours, tour_of
 
 # (width, height, start 1-based, nodes with the program's order, with the listed order, tour found?)
@@ -42,7 +43,7 @@ def test_the_articles_whole_space_of_5x5(run):
 
 
 @pytest.mark.parametrize("w,h,start", [(5, 5, (0, 0)), (5, 5, (2, 2)), (3, 4, (0, 0)), (5, 4, (0, 0)),
-                                       (6, 5, (0, 0))])
+                                       pytest.param(6, 5, (0, 0), marks=SIX_BY_FIVE_FROM_THE_CORNER)])
 def test_plain_counting_matches_brute_force(run, w, h, start):
     sol = run(Board(w, h, start), "backtrack", count=True)
     assert sol.details["solutions"] == count_tours(w, h, start)

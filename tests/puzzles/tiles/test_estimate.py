@@ -129,7 +129,18 @@ def test_the_table_has_a_row_per_length_the_answer_may_have_with_running_totals(
     assert [r.bound for r in slow] == [41, 43, 45]
 
 
-def test_estimate_on_the_command_line_prints_a_row_per_length_and_searches_nothing(capsys):
+def test_estimate_on_the_command_line_prints_a_row_per_length_and_searches_nothing(capsys, monkeypatch):
+    # the text and the JSON form print the same forecast: it is sampled once (seconds), for both runs
+    import puzzle_explorer.puzzles.tiles.cli as tiles_cli
+    real, forecasts = tiles_cli.estimate_idastar, []
+
+    def estimate_once(board, solver, options, control, limits):
+        if not forecasts:
+            forecasts.append(((board, solver, options), real(board, solver, options, control, limits)))
+        assert forecasts[0][0] == (board, solver, options), "both runs forecast the same search"
+        return forecasts[0][1]
+
+    monkeypatch.setattr(tiles_cli, "estimate_idastar", estimate_once)
     code, out, err = run_cli(capsys, "solve", "tiles", "--preset", "korf-1", "--algo", "idastar", "--heuristic",
                              "manhattan", "--estimate", "--workers", "1")
     assert code == 0, err
@@ -139,7 +150,7 @@ def test_estimate_on_the_command_line_prints_a_row_per_length_and_searches_nothi
     assert bounds[:3] == [41, 43, 45] and 57 in bounds
     assert "stratified samples" in lines[-1]
     obj = json.loads(run_cli(capsys, "solve", "tiles", "--preset", "korf-1", "--algo", "idastar", "--heuristic",
-                             "manhattan", "--estimate", "--json")[1])["estimate"]
+                             "manhattan", "--estimate", "--workers", "1", "--json")[1])["estimate"]
     row = next(r for r in obj["rows"] if r["bound"] == 55)
     # Korf's #1 runs 49,606,848 nodes in its 55 iteration (the kernel's count, tests/scale)
     assert abs(row["nodes"] - 49_606_848) <= 5 * row["nodes_se"]
