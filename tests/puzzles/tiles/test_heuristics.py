@@ -106,6 +106,16 @@ def test_line_removals():
     assert H.removals([2, 0, 1, 3]) == 1
 
 
+@pytest.mark.parametrize("length", [2, 3, 4, 5])
+def test_the_line_table_holds_the_removals_of_every_code(length):
+    """Every code of the table computed at once equals removals() of its digits, one by one."""
+    base = length + 1
+    table = H._line_table.__wrapped__(length)
+    assert table.shape == (base ** length,)
+    for code in range(base ** length):
+        assert table[code] == H.removals([(code // base ** i) % base for i in range(length)]), code
+
+
 def _tables(part):
     from puzzle_explorer.puzzles.tiles.kernels import pdb_build as B
     out = {}
