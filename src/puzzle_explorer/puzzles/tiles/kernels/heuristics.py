@@ -61,7 +61,8 @@ def _line_table(length: int) -> np.ndarray:
             rises = (digits[:, j] > 0) & (digits[:, j] < digits[:, i])
             before = np.maximum(before, np.where(rises, longest[:, j], 0))
         longest[:, i] = np.where(digits[:, i] > 0, before + 1, 0)
-    return np.count_nonzero(digits, axis=1) - longest.max(axis=1)
+    table: np.ndarray = np.count_nonzero(digits, axis=1) - longest.max(axis=1)
+    return table
 
 
 @cache
