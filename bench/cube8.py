@@ -113,7 +113,7 @@ def run(report: Report, bin_dir) -> None:
                    f"{table_per * 1e6:.0f} µs per dataset (a Python call around the read)",
                    f"{bound * 1e6:.2f} µs: the pattern's {GOAL_POSITIONS} goal positions read from the 21.6 MiB table, "
                    "one memory-bound probe each at ~10^8 a second",
-                   note=f"ours takes {table_per / bound:,.0f}x the bound's time"))
+                   note=h.times_the_bound(table_per, bound)))
 
     def bibfs(start, pattern):
         status, _, _, stats = run_bibfs(C.start_position(start), pattern, CAP, SearchControl(), Limits())

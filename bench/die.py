@@ -78,7 +78,7 @@ def run(report: Report, bin_dir) -> None:
         f"{seconds * 1000:.2f} ms of search, {nodes:,} nodes",
         f"{nodes / h.CACHED_STEPS_PER_S * 1e6:.1f} µs: the same nodes at ~10^9 a second (a node is a few "
         "instructions on a board that sits in the first-level cache)",
-        note=f"ours takes {seconds * h.CACHED_STEPS_PER_S / nodes:,.0f}x the bound's time"))
+        note=h.times_the_bound(seconds, nodes / h.CACHED_STEPS_PER_S)))
     # The command line end to end, compilation cache and start-up included.
     cli = h.ours("solve", "die", "--preset", "classic-8x8", "--all", "--json")
     data = json.loads(cli.stdout)

@@ -101,6 +101,11 @@ PROBES_PER_S = 1e8
 CACHED_STEPS_PER_S = 1e9
 
 
+def times_the_bound(seconds: float, bound_s: float) -> str:
+    """A limit row's note: how many times the physical limit's time ours takes."""
+    return f"ours takes {seconds / bound_s:,.0f}x the bound's time"
+
+
 def best_of(n: int, fn, key=lambda r: r.wall_s):
     """The fastest of n runs, to damp the noise of a shared machine."""
     return min((fn() for _ in range(n)), key=key)

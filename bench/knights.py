@@ -90,7 +90,7 @@ def run(report: Report, bin_dir) -> None:
         f"{search * 1000:.2f} ms of search, {mine.stats.nodes_expanded:,} nodes",
         f"{mine.stats.nodes_expanded / h.CACHED_STEPS_PER_S * 1e6:.1f} µs: the same nodes at ~10^9 a second "
         "(a node is a few instructions on a board that sits in the first-level cache)",
-        note=f"ours takes {search * h.CACHED_STEPS_PER_S / mine.stats.nodes_expanded:,.0f}x the bound's time; "
+        note=h.times_the_bound(search, mine.stats.nodes_expanded / h.CACHED_STEPS_PER_S) + "; "
              "the answer itself (1,728, OEIS A165134 a(5)) is checked above"))
     for closed in (False, True):
         _warnsdorff(closed)  # warm

@@ -79,7 +79,7 @@ def run(report: Report, bin_dir) -> None:
                    f"{seconds * 1e6:.0f} µs of search",
                    f"{cells / h.CACHED_STEPS_PER_S * 1e6:.0f} µs: the path winds through the whole maze, so each of its "
                    f"{cells:,} cells is read at least once, at ~10^9 a second (the board fits the caches)",
-                   note=f"ours takes {seconds * h.CACHED_STEPS_PER_S / cells:,.0f}x the bound's time"))
+                   note=h.times_the_bound(seconds, cells / h.CACHED_STEPS_PER_S)))
 
     for w, hh, kinds, gravity, goal_s, runs in ((18, 8, 36, False, 1, 3), (18, 8, 36, True, 1, 3),
                                                  (40, 30, 60, False, 1, 3), (100, 100, 50, False, 10, 1)):
@@ -104,7 +104,7 @@ def run(report: Report, bin_dir) -> None:
                    f"{sol.stats.elapsed_s:.2f} s, {positions:,} positions",
                    f"{positions / h.PROBES_PER_S * 1000:.2f} ms: the same positions, each at least one memory-bound probe "
                    "(~10^8 a second) to tell it from those already refuted",
-                   note=f"ours takes {sol.stats.elapsed_s * h.PROBES_PER_S / positions:,.0f}x the bound's time: "
+                   note=h.times_the_bound(sol.stats.elapsed_s, positions / h.PROBES_PER_S) + ": "
                         "each position's moves are found by path searches over the board"))
 
     times = []
