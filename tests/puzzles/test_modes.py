@@ -66,13 +66,6 @@ def test_every_flag_a_mode_names_is_one_of_the_family_s_flags(family):
         assert set(mode.when) | set(mode.takes) <= flags, mode
 
 
-def test_an_empty_contest_says_so(capsys, monkeypatch):
-    monkeypatch.setattr("sys.stdin", io.StringIO("0 0\n"))
-    code, out, err = run_cli(capsys, "solve", "cube8", "--contest")
-    assert code == 0 and out == ""
-    assert "no dataset" in err
-
-
 # Where a flag the mode does not read has a refusal of the family's own that says what to do
 # instead, that one answers (Mode.left): one line all the same.
 OWN_WORDS = [

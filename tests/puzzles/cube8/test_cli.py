@@ -65,13 +65,22 @@ def test_first_contest_builds_the_table_and_later_ones_answer_from_it(capsys, mo
     assert done.stdout == expected_output(small()) and done.stderr.split() == ["0", "False"]
 
 
-def test_bad_or_empty_contest_input_builds_no_table(capsys, monkeypatch, empty_cache):
+def test_bad_contest_input_builds_no_table(capsys, monkeypatch, empty_cache):
     code, out, err = run_cli(capsys, monkeypatch, ["--contest"], "x 1\n")
     assert code == 2 and out == ""
     assert err.startswith("error: dataset 1, line 1") and len(err.strip().splitlines()) == 1
-    code, out, err = run_cli(capsys, monkeypatch, ["--contest"], "0 0\n")  # no dataset: said on stderr only
-    assert (code, out) == (0, "") and err.strip() == "note: no dataset before the closing `0 0`: nothing to answer"
     assert not list(empty_cache.iterdir())
+
+
+@pytest.mark.parametrize("cache", ["empty_cache", "with_table"])
+def test_an_empty_contest_says_so_on_stderr_only(capsys, monkeypatch, request, cache):
+    # with the table on disk the light path answers; it must say what the full command says
+    folder = request.getfixturevalue(cache)
+    before = sorted(p.name for p in folder.iterdir())
+    for stdin in ("0 0\n", "", "\n\n0 0\n"):
+        code, out, err = run_cli(capsys, monkeypatch, ["--contest"], stdin)
+        assert (code, out) == (0, "") and err == "note: no dataset before the closing `0 0`: nothing to answer\n", stdin
+    assert sorted(p.name for p in folder.iterdir()) == before  # no table is built for no dataset
 
 
 def test_a_first_contest_with_a_bad_dataset_says_only_the_error(capsys, monkeypatch, empty_cache):

@@ -16,7 +16,7 @@ from puzzle_explorer.puzzles import registry
 from puzzle_explorer.puzzles.cube8 import board as cboard
 from puzzle_explorer.puzzles.cube8 import cubes as C
 from puzzle_explorer.puzzles.cube8 import table as T
-from puzzle_explorer.puzzles.cube8.contest import DEFAULT_CAP, answer_line, datasets
+from puzzle_explorer.puzzles.cube8.contest import DEFAULT_CAP, NO_DATASET, answer_line, datasets
 from puzzle_explorer.puzzles.cube8.presets import PRESETS
 from puzzle_explorer.puzzles.cube8.render import legend, render
 from puzzle_explorer.puzzles.cube8.solve import (
@@ -132,7 +132,7 @@ def run_contest(args: argparse.Namespace, console: Console) -> int:
     todo = datasets(sys.stdin)
     first = next(todo, None)  # bad or empty input is answered before a table is built for it
     if first is None:  # an answer per dataset, and there is none: say so where the answers are not
-        Console(stderr=True).print("note: no dataset before the closing `0 0`: nothing to answer", highlight=False)
+        Console(stderr=True).print(NO_DATASET, highlight=False)
         return ExitCode.OK
     table = T.open_table() if args.algo in (None, "table") else None
     bad: InputError | None = None

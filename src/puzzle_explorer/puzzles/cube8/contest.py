@@ -23,6 +23,8 @@ from puzzle_explorer.puzzles.kit.text import MAX_TYPED
 
 DEFAULT_CAP = 30
 MAX_CAP = 10**6  # rolls; every position is within a few dozen
+# said on stderr, where the answers are not, by the full command and the light path alike
+NO_DATASET = "note: no dataset before the closing `0 0`: nothing to answer"
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import sys
 
 from puzzle_explorer.core.errors import InputError, one_line
 from puzzle_explorer.core.run.exit_codes import ExitCode
-from puzzle_explorer.puzzles.cube8.contest import DEFAULT_CAP, MAX_CAP, answer_line, datasets
+from puzzle_explorer.puzzles.cube8.contest import DEFAULT_CAP, MAX_CAP, NO_DATASET, answer_line, datasets
 from puzzle_explorer.puzzles.cube8.table import open_table
 from puzzle_explorer.puzzles.kit.numbers import whole
 
@@ -54,11 +54,13 @@ def run(argv: list[str]) -> int | None:
     if table is None:
         return None
     out = sys.stdout
+    answered = 0
     with table:
         try:
             for ds in datasets(sys.stdin):
                 out.write(answer_line(table.fewest_rolls(ds.start, ds.pattern), cap) + "\n")
                 out.flush()
+                answered += 1
         except InputError as exc:
             out.flush()
             sys.stderr.write(f"error: {one_line(str(exc))}\n")
@@ -68,4 +70,6 @@ def run(argv: list[str]) -> int | None:
         except BrokenPipeError:  # the reader went away (`| head`): nothing left to say
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return ExitCode.OK
+    if not answered:
+        sys.stderr.write(NO_DATASET + "\n")
     return ExitCode.OK
