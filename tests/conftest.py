@@ -10,8 +10,11 @@ xdist worker, one after another (--dist loadgroup), so that a single cluster
 serves them all: several workers each starting Ray on two cores would fight
 for them.
 """
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -19,7 +22,15 @@ import pytest
 os.environ["PUZZLE_EXPLORER_TEST_KERNELS"] = "1"  # the suite's own cache folders (see core/run/cache.py)
 
 from puzzle_explorer import core  # noqa: E402,F401  (configures the numba cache before any kernel module loads)
-from tests.kernel_cache import use_cache  # noqa: E402
+from tests.kernel_cache import use_cache, with_kernels  # noqa: E402
+
+# What the user's cache holds (a cube8 table or tiles databases built by the app, the bench or an
+# earlier run) must not decide what a test sees: the run gets a cache folder of its own, with the
+# compiled kernels linked in, which the xdist workers inherit and the first process removes.
+if not os.environ.get("PUZZLE_EXPLORER_CACHE"):
+    _RUN_CACHE = with_kernels(Path(tempfile.mkdtemp(prefix="puzzle-explorer-tests-")))
+    os.environ["PUZZLE_EXPLORER_CACHE"] = str(_RUN_CACHE)
+    atexit.register(shutil.rmtree, _RUN_CACHE, True)
 
 FUZZ = Path(__file__).resolve().parent / "fuzz"
 RAY = "ray_cluster"
