@@ -39,14 +39,14 @@ from puzzle_explorer.core.kernels.counters import (
     STORED,
 )
 from puzzle_explorer.core.kernels.jit import Kernel, kernel, prepare
-from puzzle_explorer.core.kernels.radix import radix_sort
+from puzzle_explorer.core.kernels.radix import MAX_COUNTS, radix_sort
 
 # numpy asks for transparent huge pages for arrays from NUMPY_HUGE bytes on; such a buffer's last
 # page may then be a huge page, resident whole however little of it has been written
 NUMPY_HUGE = 4 * 2**20
 HUGE_PAGE = 2 * 2**20
-# count arrays of the radix sort (at most 6 passes of 4096 buckets) and the expand scratch, per worker
-WORKER_SCRATCH = 6 * 4096 * 8 + 64 * 2**10
+# the radix sort's counts and the expand scratch, per worker
+WORKER_SCRATCH = MAX_COUNTS * 8 + 64 * 2**10
 EMPTY = np.empty(0, dtype=np.uint64)
 THREADS = 2  # the most threads one census runs on (the merge of a level is one thread's)
 SIZES_PER_CALL = 4096  # levels one call of the small path may run before it reports back
