@@ -30,20 +30,25 @@ ROUNDS = 9
 Sort = Callable[[np.ndarray, np.ndarray, int], np.ndarray]
 
 
-def level_successors() -> np.ndarray:
-    """The successors of the first half of the reference census's widest level: what one of the
-    census's two threads sorts there."""
+def reference_levels() -> tuple[object, list[np.ndarray]]:
+    """A context of the reference layout (every piece distinct, unit moves) and its census's levels."""
     board = parse(REFERENCE_LAYOUT)
     layout = make_layout(board, "unit", True)
     start = np.array([encode(layout, board)], dtype=np.uint64)
     ctx = make_context(layout)
-    counters = np.zeros(SLOTS, dtype=np.int64)
     layers = census.Layers(keep=True)
-    census.census(start, [ctx], 2**62, 2**34, counters, layers)
+    census.census(start, [ctx], 2**62, 2**34, np.zeros(SLOTS, dtype=np.int64), layers)
     ends = np.cumsum([0, *layers.sizes])
-    widest = int(np.argmax(layers.sizes))
-    level = layers.runs[ends[widest]:ends[widest + 1]].copy()
+    return ctx, [layers.runs[ends[d]:ends[d + 1]] for d in range(len(layers.sizes))]
+
+
+def level_successors() -> np.ndarray:
+    """The successors of the first half of the reference census's widest level: what one of the
+    census's two threads sorts there."""
+    ctx, levels = reference_levels()
+    level = max(levels, key=lambda level: level.shape[0])
     succ = np.empty(level.shape[0] * 8, dtype=np.uint64)
+    counters = np.zeros(SLOTS, dtype=np.int64)
     m, _ = census.expand_slice(level, 0, level.shape[0] // 2, ctx, succ, succ.shape[0], counters, False)
     return succ[:m].copy()
 
