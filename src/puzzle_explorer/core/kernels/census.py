@@ -106,7 +106,8 @@ def merge_level(a, na, b, nb, prev, n_prev, cur, n_cur, nxt, ctx, room, counters
             return n, goals, False, True
         end = min(i + j + MERGE_BLOCK, na + nb)
         start = n
-        if 0 < n and n + MERGE_BLOCK <= room:
+        # each successor adds a state at most: with room for the whole block, no bound is checked in it
+        if 0 < n and n + end - (i + j) <= room:
             i, j, p, q, n, last = _merge_block(a, na, b, nb, prev, n_prev, cur, n_cur, nxt, i, j, p, q, n, last, end)
         else:
             while i + j < end:
@@ -119,6 +120,8 @@ def merge_level(a, na, b, nb, prev, n_prev, cur, n_cur, nxt, ctx, room, counters
                     return n, goals + _goals_in(nxt, start, n, ctx), True, False
                 nxt[n] = t
                 n += 1
+                if n == 1 and n + min(MERGE_BLOCK, na + nb - (i + j)) <= room:
+                    break  # the first state kept: the rest of the successors may go the faster way
         goals += _goals_in(nxt, start, n, ctx)
     return n, goals, False, False
 
