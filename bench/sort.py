@@ -37,7 +37,7 @@ def reference_levels() -> tuple[object, list[np.ndarray]]:
     start = np.array([encode(layout, board)], dtype=np.uint64)
     ctx = make_context(layout)
     layers = census.Layers(keep=True)
-    census.census(start, [ctx], 2**62, 2**34, np.zeros(SLOTS, dtype=np.int64), layers)
+    census.census(start, [ctx], 2**62, 2**31, np.zeros(SLOTS, dtype=np.int64), layers)  # 2 GiB: room to spare
     ends = np.cumsum([0, *layers.sizes])
     return ctx, [layers.runs[ends[d]:ends[d + 1]] for d in range(len(layers.sizes))]
 
