@@ -38,19 +38,20 @@ from puzzle_explorer.core.kernels.counters import (
     STOP,
     STORED,
 )
-from puzzle_explorer.core.kernels.jit import Kernel, kernel, prepare
-from puzzle_explorer.core.kernels.radix import radix_sort
+from puzzle_explorer.core.kernels.jit import Kernel, helper, kernel, prepare
+from puzzle_explorer.core.kernels.radix import MAX_COUNTS, radix_sort
 
 # numpy asks for transparent huge pages for arrays from NUMPY_HUGE bytes on; such a buffer's last
 # page may then be a huge page, resident whole however little of it has been written
 NUMPY_HUGE = 4 * 2**20
 HUGE_PAGE = 2 * 2**20
-# count arrays of the radix sort (at most 6 passes of 4096 buckets) and the expand scratch, per worker
-WORKER_SCRATCH = 6 * 4096 * 8 + 64 * 2**10
+# the radix sort's counts and the expand scratch, per worker
+WORKER_SCRATCH = MAX_COUNTS * 8 + 64 * 2**10
 EMPTY = np.empty(0, dtype=np.uint64)
 THREADS = 2  # the most threads one census runs on (the merge of a level is one thread's)
 SIZES_PER_CALL = 4096  # levels one call of the small path may run before it reports back
 SPLIT_MERGE = 1 << 16  # successors from which a level's merge is split between the two threads
+MERGE_BLOCK = 16 * CHECK_EVERY  # successors the merge takes between looks at the stop flag
 
 
 @kernel
@@ -99,34 +100,91 @@ def merge_level(a, na, b, nb, prev, n_prev, cur, n_cur, nxt, ctx, room, counters
     j = 0
     p = 0
     q = 0
+    last = np.uint64(0)  # the successor before, whose repeats are not new
     while i < na or j < nb:
-        if (i + j) % (16 * CHECK_EVERY) == 0 and counters[STOP] != RUN:
+        if counters[STOP] != RUN:
             return n, goals, False, True
-        if j >= nb or (i < na and a[i] <= b[j]):
-            t = a[i]
-            i += 1
+        end = min(i + j + MERGE_BLOCK, na + nb)
+        start = n
+        # each successor adds a state at most: with room for the whole block, no bound is checked in it
+        if 0 < n and n + end - (i + j) <= room:
+            i, j, p, q, n, last = _merge_block(a, na, b, nb, prev, n_prev, cur, n_cur, nxt, i, j, p, q, n, last, end)
         else:
-            t = b[j]
-            j += 1
-        new, p, q = is_new(t, nxt, n, prev, n_prev, p, cur, n_cur, q)
-        if not new:
-            continue
-        if n == room:
-            return n, goals, True, False
-        nxt[n] = t
-        n += 1
-        if ops.is_goal(t, ctx):
-            goals += 1
+            while i + j < end:
+                t, i, j = _next_successor(a, na, b, nb, i, j)
+                last = t
+                new, p, q = is_new(t, nxt, n, prev, n_prev, p, cur, n_cur, q)
+                if not new:
+                    continue
+                if n == room:
+                    return n, goals + _goals_in(nxt, start, n, ctx), True, False
+                nxt[n] = t
+                n += 1
+                if n == 1 and n + min(MERGE_BLOCK, na + nb - (i + j)) <= room:
+                    break  # the first state kept: the rest of the successors may go the faster way
+        goals += _goals_in(nxt, start, n, ctx)
     return n, goals, False, False
+
+
+@helper
+def _next_successor(a, na, b, nb, i, j):
+    """The smaller of a[i] and b[j] (either may be used up): (it, i, j) past it."""
+    if i < na and j < nb:
+        x = a[i]
+        y = b[j]
+        # chosen without a branch: which of two sorted slices holds the next key is a coin toss
+        take = x <= y
+        return (x if take else y), i + np.int64(take), j + np.int64(not take)
+    if i < na:
+        return a[i], i + 1, j
+    return b[j], i, j + 1
+
+
+@helper
+def _merge_block(a, na, b, nb, prev, n_prev, cur, n_cur, nxt, i, j, p, q, n, last, end):
+    """merge_level's successors up to i + j == end, when nxt has room for all of them and holds a
+    state (n > 0). Whether each is new is worked out without a branch on the keys (a repeat, in
+    prev or in cur: a toss-up each time, and mispredicted branches were most of the merge's time),
+    and each one writes: a new one at nxt[n], an old one the last kept state again at nxt[n - 1],
+    so nothing past the level is written (the memory ledger counts what is)."""
+    kept = nxt[n - 1]
+    while i + j < end:
+        t, i, j = _next_successor(a, na, b, nb, i, j)
+        p = _past(t, prev, n_prev, p)
+        q = _past(t, cur, n_cur, q)
+        old = t == last
+        old |= (p < n_prev) and (prev[p] == t)
+        old |= (q < n_cur) and (cur[q] == t)
+        last = t
+        kept = kept if old else t
+        nxt[n - np.int64(old)] = kept
+        n += np.int64(not old)
+    return i, j, p, q, n, last
+
+
+@helper
+def _past(t, keys, n, p):
+    """p moved past the sorted keys below t. The successors are about three times as dense as a
+    level, so p seldom moves twice: its first step is taken without a branch on the keys."""
+    if p < n:
+        p += np.int64(keys[p] < t)
+        while p < n and keys[p] < t:
+            p += 1
+    return p
+
+
+@helper
+def _goals_in(states, lo, hi, ctx):
+    goals = 0
+    for i in range(lo, hi):
+        if ops.is_goal(states[i], ctx):
+            goals += 1
+    return goals
 
 
 @kernel
 def count_goals(states, n, ctx):
-    goals = 0
-    for i in range(n):
-        if ops.is_goal(states[i], ctx):
-            goals += 1
-    return goals
+    return _goals_in(states, 0, n, ctx)
 
 
 @kernel
