@@ -39,3 +39,22 @@ def test_the_farthest_positions_span_slices():
     dist[[5, 2**20 + 3, 2**21 + 9]] = 4
     assert list(DenseTable(dist).farthest(5)) == [5, 2**20 + 3, 2**21 + 9]
     assert list(DenseTable(dist).farthest(2)) == [5, 2**20 + 3]
+
+
+def test_the_levels_are_counted_by_one_scan_however_often_they_are_asked_for(monkeypatch):
+    t = DenseTable(distances())
+    scans = []
+    chunks = DenseTable._chunks
+
+    def counted(self):
+        scans.append(1)
+        return chunks(self)
+
+    monkeypatch.setattr(DenseTable, "_chunks", counted)
+    first = t.by_distance()
+    first.append(99)  # a caller's copy: changing it changes nothing kept
+    assert t.by_distance() == [int(np.count_nonzero(distances() == d)) for d in range(7)]
+    assert t.states == sum(t.by_distance())
+    assert len(scans) == 1
+    t.farthest(3)  # finding positions reads the table again, but counts nothing again
+    assert len(scans) == 2

@@ -148,6 +148,9 @@ class DenseTable:
     dist: np.ndarray  # uint8, indexed by position number
     identity: dict[str, Any] = field(default_factory=dict)
     scope: dict[str, Any] = field(default_factory=dict)
+    # the level sizes, counted once: a scan of a large table takes seconds (tiles 3x4: 240 MB), and a
+    # result, its farthest positions and its header each ask for them
+    _levels: list[int] | None = field(default=None, init=False, repr=False, compare=False)
     kind = "dense"
 
     @property
@@ -171,12 +174,15 @@ class DenseTable:
         return out
 
     def by_distance(self) -> list[int]:
-        counts = np.zeros(UNREACHED + 1, dtype=np.int64)
-        for _, part in self._chunks():
-            counts += np.bincount(part, minlength=UNREACHED + 1)
-        counts = counts[:UNREACHED]
-        reached = np.flatnonzero(counts)
-        return [int(c) for c in counts[:reached[-1] + 1]] if reached.size else []
+        """The positions at each distance (the table is not written once built)."""
+        if self._levels is None:
+            counts = np.zeros(UNREACHED + 1, dtype=np.int64)
+            for _, part in self._chunks():
+                counts += np.bincount(part, minlength=UNREACHED + 1)
+            counts = counts[:UNREACHED]
+            reached = np.flatnonzero(counts)
+            self._levels = [int(c) for c in counts[:reached[-1] + 1]] if reached.size else []
+        return list(self._levels)
 
     def farthest(self, most: int) -> np.ndarray:
         levels = self.by_distance()
