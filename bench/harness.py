@@ -1,6 +1,7 @@
 """Building the peer programs, timing processes, and the report table."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -9,6 +10,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 PEERS_SRC = ROOT.parent / "shared" / "peers"
@@ -104,6 +106,17 @@ CACHED_STEPS_PER_S = 1e9
 def times_the_bound(seconds: float, bound_s: float) -> str:
     """A limit row's note: how many times the physical limit's time ours takes."""
     return f"ours takes {seconds / bound_s:,.0f}x the bound's time"
+
+
+def other_version(path: str, name: str) -> ModuleType:
+    """Another version of one of the package's modules, loaded from `path` under `name` beside this
+    one (a micro-benchmark's --against: the two timed in turns in one process)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--against: cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def best_of(n: int, fn, key=lambda r: r.wall_s):

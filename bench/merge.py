@@ -9,14 +9,13 @@ merge the same successors in turns, the fastest of the rounds kept for each.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 import time
 from typing import Callable
 
 import numpy as np
 
-from bench.harness import Report, Row
+from bench.harness import Report, Row, other_version
 from bench.sort import ROUNDS, reference_levels
 from puzzle_explorer.core.kernels import census
 from puzzle_explorer.core.kernels.counters import SLOTS
@@ -55,12 +54,7 @@ def ns_per_successor(merges: dict[str, Merge], rounds: int) -> tuple[int, dict[s
 
 
 def other(path: str) -> Merge:
-    spec = importlib.util.spec_from_file_location("other_census", path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"--against: cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.merge_level
+    return other_version(path, "other_census").merge_level
 
 
 def run(report: Report, bin_dir=None) -> None:

@@ -10,14 +10,13 @@ figures of one run compare. Under `python -m bench` the peer is numpy's sort.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 import time
 from typing import Callable
 
 import numpy as np
 
-from bench.harness import Report, Row
+from bench.harness import Report, Row, other_version
 from puzzle_explorer.core.kernels import census
 from puzzle_explorer.core.kernels.counters import SLOTS
 from puzzle_explorer.core.kernels.radix import radix_sort
@@ -74,11 +73,7 @@ def ours() -> Sort:
 
 
 def other(path: str) -> Sort:
-    spec = importlib.util.spec_from_file_location("other_radix", path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"--against: cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = other_version(path, "other_radix")
     counters = np.zeros(SLOTS, dtype=np.int64)
     return lambda keys, spare, n: module.radix_sort(keys, spare, n, counters)
 
