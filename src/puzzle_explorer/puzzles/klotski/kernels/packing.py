@@ -19,6 +19,7 @@ from math import comb
 import numpy as np
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.kernels.arrays import thread_scratch
 from puzzle_explorer.core.kernels.ops import DEAD_END
 from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.klotski.board import Board, Piece
@@ -265,12 +266,12 @@ def make_context(layout: Layout) -> KlotskiCtx:
         np.uint64((1 << (board.width * board.height)) - 1), binom,
         np.uint64(_cell_bits(board, board.walls)), np.uint64(layout.target_class), np.uint64(goal),
         hdist, np.int64(layout.kind), np.int64(branch + 1),
-        np.zeros(max(n_pieces, 1), dtype=np.int64), np.zeros(64, dtype=np.int64),
-        np.zeros(64, dtype=np.int64),
+        thread_scratch(max(n_pieces, 1), np.int64), thread_scratch(64, np.int64),
+        thread_scratch(64, np.int64),
         np.uint64(board.width), fit, acell, anchor_at,
         np.uint64(_cell_bits(board, ((x, y) for y in range(board.height) for x in range(1, board.width)))),
         np.uint64(_cell_bits(board, ((x, y) for y in range(board.height) for x in range(board.width - 1)))),
-        shape_w, shape_h, size, tbase, rtops, rcells, pmask, preach, np.zeros(max(nc, 1), dtype=np.uint64),
+        shape_w, shape_h, size, tbase, rtops, rcells, pmask, preach, thread_scratch(max(nc, 1), np.uint64),
         np.array([_cell_bits(board, ((x, y) for y in range(board.height) for x in range(board.width - cls.shape[0])))
                   for cls in layout.classes], dtype=np.uint64),
     )

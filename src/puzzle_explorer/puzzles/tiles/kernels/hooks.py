@@ -13,6 +13,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from puzzle_explorer.core.kernels import ops
+from puzzle_explorer.core.kernels.arrays import thread_scratch
 from puzzle_explorer.core.kernels.jit import helper
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
 from puzzle_explorer.puzzles.tiles.kernels import heuristics as H
@@ -50,7 +51,7 @@ def make_context(width: int, height: int, goal: tuple[int, ...]) -> TilesCtx:
         raise ValueError(f"a {width}x{height} board does not pack into 64 bits")
     tables: GoalTables = H.goal_tables(width, height, tuple(goal))
     return TilesCtx(neighbours(width, height), np.uint64(pack(goal)), tables,
-                    np.zeros(n, dtype=np.int64), np.zeros(height + width, dtype=np.int64))
+                    thread_scratch(n, np.int64), thread_scratch(height + width, np.int64))
 
 
 @helper
