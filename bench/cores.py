@@ -19,6 +19,7 @@ import sys
 import numpy as np
 
 from bench.harness import Report, Row
+from bench.klotski import REFERENCE_LAYOUT
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.scale import census_local
@@ -27,7 +28,6 @@ from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
 from puzzle_explorer.puzzles.klotski.board import parse
 from puzzle_explorer.puzzles.klotski.kernels.packing import encode, make_context, make_layout
 
-REFERENCE_LAYOUT = "NAAO/PAAQ/.BB./HIJK/HIJK"
 REFERENCE_STATES = 14_950_080
 WORKERS = (1, 2, 4, 8, 16)
 TIMED = 2  # runs of one process and of two workers, the fastest of each kept

@@ -43,7 +43,7 @@ FILED_ROUNDS = 5
 def run(report: Report, bin_dir) -> None:
     peer = h.run([str(bin_dir / "hrd_census")])
     peer_states = int(peer.stdout.strip().split("=")[-1])
-    mine = h.ours("solve", "klotski", "--board", REFERENCE_LAYOUT, "--distinct", "--census", "--moves", "unit", "--json")
+    mine = h.ours(*CENSUS_ARGS)
     data = json.loads(mine.stdout)
     census = data["census"]["states"]
     search = data["stats"]["elapsed_s"]

@@ -16,7 +16,7 @@ from typing import Callable
 import numpy as np
 
 from bench.harness import Report, Row, other_version
-from bench.sort import ROUNDS, reference_levels
+from bench.sort import ROUNDS, halves, reference_levels, widest
 from puzzle_explorer.core.kernels import census
 from puzzle_explorer.core.kernels.counters import SLOTS
 
@@ -26,16 +26,10 @@ Merge = Callable[..., tuple]
 def inputs():
     """(a, b, prev, cur, the next level, ctx): the widest level's successors in two sorted slices."""
     ctx, levels = reference_levels()
-    widest = int(np.argmax([level.shape[0] for level in levels]))
-    prev, cur, expected = levels[widest - 1], levels[widest], levels[widest + 1]
-    succ = np.empty(cur.shape[0] * 8, dtype=np.uint64)
-    counters = np.zeros(SLOTS, dtype=np.int64)
-    half = cur.shape[0] // 2
-    slices = []
-    for lo, hi in ((0, half), (half, cur.shape[0])):
-        m, _ = census.expand_slice(cur, lo, hi, ctx, succ, succ.shape[0], counters, False)
-        slices.append(np.sort(succ[:m]))
-    return slices[0], slices[1], prev, cur, expected, ctx
+    at = widest(levels)
+    prev, cur, expected = levels[at - 1], levels[at], levels[at + 1]
+    a, b = (np.sort(keys) for keys in halves(ctx, cur))
+    return a, b, prev, cur, expected, ctx
 
 
 def ns_per_successor(merges: dict[str, Merge], rounds: int) -> tuple[int, dict[str, float]]:

@@ -17,6 +17,7 @@ from typing import Callable
 import numpy as np
 
 from bench.harness import Report, Row, other_version
+from bench.klotski import REFERENCE_LAYOUT
 from puzzle_explorer.core.kernels import census
 from puzzle_explorer.core.kernels.counters import SLOTS
 from puzzle_explorer.core.kernels.radix import radix_sort
@@ -24,7 +25,6 @@ from puzzle_explorer.puzzles.klotski.board import parse
 from puzzle_explorer.puzzles.klotski.kernels import moves  # noqa: F401  (the hooks the census calls)
 from puzzle_explorer.puzzles.klotski.kernels.packing import encode, make_context, make_layout
 
-REFERENCE_LAYOUT = "NAAO/PAAQ/.BB./HIJK/HIJK"
 ROUNDS = 9
 Sort = Callable[[np.ndarray, np.ndarray, int], np.ndarray]
 
@@ -41,15 +41,27 @@ def reference_levels() -> tuple[object, list[np.ndarray]]:
     return ctx, [layers.runs[ends[d]:ends[d + 1]] for d in range(len(layers.sizes))]
 
 
-def level_successors() -> np.ndarray:
-    """The successors of the first half of the reference census's widest level: what one of the
-    census's two threads sorts there."""
-    ctx, levels = reference_levels()
-    level = max(levels, key=lambda level: level.shape[0])
+def widest(levels: list[np.ndarray]) -> int:
+    return int(np.argmax([level.shape[0] for level in levels]))
+
+
+def halves(ctx, level: np.ndarray) -> list[np.ndarray]:
+    """The successors of each half of a level, unsorted: what each of the census's two threads
+    expands there."""
     succ = np.empty(level.shape[0] * 8, dtype=np.uint64)
     counters = np.zeros(SLOTS, dtype=np.int64)
-    m, _ = census.expand_slice(level, 0, level.shape[0] // 2, ctx, succ, succ.shape[0], counters, False)
-    return succ[:m].copy()
+    half = level.shape[0] // 2
+    out = []
+    for lo, hi in ((0, half), (half, level.shape[0])):
+        m, _ = census.expand_slice(level, lo, hi, ctx, succ, succ.shape[0], counters, False)
+        out.append(succ[:m].copy())
+    return out
+
+
+def level_successors() -> np.ndarray:
+    """What one of the census's two threads sorts at the reference census's widest level."""
+    ctx, levels = reference_levels()
+    return halves(ctx, levels[widest(levels)])[0]
 
 
 def ns_per_key(sorts: dict[str, Sort], keys: np.ndarray, rounds: int) -> dict[str, float]:
