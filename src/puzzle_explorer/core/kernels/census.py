@@ -25,7 +25,7 @@ import numpy as np
 
 from puzzle_explorer.core.kernels import ops, picture
 from puzzle_explorer.core.kernels.arrays import distinct
-from puzzle_explorer.core.kernels.census_small import OUTGROWN, SMALL_LEVEL, is_new, small_levels
+from puzzle_explorer.core.kernels.census_small import OUTGROWN, SMALL_LEVEL, is_new, small_levels, walk_past
 from puzzle_explorer.core.kernels.codes import CAP, FOUND, MEMORY, STOPPED
 from puzzle_explorer.core.kernels.counters import (
     CHECK_EVERY,
@@ -150,8 +150,8 @@ def _merge_block(a, na, b, nb, prev, n_prev, cur, n_cur, nxt, i, j, p, q, n, las
     kept = nxt[n - 1]
     while i + j < end:
         t, i, j = _next_successor(a, na, b, nb, i, j)
-        p = _past(t, prev, n_prev, p)
-        q = _past(t, cur, n_cur, q)
+        p = walk_past(t, prev, n_prev, p)
+        q = walk_past(t, cur, n_cur, q)
         old = t == last
         old |= (p < n_prev) and (prev[p] == t)
         old |= (q < n_cur) and (cur[q] == t)
@@ -160,17 +160,6 @@ def _merge_block(a, na, b, nb, prev, n_prev, cur, n_cur, nxt, i, j, p, q, n, las
         nxt[n - np.int64(old)] = kept
         n += np.int64(not old)
     return i, j, p, q, n, last
-
-
-@helper
-def _past(t, keys, n, p):
-    """p moved past the sorted keys below t. The successors are about three times as dense as a
-    level, so p seldom moves twice: its first step is taken without a branch on the keys."""
-    if p < n:
-        p += np.int64(keys[p] < t)
-        while p < n and keys[p] < t:
-            p += 1
-    return p
 
 
 @helper

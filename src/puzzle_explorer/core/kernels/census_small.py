@@ -41,15 +41,24 @@ def is_new(t, nxt, n, prev, n_prev, p, cur, n_cur, q):
     along with the successors; returns (new, p, q). Both census paths merge a level with it."""
     if n > 0 and nxt[n - 1] == t:
         return False, p, q
-    while p < n_prev and prev[p] < t:
-        p += 1
+    p = walk_past(t, prev, n_prev, p)
     if p < n_prev and prev[p] == t:
         return False, p, q
-    while q < n_cur and cur[q] < t:
-        q += 1
+    q = walk_past(t, cur, n_cur, q)
     if q < n_cur and cur[q] == t:
         return False, p, q
     return True, p, q
+
+
+@helper
+def walk_past(t, keys, n, p):
+    """p moved past the sorted keys[:n] below t. The successors are about three times as dense as a
+    level, so p seldom moves twice: its first step is taken without a branch on the keys."""
+    if p < n:
+        p += np.int64(keys[p] < t)
+        while p < n and keys[p] < t:
+            p += 1
+    return p
 
 
 @kernel
