@@ -30,7 +30,7 @@ PYTEST := $(BIN)/python -m pytest -n $(WORKERS)
 # of CPU each, of 11 to collect the suite)
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test quick fuzz check bench constraints clean
+.PHONY: run test quick fuzz fuzz-kernels check bench constraints clean
 
 run: $(VENV)/.app
 	$(BIN)/puzzle-explorer
@@ -43,9 +43,13 @@ quick: $(VENV)/.test
 	-PYTHONPATH=. PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm
 	PROPERTY_EXAMPLES=$(QUICK_EXAMPLES) $(PYTEST) -m "not (processes or ray or browser or realtime)" $(PYTEST_ARGS)
 
-fuzz: $(VENV)/.test
-	-PYTHONPATH=. NUMBA_BOUNDSCHECK=1 PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm
+fuzz: fuzz-kernels
 	FUZZ_SHARE=$(FUZZ_SHARE) NUMBA_BOUNDSCHECK=1 $(PYTEST) --fuzz tests/fuzz
+
+# the fuzz target's kernels compiled with bounds checks, into cache folders of their own (CI compiles
+# them beside the suite)
+fuzz-kernels: $(VENV)/.test
+	-PYTHONPATH=. NUMBA_BOUNDSCHECK=1 PUZZLE_EXPLORER_TEST_KERNELS=1 $(BIN)/puzzle-explorer warm
 
 check: $(VENV)/.test
 	$(BIN)/ruff check src tests bench
