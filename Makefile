@@ -68,8 +68,10 @@ $(VENV)/.app: pyproject.toml constraints.txt | $(BIN)/python
 	$(INSTALL) -e .
 	touch $@
 
+# --no-compile: pip byte-compiles every module it installs (Ray alone has thousands), half of a fresh
+# install's time; Python compiles the few the tests import as they first load them, into the venv
 $(VENV)/.test: pyproject.toml constraints.txt | $(BIN)/python
-	$(INSTALL) -e '.[test]' --group dev
+	$(INSTALL) --no-compile -e '.[test]' --group dev
 	touch $@ $(VENV)/.app
 
 constraints: $(VENV)/.test
