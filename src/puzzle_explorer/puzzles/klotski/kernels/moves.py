@@ -190,7 +190,7 @@ def _unit_singles(state, ctx, at, empty, out):
     where the cells it needs are free, so no branch depends on the board
     either. A step changes the word by a tabulated amount (ctx.shifted): one add.
     """
-    m = 0
+    m = np.int64(0)
     for k in range(ctx.singles.shape[0]):
         i = at[k]
         at[m] = i
