@@ -18,7 +18,8 @@ from puzzle_explorer.puzzles.klotski.kernels.packing import FREE, UNIT, KlotskiC
 U6 = np.uint64(6)
 U2 = np.uint64(2)
 ONE = np.uint64(1)
-M6 = np.uint64(63)
+U4 = np.uint64(4)
+ZERO = np.uint64(0)
 
 
 @helper
@@ -152,26 +153,12 @@ def _read_classes(state, ctx):
 
 @helper
 def _unit_class(state, ctx, c, empty, out, n):
-    """Class c's one-cell moves appended to out from n; returns the new count."""
+    """The one-cell moves of class c's several pieces appended to out from n; returns the new count."""
     w = ctx.width
     up, down, left, right = _room(empty, ctx, c)
     tops = ctx.tops[c]
     sh = ctx.shift[c]
     base = state & ~(ctx.fmask[c] << sh)
-    if ctx.size[c] == ONE:
-        # one piece: every direction's candidate is written and counted only where it may go, so
-        # no unpredictable branch is taken (a cell off the board reads some other anchor, uncounted)
-        p = np.uint64(trailing_zeros(tops))  # type: ignore[call-arg]  # numba's intrinsic: numba supplies its context
-        i = c << U6
-        out[n] = base | (ctx.anchor_at[i + ((p - w) & M6)] << sh)
-        n += (up >> p) & ONE
-        out[n] = base | (ctx.anchor_at[i + ((p + w) & M6)] << sh)
-        n += (down >> p) & ONE
-        out[n] = base | (ctx.anchor_at[i + ((p - ONE) & M6)] << sh)
-        n += (left >> p) & ONE
-        out[n] = base | (ctx.anchor_at[i + ((p + ONE) & M6)] << sh)
-        n += (right >> p) & ONE
-        return n
     movers = tops & (up | down | left | right)
     while movers:
         p = np.uint64(trailing_zeros(movers))  # type: ignore[call-arg]  # numba's intrinsic: numba supplies its context
@@ -193,13 +180,49 @@ def _unit_class(state, ctx, c, empty, out, n):
 
 
 @helper
-def _unit(state, ctx, out):
-    """One piece, one cell per move: the pieces with room to step found for a whole class at once
-    by word operations on the empty cells (the classes of one piece first, then the others)."""
-    empty = _read_classes(state, ctx)
-    n = np.uint64(0)
+def _unit_singles(state, ctx, at, empty, out):
+    """The one-cell moves of the classes of one piece, whose (class, anchor) indices are at[:k] for
+    ctx.singles[k], written to out from 0; returns their count.
+
+    First the pieces next to an empty cell are listed without a branch (on a
+    board with two empty cells, two or three of ten), over `at` itself. Then,
+    for each of them, every direction's successor is written and counted only
+    where the cells it needs are free, so no branch depends on the board
+    either. A step changes the word by a tabulated amount (ctx.shifted): one add.
+    """
+    m = np.int64(0)
     for k in range(ctx.singles.shape[0]):
-        n = _unit_class(state, ctx, ctx.singles[k], empty, out, n)
+        i = at[k]
+        at[m] = i
+        m += np.int64((ctx.reach[np.uint64(i)] & empty) != ZERO)
+    blocked = ~empty
+    n = np.uint64(0)
+    for k in range(m):
+        j = np.uint64(at[k]) << U2
+        for d in range(U4):
+            out[n] = state + ctx.shifted[j + d]
+            n += np.uint64((ctx.need[j + d] & blocked) == ZERO)
+    return n
+
+
+@helper
+def _unit(state, ctx, out):
+    """One piece, one cell per move: the classes of one piece by their tabulated steps, the others'
+    pieces with room to step found for a whole class at once by word operations on the empty cells."""
+    at = ctx.work
+    occupied = ctx.walls
+    for k in range(ctx.singles.shape[0]):
+        c = ctx.singles[k]
+        i = (c << U6) + _anchor(state, ctx, c)
+        at[k] = np.int64(i)
+        occupied |= ctx.amask[i]
+    for k in range(ctx.multis.shape[0]):
+        c = ctx.multis[k]
+        tops, covered = _tops(state, ctx, c)
+        ctx.tops[c] = tops
+        occupied |= covered
+    empty = ctx.cells & ~occupied
+    n = _unit_singles(state, ctx, at, empty, out)
     for k in range(ctx.multis.shape[0]):
         n = _unit_class(state, ctx, ctx.multis[k], empty, out, n)
     return np.int64(n)

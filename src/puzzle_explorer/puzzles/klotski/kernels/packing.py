@@ -55,7 +55,7 @@ KlotskiCtx = namedtuple("KlotskiCtx", [
     "kind",       # int64: UNIT, STRAIGHT or FREE
     "branch",     # int64: most successors of one position, plus one (see moves.expand)
     "slots",      # int64[n_pieces]: scratch, anchors of the decoded classes of several pieces
-    "work",       # int64[64]: scratch for re-ranking a class
+    "work",       # int64[64]: scratch for re-ranking a class, and for listing the pieces a unit move may move
     "stack",      # int64[64]: scratch (unused by the moves since they flood as bitboards; kept for the layout)
     "width",      # uint64: the board's width (a cell is y * width + x)
     "fit",        # uint64[n_classes]: the cells a class's piece may have its top-left on, the board's
@@ -75,6 +75,8 @@ KlotskiCtx = namedtuple("KlotskiCtx", [
     "preach",     # uint64[n_classes * 64]: the cells next to it, one of which a move needs empty
     "tops",       # uint64[n_classes]: scratch, each class's top-left cells in the position expanded
     "roomright",  # uint64[n_classes]: the cells a class's piece may have its top-left on and still step right
+    "shifted",    # uint64[n_classes * 256]: for a class of one piece, what its step adds to the word (the
+                  # anchor's change shifted into place, modulo 2**64 so a step back adds a negative); 0 if off
 ])
 # Ranks of the classes of several pieces tabulated (rank -> top-left cells and covered cells), at most
 # this many rows in all: 横刀立马's classes take under 7,000; a board whose classes take more decodes
@@ -206,6 +208,7 @@ def make_context(layout: Layout) -> KlotskiCtx:
     amask = np.zeros(nc * 64, dtype=np.uint64)
     step = np.full(nc * 256, -1, dtype=np.int64)
     need = np.full(nc * 256, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
+    shifted = np.zeros(nc * 256, dtype=np.uint64)
     reach = np.zeros(nc * 64, dtype=np.uint64)
     fit = np.zeros(nc, dtype=np.uint64)
     acell = np.zeros(nc * 64, dtype=np.uint64)
@@ -238,6 +241,8 @@ def make_context(layout: Layout) -> KlotskiCtx:
                 if t >= 0:
                     need[(c * 64 + v) * 4 + d] = amask[c * 64 + t] & ~amask[c * 64 + v]
                     reach[c * 64 + v] |= need[(c * 64 + v) * 4 + d]
+                    if len(cls.letters) == 1:
+                        shifted[(c * 64 + v) * 4 + d] = np.uint64(((int(t) - v) << int(shift[c])) % 2**64)
     binom = BINOM
     target = layout.classes[layout.target_class]
     goal = layout.anchor_index(layout.target_class, board.goal_cell())
@@ -274,6 +279,7 @@ def make_context(layout: Layout) -> KlotskiCtx:
         shape_w, shape_h, size, tbase, rtops, rcells, pmask, preach, thread_scratch(max(nc, 1), np.uint64),
         np.array([_cell_bits(board, ((x, y) for y in range(board.height) for x in range(board.width - cls.shape[0])))
                   for cls in layout.classes], dtype=np.uint64),
+        shifted,
     )
 
 
