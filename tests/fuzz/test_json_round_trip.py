@@ -19,11 +19,11 @@ from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.puzzles import registry
 from tests.cli.commands import run_cli
-from tests.fuzz.conftest import SEED
+from tests.fuzz.conftest import SEED, SHARE
 from tests.puzzles.properties.boards import BOARDS
 
 MAX_STATES = 20_000
-EXAMPLES = 12
+EXAMPLES = max(1, round(12 * SHARE))  # boards a solver; hypothesis draws its simplest (degenerate) ones first
 MOST_CELLS = 144  # a tour of a larger knights board prints megabytes
 STATUSES = {"solved", "unsolvable", "limit"}
 LIMITS = {"states", "time", "memory"}
