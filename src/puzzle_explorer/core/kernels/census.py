@@ -5,8 +5,12 @@ before it, the level itself and the level after it, so three levels in
 memory tell new states from old: memory follows the widest levels, not the
 whole space. Each level is kept sorted. Its successors are generated in
 slices, one per worker thread (each kernel single-threaded, GIL released),
-radix-sorted per slice, then merged against the two levels before: several
-times faster than probing a hash table with every successor.
+sorted per slice, then merged against the two levels before: several times
+faster than probing a hash table with every successor. A slice is sorted in
+place by numpy's sort, which is vectorised (x86-simd-sort on x86, Highway on
+Arm) and releases the GIL: on the reference census's keys here it beat the
+kernel radix sort by about 14% of the whole census. The small levels'
+path sorts inside its own kernel with the radix sort (census_small.py).
 
 Memory is what the buffers have had written into them: the three levels,
 and per worker the successors and the sort's scratch (pages are handed out
@@ -470,8 +474,8 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: 
         picture.show_sample(counters, picture.CENSUS, depth, int(bufs[names[1]][0]) if n_cur > 0 else None)
 
     def expand(w: int, bounds, rooms):
-        """Worker w's slice of the level, at most rooms[w] successors (its sort scratch will take
-        as many again)."""
+        """Worker w's slice of the level, at most rooms[w] successors (the budget keeps as many
+        again for the sort scratch the small levels' path writes)."""
         while True:
             m, code = expand_slice(bufs[names[1]], bounds[w], bounds[w + 1], contexts[w],
                                    bufs.arrays.get(succ[w], EMPTY), rooms[w], counters, w == 0)
@@ -485,8 +489,9 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: 
         if m == 0:
             return EMPTY
         bufs.wrote(succ[w], m)
-        bufs.wrote(spare[w], m)
-        return radix_sort(bufs[succ[w]], bufs[spare[w]], m, counters)
+        keys = bufs[succ[w]][:m]
+        keys.sort()  # in place: the sort scratch stays unwritten
+        return keys
 
     # small levels run many to a kernel call on one thread (census_small.py); one that outgrows that
     # path comes back here, and the path waits for the levels to shrink again before it is tried
