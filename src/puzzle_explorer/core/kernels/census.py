@@ -7,8 +7,8 @@ whole space. Each level is kept sorted. Its successors are generated in
 slices, one per worker thread (each kernel single-threaded, GIL released),
 sorted per slice, then merged against the two levels before: several times
 faster than probing a hash table with every successor. A slice is sorted in
-place by numpy's sort, which is vectorised (x86-simd-sort on x86, Highway on
-Arm) and releases the GIL: on the reference census's keys here it beat the
+place by numpy's sort, a vector sort where the machine has one (numpy 2's
+x86-simd-sort) that releases the GIL: on the reference census's keys here it beat the
 kernel radix sort by about 14% of the whole census. The small levels'
 path sorts inside its own kernel with the radix sort (census_small.py).
 
