@@ -58,6 +58,9 @@ _MAGIC_STEM = b"puzzle-explorer tiles pattern databases "
 MAGIC = _MAGIC_STEM + f"v{VERSION}\n".encode()
 HEADER_SIZE = 4096
 BUILD_BYTES_PER_ENTRY = 5  # the 32-bit work word and the output byte
+# A build thread's own pages: its stack and its malloc arena as first touched (two pool threads took
+# 170-250 KiB of resident memory here); a build runs one a core.
+THREAD_BYTES = 128 * 2**10
 # Measured on a 2-core machine (7-8: 355 s of CPU, 6-6-6-6: 278 s): seconds per entry, for the forecast.
 SECONDS_PER_ENTRY = {True: 0.65e-6, False: 0.8e-6}  # CPU, by whether the region table applies
 
@@ -76,10 +79,11 @@ def file_size(part: Partition) -> int:
 
 
 def build_memory(part: Partition) -> int:
-    """Bytes a build holds at its peak: one table's work words and output, and the region table."""
+    """Bytes a build holds at its peak: one table's work words and output, the region table, and
+    its threads' own pages."""
     n = part.n
     labels = (1 << n) * n if n <= B.LABELLED_CELLS else 0
-    return max(t.entries(n) for t in part.tables()) * BUILD_BYTES_PER_ENTRY + labels
+    return max(t.entries(n) for t in part.tables()) * BUILD_BYTES_PER_ENTRY + labels + cores() * THREAD_BYTES
 
 
 def search_memory(part: Partition) -> int:
