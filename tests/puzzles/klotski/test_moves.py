@@ -18,13 +18,13 @@ POSITIONS = 300  # each board's positions checked, in breadth-first order from i
 def pieces_of(layout, word, distinct):
     """The reference's pieces {label: [x, y, w, h]} and key of a packed word."""
     target = layout.classes[layout.target_class].letters[0]
-    pieces = {}
+    pieces, labels = {}, {}
     for cls, cells in zip(layout.classes, decode(layout, word)):
         w, h = cls.shape
+        letter = cls.letters[0]
         for i, (x, y) in enumerate(cells):
-            pieces[f"{cls.letters[0]}{i}"] = [x, y, w, h]
-    labels = {f"{cls.letters[0]}{i}": (cls.letters[0] if distinct or cls.letters[0] == target else f"{w}x{h}")
-              for cls in layout.classes for i in range(len(cls.letters)) for w, h in [cls.shape]}
+            pieces[f"{letter}{i}"] = [x, y, w, h]
+            labels[f"{letter}{i}"] = letter if distinct or letter == target else f"{w}x{h}"
     return pieces, labels
 
 
