@@ -42,9 +42,12 @@ def test_shortest_lengths_match_reference(seed, algo):
     assert out.stats.nodes_expanded >= 0
 
 
-@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("workers", [1, 2, 4])
 @pytest.mark.parametrize("seed", range(8))
-def test_census_matches_reference(seed, workers):
+def test_census_matches_reference(seed, workers, monkeypatch):
+    from puzzle_explorer.core.kernels import census
+
+    monkeypatch.setattr(census, "MIN_SLICE", 1)  # every level on every thread, however small
     rng = np.random.default_rng(100 + seed)
     n = int(rng.integers(2, 400))
     adj = random_graph(rng, n, float(rng.uniform(0.8, 3.0)), undirected=True)
@@ -105,9 +108,9 @@ def test_each_search_counts_the_nodes_it_expanded_itself():
 @pytest.mark.parametrize("seed", range(6))
 def test_census_counts_the_same_on_every_path(seed, monkeypatch):
     """Many small levels to one kernel call on one thread (census_small.py), every level on the
-    threaded path (its merge on one thread, or split at a pivot between two), and the two taking
-    turns as levels outgrow the small path: the same counts, the same probed level and the same
-    last level, whole or capped."""
+    threaded path (its merge on one thread, split at a pivot between two, or by key range over
+    more), and the two taking turns as levels outgrow the small path: the same counts, the same
+    probed level and the same last level, whole or capped."""
     from puzzle_explorer.core.kernels import census
 
     rng = np.random.default_rng(300 + seed)
@@ -120,13 +123,14 @@ def test_census_counts_the_same_on_every_path(seed, monkeypatch):
     def run(workers, small_level, split, limits):
         monkeypatch.setattr(census, "SMALL_LEVEL", small_level)
         monkeypatch.setattr(census, "SPLIT_MERGE", split)
+        monkeypatch.setattr(census, "MIN_SLICE", 1)  # every level on every thread, however small
         layers = census.Layers(probe=probe, sample=3)
         out = count_states(np.array([0], dtype=np.uint64), [ctx] * workers, SearchControl(), limits, layers)
         return (out.status, out.limit, out.census, out.stats.states_seen, out.stats.nodes_expanded, out.stats.max_frontier,
                 layers.sizes, layers.probe_level, list(layers.last))
 
     for limits in (Limits(), Limits(max_states=cap)):
-        answers = {(w, s, split): run(w, s, split, limits) for w in (1, 2) for s in (0, 6, 1 << 16)
+        answers = {(w, s, split): run(w, s, split, limits) for w in (1, 2, 3, 5) for s in (0, 6, 1 << 16)
                    for split in (1 << 16, 2)}
         first = next(iter(answers.values()))
         assert all(a == first for a in answers.values()), (limits, answers)

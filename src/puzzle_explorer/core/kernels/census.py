@@ -6,14 +6,19 @@ memory tell new states from old: memory follows the widest levels, not the
 whole space. Each level is kept sorted. Its successors are generated in
 slices, one per worker thread (each kernel single-threaded, GIL released),
 sorted per slice, then merged against the two levels before: several times
-faster than probing a hash table with every successor. A slice is sorted in
+faster than probing a hash table with every successor. On one or two threads
+the slices are merged directly; on more, they are first laid out by key range
+and each thread sorts and merges one range (census_ranges.py). A level's
+successors are expanded on a thread per MIN_SLICE states at most, so small
+levels do not pay for threads they cannot use. A slice is sorted in
 place by numpy's sort, a vector sort where the machine has one (numpy 2's
 x86-simd-sort) that releases the GIL: on the reference census's keys here it beat the
 kernel radix sort by about 14% of the whole census. The small levels'
 path sorts inside its own kernel with the radix sort (census_small.py).
 
 Memory is what the buffers have had written into them: the three levels,
-and per worker the successors and the sort's scratch (pages are handed out
+and per worker the successors and the sort's scratch, or, on more than two
+threads, the successors laid out by range (pages are handed out
 only when first touched, so the arrays are allocated at the most they may
 hold). Before each level the census gives each worker room for as many
 successors as the budget allows, and the next level what is left; a level
@@ -22,13 +27,13 @@ budget.
 """
 from __future__ import annotations
 
-import os
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from puzzle_explorer.core.kernels import ops, picture
+from puzzle_explorer.core.kernels import census_ranges, ops, picture
 from puzzle_explorer.core.kernels.arrays import distinct
+from puzzle_explorer.core.kernels.census_ranges import lay_out, level_cuts, pivots_of, sort_ranges
 from puzzle_explorer.core.kernels.census_small import OUTGROWN, SMALL_LEVEL, is_new, small_levels, walk_past
 from puzzle_explorer.core.kernels.codes import CAP, FOUND, MEMORY, STOPPED
 from puzzle_explorer.core.kernels.counters import (
@@ -52,7 +57,10 @@ HUGE_PAGE = 2 * 2**20
 # the radix sort's counts and the expand scratch, per worker
 WORKER_SCRATCH = MAX_COUNTS * 8 + 64 * 2**10
 EMPTY = np.empty(0, dtype=np.uint64)
-THREADS = 2  # the most threads one census runs on (the merge of a level is one thread's)
+# the fewest states a thread expands: a level of fewer runs on fewer threads (each costs a few
+# kernel calls a level, which a small slice does not pay back)
+MIN_SLICE = 4096
+RANGES = "successors by range"  # a level's successors laid out by key range (census_ranges.py)
 SIZES_PER_CALL = 4096  # levels one call of the small path may run before it reports back
 SPLIT_MERGE = 1 << 16  # successors from which a level's merge is split between the two threads
 MERGE_BLOCK = 16 * CHECK_EVERY  # successors the merge takes between looks at the stop flag
@@ -199,6 +207,7 @@ def kernels(ctx, counters: np.ndarray) -> list[Kernel]:
             Kernel("census: goals", count_goals, (buf, 0, ctx)),
             Kernel("census: goal positions", pick_goals, (buf, 0, ctx, buf, 0)),
             Kernel("census: sort", radix_sort, (buf, buf, 0, counters)),
+            *census_ranges.kernels(),
             Kernel("census: small levels", small_levels, ((buf, buf, buf), 0, 0, 0, buf, buf, ctx, 0, counters,
                                                           np.empty(1, dtype=np.int64), np.uint64(0), False))]
 
@@ -421,11 +430,36 @@ def merge_halves(pool, a, na, b, nb, prev, n_prev, cur, n_cur, nxt, contexts, co
     return n1 + n2, g1 + g2, c1 or c2, s1 or s2, low + n2
 
 
+def merge_ranges(pool, keys, bounds, pivots, prev, n_prev, cur, n_cur, nxt, contexts, counters):
+    """merge_level on a thread a range (core/kernels/census_ranges.py): keys[:bounds[-1]] laid out by
+    key range, each range unsorted. Each range is sorted and merged, against the same keys of the two
+    levels before, into nxt at its own offset, then moved down after the range before. nxt must
+    hold every successor, and no cap may cut the level short. Returns merge_level's answer and the
+    entries of nxt written."""
+    pb, qb = level_cuts(prev, n_prev, pivots), level_cuts(cur, n_cur, pivots)
+
+    def part(r: int):
+        lo, hi = bounds[r], bounds[r + 1]
+        keys[lo:hi].sort()
+        return merge_level(keys[lo:], hi - lo, EMPTY, 0, prev[pb[r]:], pb[r + 1] - pb[r], cur[qb[r]:],
+                           qb[r + 1] - qb[r], nxt[lo:], contexts[r], hi - lo, counters)
+
+    results = list(pool.map(part, range(bounds.shape[0] - 1)))
+    n = written = goals = 0
+    for lo, (k, g, _, _) in zip(bounds, results):
+        written = max(written, int(lo) + int(k))
+        if k and lo != n:
+            nxt[n:n + k] = nxt[lo:lo + k]
+        n += int(k)
+        goals += int(g)
+    return n, goals, any(c for _, _, c, _ in results), any(s for _, _, _, s in results), written
+
+
 def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: np.ndarray,
            layers: Layers | None = None):
     """Count reachable states; returns (code, states, goal states, deepest level, first goal level).
 
-    `contexts` holds one puzzle context per worker thread, one or two (their
+    `contexts` holds one puzzle context per worker thread, at most one a core (their
     scratch arrays must not be shared). The first goal level is the length of
     a shortest solution (-1: no goal). At most `cap` states are counted (CAP
     past it) and the level and successor buffers hold at most `budget` bytes
@@ -433,7 +467,7 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: 
     given, records each level as it is finished (see Layers). `counters`: the search's counters
     array (core/kernels/counters.py), which the census publishes to and reads the stop flag from.
     """
-    workers = max(1, min(THREADS, len(contexts), os.cpu_count() or 1))
+    workers = max(1, len(contexts))
     first = distinct(np.ascontiguousarray(starts, dtype=np.uint64))
     if first.shape[0] > cap:
         return CAP, 0, 0, 0, -1
@@ -548,37 +582,67 @@ def census(starts: np.ndarray, contexts: list, cap: int, budget: int, counters: 
                 if finished:
                     break
                 publish(n_cur)
-            bounds = np.linspace(0, n_cur, workers + 1).astype(np.int64)
-            # each worker's successors and sort scratch share what is free alike
-            share = max(0, bufs.free()) // (2 * workers)
-            rooms = [bufs.room(succ[w], share) for w in range(workers)]
-            results = list(pool.map(lambda w: expand(w, bounds, rooms), range(workers)))
+            # a thread a slice of MIN_SLICE states at least
+            active = max(1, min(workers, n_cur // MIN_SLICE))
+            bounds = np.linspace(0, n_cur, active + 1).astype(np.int64)
+            # each worker's successors and sort scratch (or their share of RANGES) share what is free alike
+            share = max(0, bufs.free()) // (2 * active)
+            rooms = [bufs.room(succ[w], share) for w in range(active)]
+            results = list(pool.map(lambda w: expand(w, bounds, rooms), range(active)))
             codes = [code for _, code in results]
             if STOPPED in codes or MEMORY in codes:
                 publish(n_cur)
                 return (STOPPED if STOPPED in codes else MEMORY), total, goals, depth, first_goal
             expanded += n_cur
             counts = [m for m, _ in results]
-            ordered = list(pool.map(lambda w: sort(w, counts[w]), range(workers)))
-            a, na = ordered[0], counts[0]
-            b, nb = (ordered[1], counts[1]) if workers == 2 else (ordered[0], 0)
+            successors = sum(counts)
+            ranges = None
+            if active <= 2:
+                ordered = list(pool.map(lambda w: sort(w, counts[w]), range(active)))
+                a, na = ordered[0], counts[0]
+                b, nb = (ordered[1], counts[1]) if active == 2 else (ordered[0], 0)
+                del ordered  # (a view keeps a buffer the ledger drops alive)
+            else:
+                # laid out by key range for a merge on every thread (census_ranges.py)
+                for w in range(active):
+                    bufs.wrote(succ[w], counts[w])
+                # allocated at the most the slices may hold, as they are: only what is written costs
+                if bufs.capacity(RANGES) < successors and not bufs.provide(RANGES, max(successors, sum(rooms))):
+                    publish(n_cur)
+                    return MEMORY, total, goals, depth, first_goal
+                bufs.wrote(RANGES, successors)
+                if bufs.free() < 0:
+                    publish(n_cur)
+                    return MEMORY, total, goals, depth, first_goal
+                slices = [(bufs[succ[w]], counts[w]) for w in range(active)]
+                pivots = pivots_of(slices, active)
+                ranges = lay_out(pool, slices, pivots, bufs[RANGES])
+                del slices
+                a, na, b, nb = bufs[RANGES], successors, EMPTY, 0
             # the next level may take what is left, what its own buffer holds included
             memory_room = max(0, bufs.room(names[2], level_share(bufs.free())))
-            if bufs.capacity(names[2]) < min(na + nb, memory_room):
+            if bufs.capacity(names[2]) < min(successors, memory_room):
                 memory_room = fit_entries(max(0, level_share(bufs.free() + bufs.cost(names[2]) // 8)))
-                if not bufs.provide(names[2], min(na + nb, memory_room)):
+                if not bufs.provide(names[2], min(successors, memory_room)):
                     memory_room = 0
             states_room = cap - total
             prev, cur = bufs.arrays.get(names[0], EMPTY), bufs[names[1]]
             nxt = bufs.arrays.get(names[2], EMPTY)
-            if workers == 2 and na + nb >= SPLIT_MERGE and min(states_room, memory_room, nxt.shape[0]) >= na + nb:
+            whole = min(states_room, memory_room, nxt.shape[0]) >= successors  # no cap can cut the level short
+            if ranges is not None and whole:
+                n_next, new_goals, capped, stopped, written = merge_ranges(
+                    pool, a, ranges, pivots, prev, n_prev, cur, n_cur, nxt, contexts, counters)
+                bufs.wrote(names[2], written)
+            elif active == 2 and successors >= SPLIT_MERGE and whole:
                 n_next, new_goals, capped, stopped, written = merge_halves(
                     pool, a, na, b, nb, prev, n_prev, cur, n_cur, nxt, contexts, counters)
                 bufs.wrote(names[2], written)
             else:
+                if ranges is not None:
+                    sort_ranges(pool, a, ranges)  # the ranges sorted: the successors are, whole
                 n_next, new_goals, capped, stopped = merge_level(
                     a, na, b, nb, prev, n_prev, cur, n_cur, nxt, contexts[0], min(states_room, memory_room), counters)
-            del a, b, ordered, prev, cur, nxt
+            del a, b, prev, cur, nxt
             if stopped:
                 publish(n_cur)
                 return STOPPED, total, goals, depth, first_goal

@@ -213,7 +213,7 @@ def count_states(starts: np.ndarray, contexts: list[Context], control: SearchCon
                  layers: census.Layers | None = None) -> Outcome:
     """Census of every state reachable from the starts (the moves must be reversible), in this process.
 
-    `contexts`: one puzzle context per worker thread (one or two); two use both cores.
+    `contexts`: one puzzle context per worker thread, at most one a core.
     `--max-states` caps the states counted; the memory budget holds the
     contexts, the starts and the census's buffers. `layers` records the
     levels (census.Layers); when it keeps them, a finished census turns them
@@ -223,7 +223,7 @@ def count_states(starts: np.ndarray, contexts: list[Context], control: SearchCon
     """
     starts = np.ascontiguousarray(starts, dtype=np.uint64)
     cap = limits.max_states if limits.max_states is not None else HARD_CAP
-    workers = max(1, min(2, len(contexts)))
+    workers = max(1, len(contexts))
     room = (budget_bytes(limits.max_memory) - array_bytes(*contexts, starts) - SCRATCH
             - census.fixed_bytes(workers))
     if room <= 0:

@@ -11,15 +11,24 @@ from puzzle_explorer.core.kernels.jit import Kernel
 from puzzle_explorer.core.run import search
 from puzzle_explorer.core.run.memory import HARD_CAP
 from puzzle_explorer.core.run.progress import SearchControl
+from puzzle_explorer.core.run.race import cores
 from puzzle_explorer.core.run.search import Context, Limits, Outcome, census_outcome
 from puzzle_explorer.core.scale import partition, partitioned
-from puzzle_explorer.core.scale.engine import EngineSpec
+from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
 
 
 def census_kernels(ctx: Context, counters: np.ndarray) -> list[Kernel]:
     """The kernels count_states runs on this kind of context, in this process or spread over workers
     (whose coordinator prepares them all)."""
     return [*census.kernels(ctx, counters), *partition.kernels()]
+
+
+def census_threads(engine: EngineSpec | None) -> int:
+    """How many threads (one puzzle context each) a census that stays in this process runs on: the
+    local workers named, else one a core. A census split over workers (split_pays) needs one."""
+    if engine is not None and engine.kind == LOCAL and engine.workers:
+        return max(1, min(engine.workers, cores()))
+    return cores()
 
 
 def count_states(starts: np.ndarray, contexts: list[Context], control: SearchControl, limits: Limits,

@@ -43,10 +43,10 @@ def partitioned(spec: EngineSpec | None) -> bool:
 
 
 # The fewest local workers, on as many cores, that a partitioned census runs on. The census in one
-# process already runs on census.THREADS threads with no exchange between them: as many processes
-# (or more processes than cores) only add the exchange's cost, so below this the census stays in
-# this process and counts the same.
-SPLIT_FROM = census.THREADS + 1
+# process runs on two threads with no exchange between them: as many processes (or more processes
+# than cores) only add the exchange's cost, so below this the census stays in this process and
+# counts the same.
+SPLIT_FROM = 3
 
 
 def split_pays(spec: EngineSpec | None) -> bool:

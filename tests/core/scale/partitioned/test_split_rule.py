@@ -4,7 +4,6 @@ import os
 
 import pytest
 
-from puzzle_explorer.core.kernels import census
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.scale import partitioned
@@ -21,7 +20,7 @@ def the_rule(monkeypatch):
 
 
 def test_the_census_splits_only_past_the_threads_of_one_process(the_rule, monkeypatch):
-    assert SPLIT_FROM == census.THREADS + 1
+    assert SPLIT_FROM == 3
     monkeypatch.setattr(os, "cpu_count", lambda: 16)
     assert not partitioned.split_pays(None)
     assert not partitioned.split_pays(EngineSpec(LOCAL, workers=1))
@@ -41,3 +40,40 @@ def test_two_local_workers_count_in_this_process_what_one_counts(the_rule):
     assert "workers" not in two.details["census"]  # no worker process was started
     assert (two.status, two.stats.states_seen, two.stats.nodes_expanded) == (
         single.status, single.stats.states_seen, single.stats.nodes_expanded)
+
+
+def test_a_census_in_this_process_runs_a_thread_a_core_or_a_thread_a_worker_named(monkeypatch):
+    from puzzle_explorer.core.scale import census
+
+    monkeypatch.setattr(census, "cores", lambda: 16)
+    assert census.census_threads(None) == 16
+    assert census.census_threads(EngineSpec(LOCAL)) == 16
+    assert census.census_threads(EngineSpec(LOCAL, workers=1)) == 1
+    assert census.census_threads(EngineSpec(LOCAL, workers=2)) == 2
+    assert census.census_threads(EngineSpec(LOCAL, workers=40)) == 16  # no more threads than cores
+
+
+@pytest.mark.parametrize("family,text,options", [
+    ("klotski", "HAAI/HAAI/JBBK/JNOK/P..Q", {"moves": "unit"}),
+    ("tiles", "1 2 3/4 5 6/7 . 8", {}),
+])
+def test_a_census_on_five_threads_counts_what_one_counts(monkeypatch, family, text, options):
+    """Five threads (a core each, as on a larger machine), every level but the smallest laid out by
+    key range over them: the same counts, states and nodes as on one."""
+    from puzzle_explorer.core.kernels import census as kernel
+    from puzzle_explorer.core.scale import census
+
+    if family == "tiles":
+        from puzzle_explorer.puzzles.tiles.board import parse as parse_tiles
+        from puzzle_explorer.puzzles.tiles.solve import solve as solve_tiles
+        board, run = parse_tiles(text), solve_tiles
+    else:
+        board, run = parse(text), solve
+    monkeypatch.setattr(kernel, "SMALL_LEVEL", 0)  # every level on the threads
+    monkeypatch.setattr(kernel, "MIN_SLICE", 16)
+    one = run(board, "census", {**options, "engine": LOCAL, "workers": 1}, SearchControl(), Limits())
+    monkeypatch.setattr(census, "cores", lambda: 5)
+    five = run(board, "census", options, SearchControl(), Limits())
+    assert five.details["census"] == one.details["census"]
+    assert (five.status, five.stats.states_seen, five.stats.nodes_expanded) == (
+        one.status, one.stats.states_seen, one.stats.nodes_expanded)
