@@ -6,10 +6,11 @@ repository, numpy and numba:
 
     PYTHONPATH=src python -m bench.cores
 
-One worker is the census in one process on one thread; two are the census in one process on its two
-threads (a split over two processes cannot pay: core/scale/partitioned.py's split_pays); from
-three on, the states are split over that many local worker processes. Every run must give the same
-counts.
+Each number of workers runs the census two ways: on that many threads of one process (a level's
+successors merged by key range: core/kernels/census_ranges.py), and, from three on, with its states
+split over that many local worker processes (core/scale/partitioned.py). Two workers run in one
+process on its two threads either way (a split over two processes cannot pay: split_pays). Every
+run must give the same counts.
 """
 from __future__ import annotations
 
@@ -40,8 +41,8 @@ def counts_of(out) -> tuple:
 
 
 def census_runs(workers: tuple[int, ...]) -> dict[object, tuple[float, tuple]]:
-    """Search seconds and counts of the reference census: 'one process' (its two threads), and
-    each number of workers."""
+    """Search seconds and counts of the reference census: 'one process' (its two threads), each
+    number of workers as threads of this process, and ("processes", w) as w worker processes."""
     board = parse(REFERENCE_LAYOUT)
     layout = make_layout(board, "unit", True)
     start = np.array([encode(layout, board)], dtype=np.uint64)
@@ -61,7 +62,9 @@ def census_runs(workers: tuple[int, ...]) -> dict[object, tuple[float, tuple]]:
                     runs[key] = got
     for w in workers:
         if w != 2:
-            runs[w] = once(1, None) if w == 1 else once(2, EngineSpec(LOCAL, workers=w))
+            runs[w] = once(w, None)  # w threads of this process
+        if w >= 3:
+            runs[("processes", w)] = once(2, EngineSpec(LOCAL, workers=w))
     census_local.close_idle()
     return runs
 
@@ -73,14 +76,15 @@ def run(report: Report, bin_dir=None) -> None:
     expected = runs["one process"][1]
     assert expected[0] == REFERENCE_STATES, expected
     one = runs[1][0]
-    for w in workers:
-        seconds, counts = runs[w]
-        assert counts == expected, (w, counts, expected)
-        how = ("one process, one thread" if w == 1 else "one process, two threads" if w == 2
-               else f"{w} worker processes")
-        goal = GOAL_16 if w == 16 else None
-        report.add(Row(f"distinct census on {w} worker{'s' if w > 1 else ''} ({cores} cores): speed-up over 1",
-                       f"{REFERENCE_STATES:,} states in {seconds:.2f} s ({how}); "
+    for key in [w for w in workers] + [("processes", w) for w in workers if w >= 3]:
+        seconds, counts = runs[key]
+        assert counts == expected, (key, counts, expected)
+        w = key if isinstance(key, int) else key[1]
+        how = (f"{w} worker processes" if isinstance(key, tuple) else
+               f"one process, {w} thread{'s' if w > 1 else ''}")
+        goal = GOAL_16 if key == 16 else None
+        report.add(Row(f"distinct census on {w} worker{'s' if w > 1 else ''} ({how}, {cores} cores): speed-up over 1",
+                       f"{REFERENCE_STATES:,} states in {seconds:.2f} s; "
                        f"{REFERENCE_STATES / seconds / 1e6:.1f}M states/s",
                        f"1 worker: {one:.2f} s", ratio=one / seconds, goal=goal))
     single = runs["one process"][0]
