@@ -6,6 +6,7 @@ import pytest
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.existence import check, closed_board_reason, open_board_reason
+from tests.puzzles.knights.groups import FIVE_BY_FIVE_EVERY_SQUARE
 from tests.puzzles.knights.reference import check_tour, has_tour, tour_of
 
 # every board up to 5x5, and the longer thin boards where the theorems' exceptions live
@@ -18,7 +19,8 @@ def _starts(w, h):
 
 
 @pytest.mark.parametrize("closed", [False, True], ids=["open", "closed"])
-@pytest.mark.parametrize("w,h", SMALL, ids=[f"{w}x{h}" for w, h in SMALL])
+@pytest.mark.parametrize("w,h", [pytest.param(w, h, id=f"{w}x{h}", marks=FIVE_BY_FIVE_EVERY_SQUARE if (w, h) == (5, 5) else ())
+                                 for w, h in SMALL])
 def test_theory_and_warnsdorff_answer_as_brute_force_does(run, w, h, closed):
     """From every square: the theory never contradicts the brute force where it speaks, and Warnsdorff's
     search answers exactly. One test, so each square's brute force (seconds on 5x5, where no closed
