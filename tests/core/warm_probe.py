@@ -1,8 +1,10 @@
 """Run in a fresh process: which kernel signatures a family's warm-up and its solvers compile.
 
-    python -m tests.core.warm_probe FAMILY warm-first|solve-first
+    python -m tests.core.warm_probe FAMILY warm-first|solve-first ...
 
-prints JSON: the signatures the second step added to those of the first.
+prints JSON: for each order named, the signatures its second step added to those of its first
+(each order in a process of its own, forked once the modules are loaded: the loading, about a
+second of processor time, is done once for all of them, and no kernel is loaded before the fork).
 Kernels come from the disk cache, so this takes seconds once they are
 compiled. The solvers run on every preset (and the first preset with each
 option switched), under limits that end them in a moment: which kernels a
@@ -13,7 +15,9 @@ nothing in this process (census_without_workers).
 from __future__ import annotations
 
 import json
+import os
 import sys
+import traceback
 
 from puzzle_explorer import core  # noqa: F401  (the kernel cache, before numba loads)
 from puzzle_explorer.core.kernels.jit import KERNELS
@@ -143,19 +147,54 @@ def census_without_workers() -> None:
     census_local.acquire = no_workers
 
 
-def main(family_id: str, order: str) -> None:
-    split_whatever_the_size()
-    census_without_workers()
-    runner.MAX_RATE_HZ = CHECK_HZ
-    family = registry.get(family_id)
-    first, second = (family.warm, lambda: exercise(family_id))
+def added(family, order: str) -> list:
+    """The signatures the order's second step compiled beyond its first's."""
+    first, second = (family.warm, lambda: exercise(family.id))
     if order == "solve-first":
         first, second = second, first
     first()
     before = signatures()
     second()
-    print(json.dumps(sorted(signatures() - before)))
+    return sorted(signatures() - before)
+
+
+def in_a_child(job) -> tuple[int, int]:
+    """Fork a process that runs job() and writes its JSON to a pipe: (pid, the pipe's read end)."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        status = 1
+        try:
+            with os.fdopen(write, "w") as out:
+                json.dump(job(), out)
+            status = 0
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            sys.stderr.flush()
+            os._exit(status)
+    os.close(write)
+    return pid, read
+
+
+def main(family_id: str, *orders: str) -> int:
+    split_whatever_the_size()
+    census_without_workers()
+    runner.MAX_RATE_HZ = CHECK_HZ
+    family = registry.get(family_id)
+    children = {order: in_a_child(lambda order=order: added(family, order)) for order in orders}
+    found, failed = {}, []
+    for order, (pid, read) in children.items():
+        with os.fdopen(read) as pipe:
+            text = pipe.read()
+        if os.waitpid(pid, 0)[1] != 0:
+            failed.append(order)
+        else:
+            found[order] = json.loads(text)
+    print(json.dumps(found))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    sys.exit(main(*sys.argv[1:]))

@@ -104,7 +104,7 @@ async def test_live_stats_then_cancel():
         await pilot.press("down", "space")  # distinct on
         solver = app.screen.query_one("#solver")
         assert solver.settings()[0] == "census" and solver.settings()[1]["distinct"] is True
-        await pilot.press("f5")
+        await press_each(pilot, "f5")  # pilot.press would wait seconds for the counting app to go idle
         await wait_for(pilot, lambda: stats.snapshot is not None and stats.snapshot.phase == Phase.SEARCHING
                        and stats.snapshot.expanded > 0, what="live counters")
         first = stats.snapshot.expanded

@@ -10,7 +10,7 @@ from rich.console import Console
 from puzzle_explorer.tui.screens.race import RaceLane, RaceScreen
 from puzzle_explorer.tui.widgets.form import OptionsForm
 from puzzle_explorer.tui.widgets.timeline import Timeline
-from tests.tui.helpers import notices, palette, preset_app, wait_for
+from tests.tui.helpers import notices, palette, preset_app, press_each, wait_for
 
 SIZE = (80, 24)
 
@@ -71,7 +71,7 @@ async def test_escape_cancels_every_solver_within_100ms():
     app = preset_app("die", "classic-8x8")
     async with app.run_test(size=SIZE) as pilot:
         screen = await two_plain_die_searches(pilot)
-        await pilot.press("f5")
+        await press_each(pilot, "f5")  # pilot.press would wait seconds for the racing app to go idle
         await wait_for(pilot, lambda: all(lane.snapshot and lane.snapshot.expanded > 0 for lane in screen.race.lanes),
                        timeout=120, what="both searches")
         race = screen.race

@@ -15,6 +15,9 @@ from puzzle_explorer.puzzles.cube8.presets import BY_ID
 from puzzle_explorer.puzzles.cube8.solve import TABLE_POSITIONS, solve
 from tests.puzzles.cube8 import reference
 
+# The tests of the census below share it: on one xdist worker it is counted once (2 s), not once a worker.
+ONE_CENSUS = pytest.mark.xdist_group("cube8-three-rolls-census")
+
 
 @pytest.fixture(scope="module")
 def three_rolls():
@@ -23,6 +26,7 @@ def three_rolls():
     return board, solve(board, "distances", {"keep": True, "hardest": 3}, SearchControl(), Limits())
 
 
+@ONE_CENSUS
 def test_every_sampled_position_is_as_far_as_a_solve_says(three_rolls):
     board, sol = three_rolls
     c = sol.details["census"]
@@ -39,6 +43,7 @@ def test_every_sampled_position_is_as_far_as_a_solve_says(three_rolls):
         assert solved.status == Status.SOLVED and solved.length == d
 
 
+@ONE_CENSUS
 def test_the_hardest_positions_take_the_reported_rolls(three_rolls):
     board, sol = three_rolls
     c = sol.details["census"]
@@ -48,6 +53,7 @@ def test_the_hardest_positions_take_the_reported_rolls(three_rolls):
         assert solve(here, "bibfs", {}, SearchControl(), Limits()).length == c["max_distance"]
 
 
+@ONE_CENSUS
 def test_the_start_component_is_the_start_sweep(three_rolls):
     board, _ = three_rolls
     sol = solve(board, "distances", {"scope": "component"}, SearchControl(), Limits())
@@ -86,6 +92,7 @@ def test_the_census_needs_its_arrays_within_the_budget():
     assert sol.status == Status.LIMIT and sol.limit == Limit.STATES
 
 
+@ONE_CENSUS
 def test_a_dense_table_round_trips(three_rolls, tmp_path):
     board, sol = three_rolls
     path = tables.save(sol.table.table, tmp_path / "c.tbl", "cube8")

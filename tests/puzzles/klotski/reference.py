@@ -1,5 +1,6 @@
 """A deliberately plain sliding-block solver: Python BFS over piece lists, no packing, no tricks."""
 from collections import deque
+from functools import cache
 
 
 def read(rows: str):
@@ -21,15 +22,16 @@ def read(rows: str):
     return len(grid[0]), len(grid), walls, pieces
 
 
+@cache  # the same few rectangles over and over: a third of a census's time went to rebuilding them
 def covered(x, y, w, h):
-    return {(x + i, y + j) for i in range(w) for j in range(h)}
+    return frozenset((x + i, y + j) for i in range(w) for j in range(h))
 
 
 def free_for(width, height, blocked, w, h, x, y):
     """Whether a w x h piece fits at x, y: on the board and on no blocked cell."""
     if x < 0 or y < 0 or x + w > width or y + h > height:
         return False
-    return not (covered(x, y, w, h) & blocked)
+    return covered(x, y, w, h).isdisjoint(blocked)
 
 
 def successors(width, height, walls, pieces, convention):

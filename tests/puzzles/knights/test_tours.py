@@ -13,6 +13,7 @@ import pytest
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.existence import closed_board_reason, open_board_reason
+from tests.puzzles.knights.groups import FIVE_BY_FIVE_EVERY_SQUARE
 from tests.puzzles.knights.reference import check_tour, has_tour, tour_of
 
 SMALL = [(w, h) for w in range(1, 6) for h in range(1, 6)]
@@ -32,6 +33,7 @@ def _expect(sol, w, h, start, closed, blocked=frozenset()):
             assert list(tour_of(sol)[-1]) == last["to"]
 
 
+@FIVE_BY_FIVE_EVERY_SQUARE
 @pytest.mark.parametrize("solver", ["backtrack", "warnsdorff-backtrack", "warnsdorff"])
 @pytest.mark.parametrize("closed", [False, True], ids=["open", "closed"])
 def test_every_solver_every_start_up_to_5x5(run, solver, closed):
