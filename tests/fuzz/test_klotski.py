@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import pytest
 
+from puzzle_explorer.core.kernels import census as census_kernel
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.core.scale import census as scale_census
 from puzzle_explorer.puzzles.klotski.board import MAX_SIDE, format_board, parse
 from puzzle_explorer.puzzles.klotski.solve import solve
 from tests.fuzz.cases import draw
@@ -140,7 +142,7 @@ GENERATORS = [random_board, lone_piece, random_board, line, one_empty, random_bo
 
 
 @pytest.mark.parametrize("case", draw("klotski", 1, CASES, GENERATORS), ids=str)
-def test_klotski(case):
+def test_klotski(case, monkeypatch):
     board, distinct = case.board, case.extra["distinct"]
     goal = board.goal_cell()
     for convention in CONVENTIONS:
@@ -150,6 +152,12 @@ def test_klotski(case):
         census = solve(board, "census", options, SearchControl(), Limits()).details["census"]
         assert (census["states"], census["goal_states"], census["max_depth"], census["goal_depth"]) == \
             (states, goal_states, deepest, best), where
+        with monkeypatch.context() as threads:  # on three threads, every level laid out by key range
+            threads.setattr(census_kernel, "SMALL_LEVEL", 0)
+            threads.setattr(census_kernel, "MIN_SLICE", 1)
+            threads.setattr(scale_census, "cores", lambda: 3)
+            wide = solve(board, "census", options, SearchControl(), Limits()).details["census"]
+        assert wide == census, where
         for algo in ALGOS:
             sol = solve(board, algo, options, SearchControl(), Limits())
             assert sol.status == (Status.SOLVED if best is not None else Status.UNSOLVABLE), (algo, where)
