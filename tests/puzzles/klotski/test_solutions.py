@@ -123,7 +123,8 @@ def test_classes_too_big_to_tabulate_are_decoded(monkeypatch, rows, rows_tabulat
 @pytest.mark.parametrize("convention", CONVENTIONS)
 def test_census_paths_agree_on_hengdao_lima(monkeypatch, convention):
     """横刀立马's census in one kernel call (the small levels' path), level by level on one thread,
-    and on two threads with each level's merge split between them: the same counts."""
+    on two threads with each level's merge split between them, and on four with each level laid out
+    by key range: the same counts."""
     from puzzle_explorer.core.kernels import census
     from puzzle_explorer.core.run.search import count_states
     from puzzle_explorer.puzzles.klotski.kernels.packing import encode, make_context, make_layout, with_own_scratch
@@ -133,8 +134,10 @@ def test_census_paths_agree_on_hengdao_lima(monkeypatch, convention):
     ctx = make_context(layout)
     start = np.array([encode(layout, board)], dtype=np.uint64)
     answers = set()
+    monkeypatch.setattr(census, "MIN_SLICE", 1)  # every level on every thread, however small
     for small, split, contexts in ((census.SMALL_LEVEL, census.SPLIT_MERGE, [ctx]), (0, 1 << 62, [ctx]),
-                                   (0, 2, [ctx, with_own_scratch(ctx)])):
+                                   (0, 2, [ctx, with_own_scratch(ctx)]),
+                                   (0, 2, [ctx] + [with_own_scratch(ctx) for _ in range(3)])):
         monkeypatch.setattr(census, "SMALL_LEVEL", small)
         monkeypatch.setattr(census, "SPLIT_MERGE", split)
         out = count_states(start, contexts, SearchControl(), Limits())

@@ -1,6 +1,6 @@
-"""The census where the engine says: in this process (core/run/search.py's count_states, on one or
-two threads), or partitioned over worker processes or a Ray cluster (core/scale/partitioned.py).
-The counts are the same either way."""
+"""The census where the engine says: in this process (core/run/search.py's count_states, on a
+thread per core or per local worker named), or partitioned over worker processes or a Ray
+cluster (core/scale/partitioned.py). The counts are the same either way."""
 from __future__ import annotations
 
 import numpy as np
@@ -25,7 +25,8 @@ def census_kernels(ctx: Context, counters: np.ndarray) -> list[Kernel]:
 
 def census_threads(engine: EngineSpec | None) -> int:
     """How many threads (one puzzle context each) a census that stays in this process runs on: the
-    local workers named, else one a core. A census split over workers (split_pays) needs one."""
+    local workers named, at most one a core, else one a core. (A census split over workers uses
+    the first context alone.)"""
     if engine is not None and engine.kind == LOCAL and engine.workers:
         return max(1, min(engine.workers, cores()))
     return cores()

@@ -131,9 +131,9 @@ def add_engine_arguments(parser: argparse.ArgumentParser, about: str | None = No
                                 "with the same FILE goes on from there")
 
 
-CENSUS_ENGINE_HELP = ("the census runs in this process (two threads) unless --workers is more than 1 or "
-                      "--engine ray: then its states are split by a hash into one partition per worker, "
-                      "with the same counts")
+CENSUS_ENGINE_HELP = ("the census runs in this process on a thread per core (on --workers 1 or 2: that many); "
+                      "--workers 3 or more on as many cores, or --engine ray, splits its states by a hash into "
+                      "one partition per worker, with the same counts")
 
 
 def engine_options(args: argparse.Namespace) -> dict[str, Any]:
