@@ -67,6 +67,17 @@ def test_a_work_phase_is_shown_by_name_and_ends_in_the_phase_before_it():
     assert all(WAITING[p] for p in WORKING)
 
 
+@pytest.mark.parametrize("stop", ["cancel", "time_out"])
+def test_a_work_phase_stopped_is_not_left_for_compiling(stop):
+    """A job whose listing ends on a Ctrl-C stays in the listing's phase, so the Ctrl-C is not taken
+    for one while compiling however late the caller's thread looks (a CI run once saw it so)."""
+    control = SearchControl()
+    control.compiling()
+    with control.work(Phase.LISTING_GOALS):
+        getattr(control, stop)()
+    assert control.phase == Phase.LISTING_GOALS
+
+
 def test_a_cut_stops_between_depths_once_the_job_is_stopped():
     tried = []
 

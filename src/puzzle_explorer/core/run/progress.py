@@ -176,13 +176,17 @@ class SearchControl:
 
     @contextmanager
     def work(self, phase: str) -> Iterator[None]:
-        """Within the block the job does the work `phase` names; after it, the phase it was in."""
+        """Within the block the job does the work `phase` names; after it, the phase it was in,
+        unless the job was asked to stop meanwhile: then it stays in `phase` as it returns what the
+        work has, since back in COMPILING a cancel would be taken for one before any work (the
+        caller's thread reads the phase when its Ctrl-C lands, and may read it only after the
+        block has ended)."""
         before = self.phase
         self.working(phase)
         try:
             yield
         finally:
-            if self.phase == phase:
+            if self.phase == phase and self.stop_requested == RUN:
                 self._enter(before)
 
     def start_search(self) -> None:
