@@ -43,9 +43,10 @@ def partitioned(spec: EngineSpec | None) -> bool:
 
 
 # The fewest local workers, on as many cores, that a partitioned census runs on. The census in one
-# process runs on two threads with no exchange between them: as many processes (or more processes
+# process runs a thread a worker with no exchange between them: two processes (or more processes
 # than cores) only add the exchange's cost, so below this the census stays in this process and
-# counts the same.
+# counts the same. From here on the processes stand apart (one that dies is replaced), and on 16
+# cores they measured as fast as the threads (docs/klotski.md).
 SPLIT_FROM = 3
 
 
