@@ -1,6 +1,8 @@
 """The job runner: progress sampling, cancel within 100 ms, timeouts, errors."""
+import gc
 import os
 import signal
+import sys
 import threading
 import time
 
@@ -223,3 +225,25 @@ def test_a_stop_that_lands_in_a_finalizer_is_raised_again_not_printed_and_lost(s
     assert time.monotonic() - began < 2
     assert caught.exit_status(0) == 128 + signum
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("stopped", [False, True])
+def test_a_finalizer_that_fails_after_a_stop_is_not_reported_and_before_one_it_is(stopped, monkeypatch):
+    """A Ctrl-C inside an object's __init__ (llvmlite's, as numba compiles) leaves it half made,
+    and its __del__ fails on what was never set: after a stop nothing reports it beside the stop's
+    own line; with no stop, it goes to the hook that was there before, as ever."""
+    from puzzle_explorer.core.run import interrupts
+
+    reported = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: reported.append(u.exc_type))
+
+    class HalfMade:
+        def __del__(self):
+            del self.handle  # never set
+
+    with interrupts.catching() as caught:
+        if stopped:
+            caught.signal = signal.SIGINT  # as the handler records the first stop
+        HalfMade()
+        gc.collect()
+    assert reported == ([] if stopped else [AttributeError])

@@ -70,6 +70,11 @@ class Interrupts:
             again.daemon = True
             again.start()
             return
+        if self.signal is not None:
+            # An object the stop cut short in its making (llvmlite's, as numba compiles) may fail in
+            # its finalizer, missing what its __init__ never set: the stop's own line says what
+            # happened, and a traceback after "interrupted" would read as a crash.
+            return
         if self._hook is not None:
             self._hook(unraisable)
 
