@@ -47,6 +47,18 @@ def make_graph(adj: list[list[int]], goals: set[int], h: list[int] | None = None
     return GraphCtx(offsets, targets, goal, hv, max(1, max((len(a) for a in adj), default=1)))
 
 
+# what a level's merge leaves in the slots past the states it wrote: tests fill with it, then look
+UNWRITTEN = np.uint64(2**64 - 1)
+
+
+def scattered_goals(states: int, goals: int, seed: int) -> tuple[GraphCtx, set[int]]:
+    """States 0..states-1 with no moves, `goals` of them (drawn, repeats merged) goals: what a merge
+    of levels looks up, each state's goal flag."""
+    rng = np.random.default_rng(seed)
+    chosen = {int(x) for x in rng.integers(0, states, goals)}
+    return make_graph([[] for _ in range(states)], chosen), chosen
+
+
 def random_graph(rng, n: int, degree: float, undirected: bool) -> list[list[int]]:
     adj: list[set[int]] = [set() for _ in range(n)]
     edges = int(n * degree / 2)

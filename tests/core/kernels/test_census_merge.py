@@ -5,17 +5,14 @@ import pytest
 
 from puzzle_explorer.core.kernels.census import MERGE_BLOCK, merge_level
 from puzzle_explorer.core.kernels.counters import SLOTS
-from tests.core.graph_puzzle import make_graph
+from tests.core.graph_puzzle import UNWRITTEN, scattered_goals
 
 STATES = 400_000  # keys spread thin: most successors are new, so the level soon has room for whole blocks
-UNWRITTEN = np.uint64(2**64 - 1)
 
 
 @pytest.fixture(scope="module")
 def graph():
-    rng = np.random.default_rng(30)
-    goals = {int(x) for x in rng.integers(0, STATES, 3000)}
-    return make_graph([[] for _ in range(STATES)], goals), goals
+    return scattered_goals(STATES, 3000, seed=30)
 
 
 def drawn(rng, n: int, unique: bool) -> np.ndarray:

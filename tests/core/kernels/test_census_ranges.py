@@ -9,17 +9,14 @@ import pytest
 from puzzle_explorer.core.kernels.census import merge_ranges
 from puzzle_explorer.core.kernels.census_ranges import lay_out, pivots_of, sort_ranges
 from puzzle_explorer.core.kernels.counters import SLOTS
-from tests.core.graph_puzzle import make_graph
+from tests.core.graph_puzzle import UNWRITTEN, scattered_goals
 
 STATES = 50_000
-UNWRITTEN = np.uint64(2**64 - 1)
 
 
 @pytest.fixture(scope="module")
 def graph():
-    rng = np.random.default_rng(31)
-    goals = {int(x) for x in rng.integers(0, STATES, 800)}
-    return make_graph([[] for _ in range(STATES)], goals), goals
+    return scattered_goals(STATES, 800, seed=31)
 
 
 def slices_of(rng, sizes, spread):
