@@ -167,3 +167,34 @@ def test_pieces_that_never_leave_the_goal_free_have_no_census():
     assert sol.status == Status.UNSOLVABLE and c["states"] == 0 and c["by_distance"] == []
     assert c["max_distance"] is None and c["start_in_component"] is False and "no placement" in c["note"]
     assert reference_distance(board, "free") is None
+
+
+@pytest.mark.parametrize("scope", ["all", "component"])
+def test_a_table_built_on_five_threads_is_the_one_built_on_one(monkeypatch, scope):
+    """The census from the goal runs a thread a core, as the forward census does (core/scale/census.py
+    census_contexts). Five cores, every level laid out by key range over the
+    threads: the same table, position by position, and the same counts as on one."""
+    from puzzle_explorer.core.kernels import census as kernel
+    from puzzle_explorer.core.run import search
+    from puzzle_explorer.core.scale import census as scale
+
+    threads = []
+    count_states = search.count_states
+
+    def counted(starts, contexts, *args):
+        threads.append(len(contexts))
+        return count_states(starts, contexts, *args)
+
+    monkeypatch.setattr(search, "count_states", counted)
+    board = parse(BY_ID["hengdao-lima"].text)
+    monkeypatch.setattr(kernel, "MIN_SLICE", 16)
+    monkeypatch.setattr(kernel, "SMALL_LEVEL", 0)  # every level on the threads
+    monkeypatch.setattr(scale, "cores", lambda: 1)
+    one = census(board, "unit", scope=scope, hardest=3)
+    monkeypatch.setattr(scale, "cores", lambda: 5)
+    five = census(board, "unit", scope=scope, hardest=3)
+    assert set(threads) == {1, 5}
+    assert five.details["census"] == one.details["census"]
+    assert np.array_equal(five.table.table.keys, one.table.table.keys)
+    assert np.array_equal(five.table.table.dist, one.table.table.dist)
+    assert (five.status, five.length) == (one.status, one.length)

@@ -3,6 +3,8 @@ thread per core or per local worker named), or partitioned over worker processes
 cluster (core/scale/partitioned.py). The counts are the same either way."""
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
 
 from puzzle_explorer.core.kernels import census
@@ -30,6 +32,12 @@ def census_threads(engine: EngineSpec | None) -> int:
     if engine is not None and engine.kind == LOCAL and engine.workers:
         return max(1, min(engine.workers, cores()))
     return cores()
+
+
+def census_contexts(ctx: Context, another: Callable[[], Context], engine: EngineSpec | None) -> list[Context]:
+    """The contexts of a census's threads (census_threads): `ctx` and `another()` for each thread
+    after the first, since each thread writes scratch arrays of its own."""
+    return [ctx] + [another() for _ in range(census_threads(engine) - 1)]
 
 
 def count_states(starts: np.ndarray, contexts: list[Context], control: SearchControl, limits: Limits,

@@ -166,13 +166,14 @@ class PackedSpace(Space):
     goals(limit, counters) -> (words, complete): every goal position, at most limit, a kernel
     that stops at the counters' stop flag (incomplete); goals(0, counters) lists none at once
     (it loads the kernel);
-    contexts() -> one or two puzzle contexts (one per census thread);
+    context: the puzzle context of the census's first thread, another() one for each thread after
+    it (core/scale/census.py census_contexts);
     most(limit) -> (count, complete): how many positions there can be at most
     (counting stops past limit), for the estimate; None when unknown.
     """
 
     def __init__(self, family: str, identity: JSON, start: int, *,
-                 goals: Callable[[int, np.ndarray], tuple[np.ndarray, bool]], contexts: Callable[[], list[Any]],
+                 goals: Callable[[int, np.ndarray], tuple[np.ndarray, bool]], context: Any, another: Callable[[], Any],
                  word: Callable[[Any], int | None], board: Callable[[int], Any], text: Callable[[Any], str],
                  most: Callable[[int], tuple[int, bool]] | None = None, unit: str = "moves"):
         self.family = family
@@ -180,7 +181,8 @@ class PackedSpace(Space):
         self.start = int(start)
         self.unit = unit
         self._goals = goals
-        self._contexts = contexts
+        self._context = context
+        self._another = another
         self._word = word
         self._board = board
         self._text = text
@@ -241,10 +243,10 @@ class PackedSpace(Space):
         return np.ascontiguousarray(words, dtype=np.uint64)
 
     def census(self, control: SearchControl, limits: Limits, scope: str, hardest: int, keep: bool) -> Result:
-        from puzzle_explorer.core.scale.census import count_states  # (its engines and pools: a census only)
+        from puzzle_explorer.core.scale.census import census_contexts, count_states  # (a census only)
 
         refuse_partitioned(self.engine, scope, keep)
-        contexts = self._contexts()
+        contexts = census_contexts(self._context, self._another, self.engine)
         extra = Stats()
         if scope == "component":
             # forward from the start: its component, and the goal positions in it

@@ -63,7 +63,7 @@ def space(board: Board, options: Options) -> D.PackedSpace:
     return D.PackedSpace(
         "klotski", ident, encode(layout, board),
         goals=lambda limit, counters: goal_states(ctx, limit, counters),
-        contexts=lambda: [ctx, with_own_scratch(ctx)],  # each census thread its own scratch
+        context=ctx, another=lambda: with_own_scratch(ctx),  # each census thread writes scratch of its own
         word=word, board=lambda w: board_at(layout, board, w), text=one_line,
         most=lambda limit: count_placements(ctx, limit, new_counters(quiet=True)))
 

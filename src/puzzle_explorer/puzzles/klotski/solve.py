@@ -88,12 +88,11 @@ def _bidirectional(board: Board, options: Options, control: SearchControl, limit
 
 def _census(board: Board, options: Options, control: SearchControl, limits: Limits) -> Solution:
     """Every position reachable from the start, the goal positions among them and the deepest level."""
-    from puzzle_explorer.core.scale.census import census_threads, count_states  # (its engines and pools: a census only)
+    from puzzle_explorer.core.scale.census import census_contexts, count_states  # (a census only)
 
     layout, ctx, start = _packed(board, options, control)
     spec = engines.spec_from(options)
-    # a context a thread: each with scratch arrays of its own
-    contexts = [ctx] + [with_own_scratch(ctx) for _ in range(census_threads(spec) - 1)]
+    contexts = census_contexts(ctx, lambda: with_own_scratch(ctx), spec)
     out = count_states(start, contexts, control, limits, engine=spec)
     return Solution(out.status, [Step("start", board)], out.stats, out.limit,
                     details={"census": D.census_counts(out)})

@@ -21,7 +21,7 @@ from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes, 
 from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats, kernel_status, shortest_path, shortest_path_kernels
 from puzzle_explorer.core.run.status import Limit, Status
-from puzzle_explorer.core.scale.census import census_kernels, census_threads, count_states
+from puzzle_explorer.core.scale.census import census_contexts, census_kernels, count_states
 from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import (
@@ -400,9 +400,8 @@ def _shortest(board: Board, chosen: Plan, control: SearchControl, limits: Limits
 
 def _count(board: Board, chosen: Plan, control: SearchControl, limits: Limits) -> Found:
     ctx, start = _packed(board, control)
-    # a context a thread: each with scratch arrays of its own
-    contexts = [ctx] + [make_context(board.width, board.height, board.goal_tiles())
-                        for _ in range(census_threads(chosen.engine) - 1)]
+    contexts = census_contexts(ctx, lambda: make_context(board.width, board.height, board.goal_tiles()),
+                               chosen.engine)
     out = count_states(start, contexts, control, limits, engine=chosen.engine)
     return out.status, out.limit, [], out.stats, {"census": FG.census_counts(out)}
 
