@@ -20,6 +20,10 @@ from pathlib import Path
 import pytest
 
 os.environ["PUZZLE_EXPLORER_TEST_KERNELS"] = "1"  # the suite's own cache folders (see core/run/cache.py)
+# Ray starts its workers at nice 15, below everything else: beside the suite's other workers, at nice
+# 0 on every core, its actors got next to no processor, and a census of 26,000 positions on two of
+# them took 24-39 s instead of 3 s. At the suite's priority they take their share.
+os.environ.setdefault("RAY_worker_niceness", "0")
 
 from puzzle_explorer import core  # noqa: E402,F401  (configures the numba cache before any kernel module loads)
 from tests.kernel_cache import use_cache, with_kernels  # noqa: E402
