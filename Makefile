@@ -6,7 +6,8 @@
 # the test suite compiles into cache folders of its own (core/run/cache.py), whose index also
 # lists the test puzzles' kernels: its warm-up runs with the checkout on the path so that it can
 # read them.
-# Tests run in parallel, one pytest-xdist worker per core (WORKERS=4 to choose).
+# Tests run in parallel on pytest-xdist workers, one more than the cores: the tests wait on processes
+# and the clock about a sixth of the time (tests/conftest.py; WORKERS=4 to choose).
 #   make quick   the quick tier while working: no worker processes, Ray, browser or real-time waits
 #                (the markers in pyproject.toml), and fewer property-test examples
 #   make fuzz    every solver on random boards under numba's bounds checks (tests/fuzz);
