@@ -45,6 +45,7 @@ def test_every_position_is_as_far_as_plain_bfs_says(width, height):
         assert sol.status == Status.SOLVED
         assert c["states"] == sum(c["by_distance"]) == len(truth) == factorial(width * height) // 2
         assert c["max_distance"] == max(truth.values())
+        assert c["by_distance"] == [list(truth.values()).count(d) for d in range(c["max_distance"] + 1)]
         assert c["farthest"] == sum(1 for d in truth.values() if d == c["max_distance"])
         boards = list(truth)
         for tiles in boards:
@@ -173,9 +174,16 @@ def test_a_table_past_the_budget_is_refused_before_the_census_with_its_estimate(
 
 
 def test_the_state_cap_stops_the_sweep():
-    sol = solve(parse("1 2 3/4 5 6/7 8 ."), "distances", {}, SearchControl(), Limits(max_states=1000))
+    board = parse("1 2 3/4 5 6/7 8 .")
+    sol = solve(board, "distances", {}, SearchControl(), Limits(max_states=1000))
     assert sol.status == Status.LIMIT and sol.limit == Limit.STATES
-    assert 1000 < sol.details["census"]["states"] <= 1004
+    c = sol.details["census"]
+    assert 1000 < c["states"] == sum(c["by_distance"]) <= 1004
+    # what the sweep has: the levels it finished whole, then part of the next
+    truth = list(reference(3, 3, board.goal_tiles()).values())
+    last = len(c["by_distance"]) - 1
+    assert c["by_distance"][:last] == [truth.count(d) for d in range(last)]
+    assert 0 < c["by_distance"][last] < truth.count(last)
 
 
 def test_the_cli_writes_a_table_and_answers_from_it(capsys, tmp_path):

@@ -173,15 +173,19 @@ class DenseTable:
         out[out == UNREACHED] = ABSENT
         return out
 
+    def count_levels_as(self, counts: np.ndarray) -> None:
+        """The positions at each distance, as the sweep that filled the table counted them: no scan."""
+        reached = np.flatnonzero(counts)
+        self._levels = [int(c) for c in counts[:reached[-1] + 1]] if reached.size else []
+
     def by_distance(self) -> list[int]:
         """The positions at each distance (the table is not written once built)."""
         if self._levels is None:
             counts = np.zeros(UNREACHED + 1, dtype=np.int64)
             for _, part in self._chunks():
                 counts += np.bincount(part, minlength=UNREACHED + 1)
-            counts = counts[:UNREACHED]
-            reached = np.flatnonzero(counts)
-            self._levels = [int(c) for c in counts[:reached[-1] + 1]] if reached.size else []
+            self.count_levels_as(counts[:UNREACHED])
+        assert self._levels is not None
         return list(self._levels)
 
     def farthest(self, most: int) -> np.ndarray:

@@ -312,11 +312,14 @@ def refuse_partitioned(engine: EngineSpec | None, scope: str, keep: bool) -> Non
 
 
 def swept(space: Space, dist: np.ndarray, code: int, control: SearchControl, stats: Stats, scope: str, hardest: int,
-          keep: bool, start: int | None) -> Result:
+          keep: bool, start: int | None, levels: np.ndarray | None = None) -> Result:
     """The Result of a sweep that filled a dense table (a byte a position number, tables.UNREACHED
     where the goal is out of reach): the kernel's code, and the start's number (None: the start is
-    not a position of the table)."""
+    not a position of the table); levels, the positions at each distance where the sweep counted
+    them (else the table is scanned for them)."""
     table = tables.DenseTable(dist, space.identity, scope_header(scope, space))
+    if levels is not None:
+        table.count_levels_as(levels)
     at = int(dist[start]) if start is not None else tables.UNREACHED
     result = Result(Status.SOLVED, None, stats, table.by_distance(), None if at == tables.UNREACHED else at)
     if code != FOUND:

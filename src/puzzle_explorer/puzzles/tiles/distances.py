@@ -85,11 +85,13 @@ class TilesSpace(D.Space):
                                  f"for each of the {self.count:,} positions and a scan of them")
         cap = min(limits.max_states or self.count, self.count)
         dist = np.empty(self.count, dtype=np.uint8)
+        levels = np.zeros(sweep.UNREACHED, dtype=np.int64)
         control.show_with(self._live)
         (code, reached), elapsed = timed(control, sweep.distances, dist, R.rank(self.goal, self.width), self.width,
-                                         self.cells, self.cls, R.halves(self.cells - 1), cap, control.counters)
+                                         self.cells, self.cls, R.halves(self.cells - 1), cap, control.counters, levels)
         stats = counter_stats(control, elapsed, int(reached))
-        return D.swept(self, dist, code, control, stats, scope, hardest, keep, self.start if self.start >= 0 else None)
+        return D.swept(self, dist, code, control, stats, scope, hardest, keep, self.start if self.start >= 0 else None,
+                       levels)
 
     def _live(self, live: Live) -> LiveView | None:
         """The sweep's picture: one position of the level it expands."""

@@ -59,10 +59,12 @@ def _show(counters, number, depth):
 
 
 @kernel
-def distances(dist, goal, width, cells, cls, weights, cap, counters):
+def distances(dist, goal, width, cells, cls, weights, cap, counters, levels):
     """dist[number] = fewest slides between that position (of class cls, on a board of `cells`
     cells, width wide) and the goal's number; UNREACHED where the sweep stopped before it.
-    dist holds cells!/2 bytes; weights: ranks.halves(cells - 1).
+    dist holds cells!/2 bytes; weights: ranks.halves(cells - 1). levels[d] = the numbers marked
+    at distance d, however the sweep ends (a scan of a 3x4 board's table for them takes a second);
+    it holds UNREACHED entries.
 
     Past `cap` positions the sweep ends with CAP; asked to stop, with STOPPED.
     Returns (code, positions reached).
@@ -75,9 +77,11 @@ def distances(dist, goal, width, cells, cls, weights, cap, counters):
     moved = np.empty(m, dtype=np.int64)
     free = np.empty(m, dtype=np.int64)
     dist[:] = UNREACHED
+    levels[:] = 0
     if cap < 1:
         return CAP, 0
     dist[goal] = 0
+    levels[0] = 1
     reached = 1
     level = 1  # positions at the level being expanded
     depth = 0
@@ -107,6 +111,7 @@ def distances(dist, goal, width, cells, cls, weights, cap, counters):
                     new += _reach(dist, (blank + width) * half + order_rank(moved, m, weights), depth)
             found += new
             reached += new
+            levels[depth + 1] += new
             expanded += 1
             if reached > cap:
                 publish(counters, expanded, level, depth, reached)
