@@ -106,3 +106,36 @@ def test_a_counts_time_is_its_own_not_its_estimates(workers):
     wall = time.perf_counter() - began
     assert sol.status == Status.LIMIT and sol.details["estimate"]["seconds"] > 3600
     assert 0 < sol.stats.elapsed_s <= wall
+
+
+@pytest.mark.realtime
+def test_a_cancel_while_a_count_sizes_itself_ends_the_estimate():
+    """A 7x7 count first estimates the search to choose its method (Knuth's dives, 0.6 s here): a
+    cancel in that estimate ends its dives, not only the count after them. Nothing was searched:
+    the job ends cancelled, or says it was cancelled before the search where the count after the
+    estimate had begun to load its kernels."""
+    import time
+
+    from puzzle_explorer.core.run.progress import CancelledBeforeSearch, Phase
+
+    board = Board(7, 7, (3, 3))
+
+    def cancelled_while_estimating() -> float:
+        asked: list[float] = []
+
+        def cancel_once_estimating(snapshot) -> None:
+            if snapshot.phase == Phase.ESTIMATING and not asked:
+                asked.append(time.perf_counter())
+                job.cancel()
+
+        job = Job(lambda control: solve(board, "count", {}, control, Limits()), on_progress=cancel_once_estimating)
+        try:
+            sol = job.run()
+            assert sol.status == Status.CANCELLED and sol.stats.nodes_expanded == 0
+        except CancelledBeforeSearch:
+            pass
+        return time.perf_counter() - asked[0]
+
+    cancelled_while_estimating()  # the first loads the kernels, which no flag stops
+    took = cancelled_while_estimating()
+    assert took < 0.4, f"the count took {took:.2f} s to stop"

@@ -178,7 +178,7 @@ def _frontier_chosen(board: Board, method: str, all_starts: bool, spec: EngineSp
     if not frontier_count.chosen(board, method, math.inf, starts, budget):  # too big for the budget: no need to estimate
         return False
     control.estimating()
-    guess = estimate_count(board, all_starts, spec)
+    guess = estimate_count(board, all_starts, spec, stop=control.counters)
     return guess is not None and frontier_count.chosen(board, method, guess.seconds()[0], starts, budget)
 
 
@@ -283,9 +283,11 @@ def _count(board: Board, control: SearchControl, limits: Limits, details: JSON,
     return Solution(status, steps, stats, limit, details=details, alternatives=list(toured[1:]))
 
 
-def estimate_count(board: Board, all_starts: bool, spec: EngineSpec, dives: int = estimate.DIVES) -> Estimate | None:
+def estimate_count(board: Board, all_starts: bool, spec: EngineSpec, dives: int = estimate.DIVES,
+                   stop: np.ndarray | None = None) -> Estimate | None:
     """Knuth's estimate of a count's size and time (from every square, or from the start) without
-    running it; None when theory already rules every start out."""
+    running it; None when theory already rules every start out. stop: the counters of the search it
+    sizes, whose stop flag (a cancel, the time limit) ends the dives early."""
     validate(board)
     board = board.plain()
     starts = []
@@ -297,7 +299,7 @@ def estimate_count(board: Board, all_starts: bool, spec: EngineSpec, dives: int 
     dx, dy = deltas(ORDERS["clockwise"])
     table = neighbour_table(board.width, board.height, free_mask(board), dx, dy)
     return estimate.estimate(table, board.width, board.height, starts, board.free_squares, board.closed,
-                             dives=dives)
+                             stop, dives=dives)
 
 
 def _count_from(board: Board, starts: list[int], keep: int, control: SearchControl, limits: Limits,
