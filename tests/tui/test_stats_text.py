@@ -42,6 +42,9 @@ def test_an_answer_without_a_search_says_so_instead_of_zero_counts():
     from puzzle_explorer.tui.widgets.stats import final_numbers
     shown = final_numbers(Solution(Status.UNSOLVABLE, [Step("start", None)], Stats()))
     assert isinstance(shown, Text) and shown.plain.startswith("no search needed")
+    for status in (Status.CANCELLED, Status.LIMIT):  # a stop came first: no claim that none was needed
+        shown = final_numbers(Solution(status, [Step("start", None)], Stats()))
+        assert isinstance(shown, Text) and shown.plain == "stopped before the search began"
     searched = final_numbers(Solution(Status.SOLVED, [Step("start", None)], Stats(12, 10, 3, 0.5)))
     assert not isinstance(searched, Text)
 

@@ -199,8 +199,14 @@ class Solution:
 
     @property
     def searched(self) -> bool:
-        """False when the answer came without a search (a theorem, a counting argument)."""
+        """False when the answer came without a search (a theorem, a counting argument), or when
+        a cancel or a limit came before the search began."""
         return self.stats != Stats()
+
+    @property
+    def stopped_before_search(self) -> bool:
+        """No search ran because a cancel or a limit came first (not because none was needed)."""
+        return not self.searched and self.status in (Status.LIMIT, Status.CANCELLED)
 
 
 def plain_headline(solution: Solution, unit: str = "moves", shortest: bool = False) -> str:

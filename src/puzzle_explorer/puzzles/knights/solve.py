@@ -154,8 +154,15 @@ def _run_count(board: Board, options: Options, control: SearchControl, limits: L
     details = _begun(board, control)
     # subtrees (per start) and shuffle (a seed: tasks start in random order) are the tests' handles
     spec, subtrees, shuffle = engines.spec_from(options), options.get("subtrees", 0), options.get("shuffle")
-    if _frontier_chosen(board, str(options.get("method", METHOD.default)), bool(options.get("all_starts")), spec,
-                        control, limits):
+    frontier = _frontier_chosen(board, str(options.get("method", METHOD.default)), bool(options.get("all_starts")),
+                                spec, control, limits)
+    if control.stopped():
+        # stopped while estimating: nothing counted, and no count starts to load its kernels (it
+        # would be taken for a cancel while compiling)
+        status, limit = kernel_status(STOPPED, control)
+        details["solutions_so_far"] = 0
+        return Solution(status, _start_only(board), Stats(), limit, details=details)
+    if frontier:
         if not options.get("all_starts") and (ruled_out := _ruled_out(board, details)):
             ruled_out.details["solutions"] = 0
             return ruled_out

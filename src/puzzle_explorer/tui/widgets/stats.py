@@ -251,6 +251,8 @@ class StatsPane(VerticalScroll):
 
 def final_numbers(solution: Solution, short: bool = False) -> RenderableType:
     """The finished search's counts, from its statistics alone (the live samples may lag behind)."""
+    if solution.stopped_before_search:
+        return Text("stopped before the search began", style="dim")
     if not solution.searched:
         return Text("no search needed: the answer follows without one", style="dim")
     s = solution.stats
