@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from puzzle_explorer.core.kernels import census as census_kernel
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.core.scale import census as scale_census
 from puzzle_explorer.puzzles.klotski.board import MAX_SIDE, format_board, parse
 from puzzle_explorer.puzzles.klotski.solve import solve
+from tests.census_threads import on_threads
 from tests.fuzz.cases import draw
 from tests.puzzles.klotski import reference
 
@@ -153,9 +152,7 @@ def test_klotski(case, monkeypatch):
         assert (census["states"], census["goal_states"], census["max_depth"], census["goal_depth"]) == \
             (states, goal_states, deepest, best), where
         with monkeypatch.context() as threads:  # on three threads, every level laid out by key range
-            threads.setattr(census_kernel, "SMALL_LEVEL", 0)
-            threads.setattr(census_kernel, "MIN_SLICE", 1)
-            threads.setattr(scale_census, "cores", lambda: 3)
+            on_threads(threads, 3)
             wide = solve(board, "census", options, SearchControl(), Limits()).details["census"]
         assert wide == census, where
         for algo in ALGOS:

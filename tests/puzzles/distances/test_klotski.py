@@ -11,6 +11,7 @@ from puzzle_explorer.puzzles.klotski import distances as KD
 from puzzle_explorer.puzzles.klotski.board import parse
 from puzzle_explorer.puzzles.klotski.presets import BY_ID
 from puzzle_explorer.puzzles.klotski.solve import solve
+from tests.census_threads import on_threads
 from tests.puzzles.distances.boards import random_board, scatter
 from tests.puzzles.klotski import reference
 
@@ -174,9 +175,7 @@ def test_a_table_built_on_five_threads_is_the_one_built_on_one(monkeypatch, scop
     """The census from the goal runs a thread a core, as the forward census does (core/scale/census.py
     census_contexts). Five cores, every level laid out by key range over the
     threads: the same table, position by position, and the same counts as on one."""
-    from puzzle_explorer.core.kernels import census as kernel
     from puzzle_explorer.core.run import search
-    from puzzle_explorer.core.scale import census as scale
 
     threads = []
     count_states = search.count_states
@@ -187,11 +186,9 @@ def test_a_table_built_on_five_threads_is_the_one_built_on_one(monkeypatch, scop
 
     monkeypatch.setattr(search, "count_states", counted)
     board = parse(BY_ID["hengdao-lima"].text)
-    monkeypatch.setattr(kernel, "MIN_SLICE", 16)
-    monkeypatch.setattr(kernel, "SMALL_LEVEL", 0)  # every level on the threads
-    monkeypatch.setattr(scale, "cores", lambda: 1)
+    on_threads(monkeypatch, 1)
     one = census(board, "unit", scope=scope, hardest=3)
-    monkeypatch.setattr(scale, "cores", lambda: 5)
+    on_threads(monkeypatch, 5)
     five = census(board, "unit", scope=scope, hardest=3)
     assert set(threads) == {1, 5}
     assert five.details["census"] == one.details["census"]

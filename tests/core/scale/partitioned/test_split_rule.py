@@ -10,6 +10,7 @@ from puzzle_explorer.core.scale import partitioned
 from puzzle_explorer.core.scale.engine import LOCAL, RAY, EngineSpec
 from puzzle_explorer.puzzles.klotski.board import parse
 from puzzle_explorer.puzzles.klotski.solve import solve
+from tests.census_threads import on_threads
 
 SPLIT_FROM = partitioned.SPLIT_FROM  # the module's own, before the suite's fixture sets it to 1
 
@@ -58,21 +59,16 @@ def test_a_census_in_this_process_runs_a_thread_a_core_or_a_thread_a_worker_name
     ("tiles", "1 2 3/4 5 6/7 . 8", {}),
 ])
 def test_a_census_on_five_threads_counts_what_one_counts(monkeypatch, family, text, options):
-    """Five threads (a core each, as on a larger machine), every level but the smallest laid out by
-    key range over them: the same counts, states and nodes as on one."""
-    from puzzle_explorer.core.kernels import census as kernel
-    from puzzle_explorer.core.scale import census
-
+    """Five threads (a core each, as on a larger machine), every level laid out by key range over
+    them: the same counts, states and nodes as on one."""
     if family == "tiles":
         from puzzle_explorer.puzzles.tiles.board import parse as parse_tiles
         from puzzle_explorer.puzzles.tiles.solve import solve as solve_tiles
         board, run = parse_tiles(text), solve_tiles
     else:
         board, run = parse(text), solve
-    monkeypatch.setattr(kernel, "SMALL_LEVEL", 0)  # every level on the threads
-    monkeypatch.setattr(kernel, "MIN_SLICE", 16)
+    on_threads(monkeypatch, 5)
     one = run(board, "census", {**options, "engine": LOCAL, "workers": 1}, SearchControl(), Limits())
-    monkeypatch.setattr(census, "cores", lambda: 5)
     five = run(board, "census", options, SearchControl(), Limits())
     assert five.details["census"] == one.details["census"]
     assert (five.status, five.stats.states_seen, five.stats.nodes_expanded) == (
