@@ -208,6 +208,11 @@ class Solution:
         """No search ran because a cancel or a limit came first (not because none was needed)."""
         return not self.searched and self.status in (Status.LIMIT, Status.CANCELLED)
 
+    @property
+    def no_search_text(self) -> str:
+        """What a result that ran no search says in place of its counts, on every front end."""
+        return "stopped before the search began" if self.stopped_before_search else "no search needed"
+
 
 def plain_headline(solution: Solution, unit: str = "moves", shortest: bool = False) -> str:
     """The default headline: the length of the answer in `unit`, or why there is none.

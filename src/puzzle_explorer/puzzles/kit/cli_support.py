@@ -450,8 +450,7 @@ def summary_lines(solution: Solution, headline: str) -> list[str]:
     """The family's headline (what the search found), then how the search went."""
     s = solution.stats
     if not solution.searched:
-        return [headline, "stopped before the search began" if solution.stopped_before_search
-                else "no search needed"]
+        return [headline, solution.no_search_text]
     speed = f" ({s.nodes_expanded / s.elapsed_s:,.0f} nodes/s)" if s.elapsed_s > 0 else ""
     return [
         headline,

@@ -251,10 +251,9 @@ class StatsPane(VerticalScroll):
 
 def final_numbers(solution: Solution, short: bool = False) -> RenderableType:
     """The finished search's counts, from its statistics alone (the live samples may lag behind)."""
-    if solution.stopped_before_search:
-        return Text("stopped before the search began", style="dim")
     if not solution.searched:
-        return Text("no search needed: the answer follows without one", style="dim")
+        why = "" if solution.stopped_before_search else ": the answer follows without one"
+        return Text(solution.no_search_text + why, style="dim")
     s = solution.stats
     rate = s.nodes_expanded / s.elapsed_s if s.elapsed_s > 0 else 0
     table = Table.grid(padding=(0, 1))
