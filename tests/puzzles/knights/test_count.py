@@ -117,31 +117,26 @@ def test_a_cancel_while_a_count_sizes_itself_ends_the_estimate():
 
     from puzzle_explorer.core.run.progress import Phase
     from puzzle_explorer.puzzles.kit.cli_support import summary_lines
-
-    board = Board(7, 7, (3, 3))
-
-    def cancelled_while_estimating() -> float:
-        asked: list[float] = []
-
-        def cancel_once_estimating(snapshot) -> None:
-            if snapshot.phase == Phase.ESTIMATING and not asked:
-                asked.append(time.perf_counter())
-                job.cancel()
-
-        # progress 200 times a second: the cancel comes as the estimate begins
-        job = Job(lambda control: solve(board, "count", {}, control, Limits()), on_progress=cancel_once_estimating,
-                  hz=200.0)
-        sol = job.run()
-        took = time.perf_counter() - asked[0]
-        assert sol.status == Status.CANCELLED and sol.limit is None
-        assert sol.details["solutions_so_far"] == 0 and sol.stats.nodes_expanded == 0
-        # what the command line prints: not "no search needed"
-        assert summary_lines(sol, "cancelled")[1] == "stopped before the search began"
-        return took
-
-    # the estimate's kernels loaded first: loading is no search, and no flag stops it
     from puzzle_explorer.puzzles.kit.engines import spec_from
     from puzzle_explorer.puzzles.knights.solve import estimate_count
+
+    board = Board(7, 7, (3, 3))
+    # the estimate's kernels loaded first: loading is no search, and no flag stops it
     assert estimate_count(board, False, spec_from({}), dives=64) is not None
-    took = cancelled_while_estimating()
+    asked: list[float] = []
+
+    def cancel_once_estimating(snapshot) -> None:
+        if snapshot.phase == Phase.ESTIMATING and not asked:
+            asked.append(time.perf_counter())
+            job.cancel()
+
+    # progress 200 times a second: the cancel comes as the estimate begins
+    job = Job(lambda control: solve(board, "count", {}, control, Limits()), on_progress=cancel_once_estimating,
+              hz=200.0)
+    sol = job.run()
+    took = time.perf_counter() - asked[0]
+    assert sol.status == Status.CANCELLED and sol.limit is None
+    assert sol.details["solutions_so_far"] == 0 and sol.stats.nodes_expanded == 0
+    # what the command line prints: not "no search needed"
+    assert summary_lines(sol, "cancelled")[1] == "stopped before the search began"
     assert took < 0.3, f"the count took {took:.2f} s to stop"
