@@ -13,8 +13,10 @@ for them.
 import atexit
 import os
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,12 @@ os.environ["PUZZLE_EXPLORER_TEST_KERNELS"] = "1"  # the suite's own cache folder
 # 0 on every core, its actors got next to no processor, and a census of 26,000 positions on two of
 # them took 24-39 s instead of 3 s. At the suite's priority they take their share.
 os.environ.setdefault("RAY_worker_niceness", "0")
+
+# A shell without job control starts a job in the background (`make test &`) with SIGINT ignored, and
+# Python keeps it so: the tests of Ctrl-C would hear nothing, nor would the commands they start. The
+# suite hears it as a run in a terminal's foreground does.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN and threading.current_thread() is threading.main_thread():
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 from puzzle_explorer import core  # noqa: E402,F401  (configures the numba cache before any kernel module loads)
 from tests.kernel_cache import use_cache, with_kernels  # noqa: E402
