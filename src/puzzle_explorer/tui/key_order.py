@@ -42,8 +42,9 @@ class KeysInOrder(App[None]):
 
     @property
     def keys_in_hand(self) -> bool:
-        """Keys typed are still to be handed on, or the last one handed on is still being dealt with."""
-        return self._feeder is not None
+        """Keys typed are still to be handed on (the app has yet to take some from its queue, or
+        holds some back), or the last one handed on is still being dealt with."""
+        return self._feeder is not None or any(isinstance(m, events.Key) for m in queued_messages(self))
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
