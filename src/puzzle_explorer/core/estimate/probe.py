@@ -77,14 +77,14 @@ def estimate(ctx: Context, root: int, max_depth: int, stop: np.ndarray | None = 
         node_est, sol_est, made = probe(*probe_args(ctx, root, max_depth, total, counters))
         return combine([(node_est[:made], sol_est[:made], 1)], speed_here)
 
-    speed_here = rate(ctx, root, max_depth) if timed else 0.0
+    speed_here = rate(ctx, root, max_depth, stop) if timed else 0.0
     return refined(dive(dives), dive, limit_s, max_nodes)
 
 
-def rate(ctx: Context, root: int, max_depth: int) -> float:
-    """Nodes per second of backtrack's count on this tree."""
+def rate(ctx: Context, root: int, max_depth: int, job: np.ndarray | None = None) -> float:
+    """Nodes per second of backtrack's count on this tree (none once the job's counters say stop)."""
     def args(counters: np.ndarray) -> tuple[Any, ...]:
         return backtrack_args(ctx, root, max_depth, backtrack.COUNT, 1, counters)
 
     prepare(backtrack.backtrack, *args(new_counters(quiet=True)))  # loading the kernel is no part of its speed
-    return speed(lambda counters: int(backtrack.backtrack(*args(counters))[4]))
+    return speed(lambda counters: int(backtrack.backtrack(*args(counters))[4]), job)

@@ -39,17 +39,17 @@ def estimate(table: np.ndarray, width: int, height: int, starts: list[tuple[int,
             parts.append((node_est[:made], tour_est[:made], weight))
         return parts
 
-    speed_here = rate(table, width, height, starts[0][0], free_count, closed, int(counters[STOP]))
+    speed_here = rate(table, width, height, starts[0][0], free_count, closed, counters)
     return refined(combine(dive(dives), speed_here), lambda more: combine(dive(more), speed_here), limit_s,
                    max_nodes)
 
 
 def rate(table: np.ndarray, width: int, height: int, start: int, free_count: int, closed: bool,
-         stop: int = 0) -> float:
-    """Nodes per second of the counting kernel on this board (none once the search is stopped)."""
+         job: np.ndarray | None = None) -> float:
+    """Nodes per second of the counting kernel on this board (none once the job's counters say stop)."""
     prefix = np.array([start], dtype=np.int32)
     prepare(pruned.pruned_search, table, width, height, prefix, free_count, closed, pruned.TABLE_ORDER, pruned.COUNT,
             0, 0, new_counters(quiet=True))  # loading the kernel is no part of its speed
     return speed(lambda counters: int(pruned.Searched(*pruned.pruned_search(
         table, width, height, prefix, free_count, closed, pruned.TABLE_ORDER, pruned.COUNT, 0, 0, counters)).nodes),
-        stop)
+        job)

@@ -362,7 +362,7 @@ def estimate_idastar(board: Board, solver: str, options: Options, control: Searc
     control.start_search()
     try:
         rate = speed(lambda counters: int(I.search(*args, np.int64(S.NO_CAP), np.int64(setup.max_stack),
-                                                   counters)[3]), control.stop_requested)
+                                                   counters)[3]), control.counters)
         rows = E.table(setup, made.h0, blank_distance(board) % 2, rate, control.counters)
     finally:
         control.end_search()
