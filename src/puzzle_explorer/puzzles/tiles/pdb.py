@@ -26,12 +26,10 @@ import hashlib
 import json
 import mmap
 import os
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, BinaryIO, Callable
+from typing import BinaryIO
 
 import numpy as np
 from numpy.typing import NDArray
@@ -49,8 +47,7 @@ from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
 from puzzle_explorer.puzzles.tiles.kernels import pdb_build as B
 from puzzle_explorer.puzzles.tiles.kernels.patterns import Partition, Table, rank_weights
-
-SLICES_PER_WORKER = 16
+from puzzle_explorer.puzzles.tiles.slices import Sliced
 
 # v2: each table's search starts from the goal's blank in its own region only (v1 from every region)
 VERSION = 2
@@ -198,14 +195,6 @@ class _Stopped(Exception):
     """A limit or a cancel stopped the build: the file is not written."""
 
 
-def _slices(size: int, workers: int) -> list[tuple[int, int]]:
-    """The entries cut into slices for the threads: several a thread, so that one slow slice (a
-    dense stretch of the level, a thread the machine lends elsewhere) holds the others up little."""
-    count = 1 if workers <= 1 else min(size, workers * SLICES_PER_WORKER)
-    step = -(-size // count)
-    return [(lo, min(size, lo + step)) for lo in range(0, size, step)]
-
-
 def build_table(n: int, width: int, table: Table, nbr: NDArray[np.int64], labels: NDArray[np.uint8],
                 out: NDArray[np.uint8], counters: NDArray[np.int64], done_before: int = 0,
                 workers: int = 1) -> tuple[int, int]:
@@ -219,21 +208,15 @@ def build_table(n: int, width: int, table: Table, nbr: NDArray[np.int64], labels
     if code != FOUND:
         return code, 0
     counters[STORED] = done_before + 1
-    slices = _slices(size, workers)
     k = len(cells)
-    with ThreadPoolExecutor(max_workers=workers) if workers > 1 else nullcontext() as pool:
-        def each(fn: Callable[[int, int], Any]) -> list[Any]:
-            if pool is None:
-                return [fn(lo, hi) for lo, hi in slices]
-            return list(pool.map(lambda lh: fn(*lh), slices))
-
+    with Sliced(size, workers) as run:
         level = 0
         while True:
             counters[DEPTH] = level
             if counters[STOP] != RUN:  # the kernels look every CHECK_EVERY expansions; small levels never do
                 return STOPPED, level
-            results = each(lambda lo, hi: B.expand_level(n, width, k, weights, nbr, labels, words, level, lo, hi,
-                                                         counters))
+            results = run.each(lambda lo, hi, _: B.expand_level(n, width, k, weights, nbr, labels, words, level, lo,
+                                                                hi, counters))
             codes = {int(r[0]) for r in results}
             for bad in (B.TOO_MANY_REGIONS, STOPPED):
                 if bad in codes:
@@ -241,7 +224,7 @@ def build_table(n: int, width: int, table: Table, nbr: NDArray[np.int64], labels
             if not any(r[3] for r in results):
                 break
             level += 1
-        each(lambda lo, hi: B.distances(words, out, lo, hi))
+        run.each(lambda lo, hi, _: B.distances(words, out, lo, hi))
     return FOUND, level
 
 
