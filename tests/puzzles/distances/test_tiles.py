@@ -255,3 +255,25 @@ def test_the_cli_bars_and_the_refusal_of_a_fifteen_table(capsys):
 def test_options_that_do_not_go_together(capsys, args, message):
     code, _, err = cli.run_cli(capsys, "solve", "tiles", "--board", "2 1/3 .", *args)
     assert code == 2 and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("width,height", [(2, 2), (3, 3), (2, 4)])
+def test_the_sweep_on_many_threads_fills_the_table_one_thread_does(width, height):
+    """Slices of the table swept at once, positions two threads meet marked once: the same table,
+    level counts and total as one thread, on any number of threads."""
+    from puzzle_explorer.core.kernels.codes import FOUND
+    from puzzle_explorer.core.kernels.counters import EXPANDED, STORED, new_counters
+
+    space = TD.TilesSpace(Board(width, height, solved(width, height)))
+    weights = R.halves(space.cells - 1)
+    goal = R.rank(space.goal, width)
+    runs = []
+    for workers in (1, 3, 7):
+        dist, levels, counters = np.empty(space.count, dtype=np.uint8), np.zeros(255, dtype=np.int64), new_counters()
+        code, reached = TD.sweep_table(dist, goal, width, space.cells, space.cls, weights, space.count, counters,
+                                       levels, workers)
+        assert (code, reached) == (FOUND, space.count)
+        assert counters[STORED] == counters[EXPANDED] == space.count  # every thread's share counted once
+        runs.append((dist, levels))
+    for dist, levels in runs[1:]:
+        assert np.array_equal(dist, runs[0][0]) and np.array_equal(levels, runs[0][1])

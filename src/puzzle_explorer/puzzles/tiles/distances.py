@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from puzzle_explorer.core.kernels import tables
+from puzzle_explorer.core.kernels import picture, tables
+from puzzle_explorer.core.kernels.codes import CAP, FOUND, STOPPED
+from puzzle_explorer.core.kernels.counters import DEPTH, FRONTIER, MAX_FRONTIER, STORED
+from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.run.live import Live
 from puzzle_explorer.core.run.memory import budget_bytes, fits
 from puzzle_explorer.core.run.progress import SearchControl
-from puzzle_explorer.core.run.search import Limits, Stats, counter_stats, timed
+from puzzle_explorer.core.run.race import cores
+from puzzle_explorer.core.run.search import Limits, Stats, clocked, counter_stats
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import LiveView, Move, Options
@@ -24,6 +28,7 @@ from puzzle_explorer.puzzles.tiles.board import BLANK, Board, format_board, inli
 from puzzle_explorer.puzzles.tiles.kernels import ranks as R
 from puzzle_explorer.puzzles.tiles.kernels import sweep
 from puzzle_explorer.puzzles.tiles.parity import unsolvable_reason
+from puzzle_explorer.puzzles.tiles.slices import Sliced
 from puzzle_explorer.puzzles.tiles.steps import path_steps
 
 HINT_SOLVER = "auto"
@@ -87,8 +92,14 @@ class TilesSpace(D.Space):
         dist = np.empty(self.count, dtype=np.uint8)
         levels = np.zeros(sweep.UNREACHED, dtype=np.int64)
         control.show_with(self._live)
-        (code, reached), elapsed = timed(control, sweep.distances, dist, R.rank(self.goal, self.width), self.width,
-                                         self.cells, self.cls, R.halves(self.cells - 1), cap, control.counters, levels)
+        weights = R.halves(self.cells - 1)
+        control.compiling()
+        prepare(sweep.expand_level, dist, whole_words(dist), 0, 0, 0, self.width, self.cells, self.cls, weights,
+                cap, control.counters, True)
+        control.reset_counters()
+        (code, reached), elapsed = clocked(control, lambda: sweep_table(
+            dist, R.rank(self.goal, self.width), self.width, self.cells, self.cls, weights, cap, control.counters,
+            levels, cores()))
         stats = counter_stats(control, elapsed, int(reached))
         return D.swept(self, dist, code, control, stats, scope, hardest, keep, self.start if self.start >= 0 else None,
                        levels)
@@ -98,6 +109,51 @@ class TilesSpace(D.Space):
         if live.kind != "census" or len(live.path) == 0:
             return None
         return LiveView(self.board(int(live.path[-1])))
+
+
+def whole_words(dist: np.ndarray) -> np.ndarray:
+    """The table's bytes eight at a time, as far as they fill whole words (the sweep's scan)."""
+    return dist[:dist.shape[0] - dist.shape[0] % 8].view(np.uint64)
+
+
+def sweep_table(dist: np.ndarray, goal: int, width: int, cells: int, cls: int, weights: np.ndarray, cap: int,
+                counters: np.ndarray, levels: np.ndarray, workers: int) -> tuple[int, int]:
+    """The sweep of kernels/sweep.py from the goal's number, a level at a time on `workers` threads:
+    dist[number] the fewest slides from that position to the goal (UNREACHED where the sweep
+    stopped before it), levels[d] the positions marked at distance d however the sweep ends (a scan
+    of a 3x4 board's table for them takes a second). Past `cap` positions it ends with CAP (a
+    capped sweep runs on one thread, which stops just past the cap), asked to stop with STOPPED.
+    Returns (code, positions reached)."""
+    dist.fill(sweep.UNREACHED)
+    words = whole_words(dist)
+    levels[:] = 0
+    if cap < 1:
+        return CAP, 0
+    dist[goal] = 0
+    levels[0] = 1
+    reached = 1
+    counters[STORED] = 1
+    depth = 0
+    with Sliced(dist.shape[0], workers if cap >= dist.shape[0] else 1) as run:
+        while True:
+            counters[DEPTH] = depth
+            counters[FRONTIER] = levels[depth]
+            counters[MAX_FRONTIER] = max(int(counters[MAX_FRONTIER]), int(levels[depth]))
+            room = cap - reached
+            results = run.each(lambda lo, hi, first: sweep.expand_level(
+                dist, words, lo, hi, depth, width, cells, cls, weights, room, counters, first))
+            marked = sum(int(r[2]) for r in results)
+            reached += marked
+            levels[depth + 1] = marked
+            codes = {int(r[0]) for r in results}
+            if STOPPED in codes or CAP in codes:
+                return (STOPPED if STOPPED in codes else CAP), reached
+            picture.append_history(counters, int(levels[depth]))
+            if marked == 0:
+                break
+            depth += 1
+    counters[FRONTIER] = 0
+    return FOUND, reached
 
 
 def space(board: Board, options: Options) -> TilesSpace:

@@ -557,8 +557,8 @@ def kernels() -> list[Kernel]:
             Kernel("IDA*: first bound", I.bounds, (tiles[None, :], tables, plain, I.MANHATTAN)),
             Kernel("IDA* with pattern databases: first bound", I.bounds,
                    (tiles[None, :], tables, with_dbs, I.PATTERN_DATABASES)),
-            Kernel("distance table", sweep.distances, (np.empty(12, dtype=np.uint8), 0, 2, 4, 0, ranks.halves(3), 12,
-                                                       counters, np.zeros(sweep.UNREACHED, dtype=np.int64))),
+            Kernel("distance table", sweep.expand_level, (np.empty(16, dtype=np.uint8), np.empty(2, dtype=np.uint64),
+                                                          0, 12, 0, 2, 4, 0, ranks.halves(3), 12, counters, True)),
             Kernel("row by row: placing", place, (nbr, np.zeros(9, dtype=np.bool_), 0, one, one, np.int64(1))),
             Kernel("row by row: the moves", cancel_backtracks, (one,)),
             *D.build_kernels()]

@@ -88,8 +88,9 @@ def needed_parity(cls, blank, width):
 
 
 @helper
-def unrank_order(q, m, need, weights, order, free):
-    """Write into order[0:m] the order of halved rank q whose parity is need (free: m scratch)."""
+def unrank_order(q, m, need, weights, order, free, digits):
+    """Write into order[0:m] the order of halved rank q whose parity is need (free: m scratch), and
+    into digits[0:m] its Lehmer digits: how many entries after each are smaller."""
     for v in range(m):
         free[v] = v
     left = m
@@ -102,11 +103,50 @@ def unrank_order(q, m, need, weights, order, free):
             free[j] = free[j + 1]
         left -= 1
         odd += d
+        digits[i] = d
     # the last two: in order (digit 0) or swapped (digit 1), whichever gives the parity
     if (odd & 1) == need:
         order[m - 2], order[m - 1] = free[0], free[1]
+        digits[m - 2] = 0
     else:
         order[m - 2], order[m - 1] = free[1], free[0]
+        digits[m - 2] = 1
+    digits[m - 1] = 0
+
+
+@helper
+def _weight(weights, i, m):
+    """Lehmer digit i's weight in the halved rank: none for the last two, which the parity fixes."""
+    return weights[i] if i < m - 2 else 0
+
+
+@helper
+def moved_later(order, digits, q, a, b, m, weights):
+    """The halved rank of order (rank q, Lehmer digits `digits`) with its entry at a moved to b > a,
+    the entries between one place earlier each. Only the digits at a..b change: each entry passed
+    gains the moved one after it where it is larger, and the moved one keeps those after b."""
+    v = order[a]
+    r = q - digits[a] * _weight(weights, a, m)
+    passed = 0  # entries passed that are smaller than the moved one
+    for p in range(a + 1, b + 1):
+        e = order[p]
+        r += (digits[p] + (v < e)) * _weight(weights, p - 1, m) - digits[p] * _weight(weights, p, m)
+        passed += e < v
+    return r + (digits[a] - passed) * _weight(weights, b, m)
+
+
+@helper
+def moved_earlier(order, digits, q, a, b, m, weights):
+    """moved_later for b < a: the entries between one place later each, and each loses the moved
+    one after it where it is larger; the moved one gains those smaller than it."""
+    v = order[a]
+    r = q - digits[a] * _weight(weights, a, m)
+    passed = 0
+    for p in range(b, a):
+        e = order[p]
+        r += (digits[p] - (v < e)) * _weight(weights, p + 1, m) - digits[p] * _weight(weights, p, m)
+        passed += e < v
+    return r + (digits[a] + passed) * _weight(weights, b, m)
 
 
 @helper
@@ -146,7 +186,7 @@ def unrank(number: int, cells: int, width: int, cls: int) -> tuple[int, ...]:
     m = cells - 1
     weights = [factorial(m - 1 - i) // 2 for i in range(m - 2)]
     blank, q = divmod(number, factorial(m) // 2)
-    order, free, tiles = [0] * m, [0] * m, [0] * cells
-    unrank_order(q, m, needed_parity(cls, blank, width), weights, order, free)
+    order, free, digits, tiles = [0] * m, [0] * m, [0] * m, [0] * cells
+    unrank_order(q, m, needed_parity(cls, blank, width), weights, order, free, digits)
     tiles_of(order, blank, cells, tiles)
     return tuple(tiles)
