@@ -28,7 +28,7 @@ from puzzle_explorer.puzzles.tiles.board import BLANK, Board, format_board, inli
 from puzzle_explorer.puzzles.tiles.kernels import ranks as R
 from puzzle_explorer.puzzles.tiles.kernels import sweep
 from puzzle_explorer.puzzles.tiles.parity import unsolvable_reason
-from puzzle_explorer.puzzles.tiles.slices import Sliced
+from puzzle_explorer.puzzles.tiles.slices import THREAD_BYTES, Sliced
 from puzzle_explorer.puzzles.tiles.steps import path_steps
 
 HINT_SOLVER = "auto"
@@ -84,10 +84,11 @@ class TilesSpace(D.Space):
         if scope == "component" and self.start < 0:
             return D.Result(Status.UNSOLVABLE, None, Stats(),
                             note=f"the start's component holds no goal position: {self._why_not}")
-        if not fits(self.count + tables.SCAN_BYTES, limits.max_memory):  # the table, and a scan of it
+        need = self.count + tables.SCAN_BYTES + cores() * THREAD_BYTES  # the table, a scan of it, its threads
+        if not fits(need, limits.max_memory):
             return D.Result(Status.LIMIT, Limit.MEMORY, Stats(),
-                            note=f"the census needs {describe_bytes(self.count + tables.SCAN_BYTES)}, a byte "
-                                 f"for each of the {self.count:,} positions and a scan of them")
+                            note=f"the census needs {describe_bytes(need)}, a byte for each of the "
+                                 f"{self.count:,} positions, a scan of them and the threads that sweep them")
         cap = min(limits.max_states or self.count, self.count)
         dist = np.empty(self.count, dtype=np.uint8)
         levels = np.zeros(sweep.UNREACHED, dtype=np.int64)

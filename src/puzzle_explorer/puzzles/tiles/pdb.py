@@ -47,7 +47,7 @@ from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.tiles.geometry import neighbours
 from puzzle_explorer.puzzles.tiles.kernels import pdb_build as B
 from puzzle_explorer.puzzles.tiles.kernels.patterns import Partition, Table, rank_weights
-from puzzle_explorer.puzzles.tiles.slices import Sliced
+from puzzle_explorer.puzzles.tiles.slices import THREAD_BYTES, Sliced
 
 # v2: each table's search starts from the goal's blank in its own region only (v1 from every region)
 VERSION = 2
@@ -55,9 +55,6 @@ _MAGIC_STEM = b"puzzle-explorer tiles pattern databases "
 MAGIC = _MAGIC_STEM + f"v{VERSION}\n".encode()
 HEADER_SIZE = 4096
 BUILD_BYTES_PER_ENTRY = 5  # the 32-bit work word and the output byte
-# A build thread's own pages: its stack and its malloc arena as first touched (two pool threads took
-# 170-250 KiB of resident memory here); a build runs one a core.
-THREAD_BYTES = 128 * 2**10
 # Measured on a 2-core machine (7-8: 355 s of CPU, 6-6-6-6: 278 s): seconds per entry, for the forecast.
 SECONDS_PER_ENTRY = {True: 0.65e-6, False: 0.8e-6}  # CPU, by whether the region table applies
 
