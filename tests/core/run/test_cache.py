@@ -69,3 +69,50 @@ def test_each_process_finds_its_folder(tmp_path, checked, tests):
     out = folder_in_a_fresh_process(tmp_path, checked, tests, numba_first=tests)
     assert out[0] == str(tmp_path / cache.folder_name(cache.source_digest(ROOT / "src" / "puzzle_explorer", tests), checked, tests))
     assert out[1] == ("1" if checked else "0")
+
+
+def package(tmp_path, files: dict[str, str]) -> Path:
+    root = tmp_path / "puzzle_explorer"
+    for name, text in {"__init__.py": "", "core/__init__.py": "", "puzzles/__init__.py": "", **files}.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    return root
+
+
+def test_the_folder_changes_with_what_reaches_machine_code_and_only_with_it(tmp_path):
+    root = package(tmp_path, {
+        "core/kernels/__init__.py": "",
+        "core/kernels/codes.py": "FOUND = 0\n",
+        "core/kernels/search.py": "from puzzle_explorer.core.kernels.jit import kernel\n"
+                                  "from puzzle_explorer.core.kernels.codes import (  # a list over lines\n"
+                                  "    FOUND,\n)\nimport puzzle_explorer.puzzles.toy.limits as L\n\n"
+                                  "@kernel\ndef search(x):\n    return FOUND + L.MOST\n",
+        "core/kernels/jit.py": "def kernel(fn):\n    return fn\n",
+        "puzzles/toy/__init__.py": "",
+        "puzzles/toy/limits.py": "MOST = 3\n",
+        "puzzles/toy/solve.py": "from puzzle_explorer.core.kernels.search import search\n\nTEXT = 'solved'\n",
+        "puzzles/toy/cli.py": "HELP = 'toy'\n",
+    })
+    names = {str(p.relative_to(root)) for p in cache.kernel_sources(root)}
+    assert names == {"__init__.py", "core/__init__.py", "core/kernels/__init__.py", "core/kernels/search.py",
+                     "core/kernels/codes.py", "core/kernels/jit.py", "puzzles/__init__.py", "puzzles/toy/__init__.py",
+                     "puzzles/toy/limits.py"}
+    before = cache.source_digest(root)
+    for name, text in (("puzzles/toy/solve.py", "TEXT = 'done'\n"), ("puzzles/toy/cli.py", "HELP = 'a toy'\n")):
+        (root / name).write_text(text)
+        assert cache.source_digest(root) == before, name  # the Python around the kernels: the same machine code
+    for name, text in (("core/kernels/codes.py", "FOUND = 1\n"), ("puzzles/toy/limits.py", "MOST = 4\n"),
+                       ("core/kernels/search.py", "# a comment\n" + (root / "core/kernels/search.py").read_text())):
+        (root / name).write_text(text)
+        after = cache.source_digest(root)
+        assert after != before, name  # a constant a kernel reads, or the kernel itself: compiled again
+        before = after
+
+
+def test_every_kernel_module_of_the_package_and_what_it_imports_count():
+    root = ROOT / "src" / "puzzle_explorer"
+    names = {str(p.relative_to(root)) for p in cache.kernel_sources(root)}
+    for kernels in (root / "puzzles").glob("*/kernels"):
+        assert {str(p.relative_to(root)) for p in kernels.glob("*.py") if p.name != "__init__.py"} <= names
+    assert {"core/kernels/census.py", "core/kernels/codes.py", "core/kernels/counters.py", "core/kernels/jit.py"} <= names
+    assert not {"puzzles/tiles/solve.py", "puzzles/klotski/cli.py", "core/scale/partitioned.py"} & names

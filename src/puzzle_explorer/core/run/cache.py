@@ -3,7 +3,12 @@
 Numba keys a cached kernel on its own source file only. A core kernel that
 calls a puzzle's move generator would otherwise keep running stale machine
 code after the puzzle's source changes, so the cache directory is named after
-a hash of every kernel source: any edit starts a fresh cache.
+a hash of every source that can reach machine code: each module that defines
+or registers a kernel piece, and every module of the package it imports,
+directly or through others (numba bakes the globals a kernel reads into its
+code). An edit to one of them starts a fresh cache; an edit to the Python
+around the kernels (a family's solve.py, its command line, the scale-out
+engines) does not.
 
 The test suite compiles into folders of its own. Its test puzzles (tests/core)
 run through the same core kernels as the families, and numba keeps one index
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import time
 from pathlib import Path
@@ -36,15 +42,72 @@ STALE_AFTER_S = 14 * 24 * 3600
 TEST_KERNELS_ENV = "PUZZLE_EXPLORER_TEST_KERNELS"
 
 
-def source_digest(root: Path, tests: bool = False) -> str:
-    """A short hash of the .py files of the kernel packages under root, the puzzle_explorer
-    package wherever it is installed (and of the test kernels, for the test suite)."""
-    h = hashlib.sha1()
-    paths = [(p, p.relative_to(root)) for package in KERNEL_PACKAGES for p in sorted((root / package).rglob("*.py"))]
+# How a module names the package's others: `from puzzle_explorer.x import a, b` (a and b may be
+# modules too; a list in parentheses may run over several lines) and `import puzzle_explorer.x`.
+_FROM = re.compile(rb"^[ \t]*from[ \t]+((?:puzzle_explorer|tests)(?:\.\w+)*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)",
+                   re.M)
+_IMPORT = re.compile(rb"^[ \t]*import[ \t]+((?:puzzle_explorer|tests)(?:\.\w+)*)", re.M)
+_COMMENT = re.compile(rb"#[^\n]*")
+
+
+def _imported(text: bytes) -> list[str]:
+    """The dotted names a module's source imports from the package (or the tests), each name after
+    `import` as a possible module too."""
+    names = [m.decode() for m in _IMPORT.findall(text)]
+    for base, listed in _FROM.findall(text):
+        names.append(base.decode())
+        names += [f"{base.decode()}.{word.decode()}" for word in re.findall(rb"\w+", _COMMENT.sub(b"", listed))]
+    return names
+
+
+def _modules(folder: Path, package: str) -> dict[str, Path]:
+    """Every module under folder by its dotted name (a package by its __init__.py)."""
+    out = {}
+    for path in folder.rglob("*.py"):
+        parts = path.relative_to(folder).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join((package, *parts))] = path
+    return out
+
+
+def kernel_sources(root: Path, tests: bool = False) -> list[Path]:
+    """The sources that can reach machine code: the modules of the kernel packages under root (and
+    of the tests, for the test suite) that define or register a kernel piece (KERNEL_MARKERS), and
+    all they import (each imported module's packages' __init__.py too), in order."""
+    modules = _modules(root, root.name)
+    kernel_packages = tuple(f"{root.name}.{package}" for package in KERNEL_PACKAGES)
+    candidates = [path for name, path in modules.items() if name.startswith(kernel_packages)]
     if tests and TEST_FOLDER.is_dir():
-        paths += [(p, p.relative_to(TEST_FOLDER.parent)) for p in sorted(TEST_FOLDER.rglob("*.py"))
-                  if any(m in p.read_bytes() for m in KERNEL_MARKERS)]
-    for path, name in paths:
+        tested = _modules(TEST_FOLDER, TEST_FOLDER.name)
+        modules.update(tested)
+        candidates += tested.values()
+    texts = {path: path.read_bytes() for path in candidates}
+    sources = {path for path, text in texts.items() if any(m in text for m in KERNEL_MARKERS)}
+    todo = list(sources)
+    seen: set[str] = set()
+    while todo:
+        path = todo.pop()
+        for name in _imported(texts[path] if path in texts else path.read_bytes()):
+            parts = name.split(".")
+            for depth in range(1, len(parts) + 1):
+                prefix = ".".join(parts[:depth])
+                if prefix in seen:
+                    continue
+                seen.add(prefix)
+                found = modules.get(prefix)
+                if found is not None and found not in sources:
+                    sources.add(found)
+                    todo.append(found)
+    return sorted(sources)
+
+
+def source_digest(root: Path, tests: bool = False) -> str:
+    """A short hash of kernel_sources under root, the puzzle_explorer package wherever it is
+    installed (and of the test kernels, for the test suite)."""
+    h = hashlib.sha1()
+    for path in kernel_sources(root, tests):
+        name = path.relative_to(root) if path.is_relative_to(root) else path.relative_to(TEST_FOLDER.parent)
         h.update(str(name).encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:12]
