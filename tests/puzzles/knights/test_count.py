@@ -1,4 +1,5 @@
 """Exact counts of the pruned counter against the brute force, square by square, up to 5x5."""
+import math
 import random
 
 import pytest
@@ -6,6 +7,7 @@ import pytest
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Limit, Status
+from puzzle_explorer.puzzles.knights import frontier_count
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.solve import solve
 from tests.puzzles.knights.groups import SIX_BY_FIVE_FROM_THE_CORNER
@@ -109,10 +111,13 @@ def test_a_counts_time_is_its_own_not_its_estimates(workers):
 
 
 @pytest.mark.realtime
-def test_a_cancel_while_a_count_sizes_itself_ends_the_estimate():
-    """A 7x7 count first estimates the search to choose its method (Knuth's dives, 0.5 s here): a
-    cancel in that estimate ends its dives, and the count after them does not start: the job ends
-    cancelled with no tour counted (not as a cancel while compiling)."""
+@pytest.mark.parametrize("size", [(6, 10), (7, 7)], ids=["the-method's-estimate", "the-search's-estimate"])
+def test_a_cancel_while_a_count_sizes_itself_ends_the_estimate(size):
+    """A count first estimates its search (Knuth's dives, 0.5 s here): 6x10 to choose its method (the
+    frontier counter's guessed peak fits the budget), 7x7 to cut its search (the frontier counter's
+    does not). A cancel in that estimate ends its dives, and the count after them does not start: the
+    job ends cancelled with no tour counted (not as a cancel while compiling, nor as a search of
+    nothing)."""
     import time
 
     from puzzle_explorer.core.run.progress import Phase
@@ -120,7 +125,10 @@ def test_a_cancel_while_a_count_sizes_itself_ends_the_estimate():
     from puzzle_explorer.puzzles.kit.engines import spec_from
     from puzzle_explorer.puzzles.knights.solve import estimate_count
 
-    board = Board(7, 7, (3, 3))
+    board = Board(*size, (3, 3))
+    budget = 8 * 2 ** 30
+    # the frontier counter is weighed (and the method's estimate made) where its guessed peak fits the budget
+    assert frontier_count.chosen(board, "auto", math.inf, 1, budget) == (size == (6, 10))
     # the estimate's kernels loaded first: loading is no search, and no flag stops it
     assert estimate_count(board, False, spec_from({}), dives=64) is not None
     asked: list[float] = []
@@ -131,8 +139,8 @@ def test_a_cancel_while_a_count_sizes_itself_ends_the_estimate():
             job.cancel()
 
     # progress 200 times a second: the cancel comes as the estimate begins
-    job = Job(lambda control: solve(board, "count", {}, control, Limits()), on_progress=cancel_once_estimating,
-              hz=200.0)
+    job = Job(lambda control: solve(board, "count", {}, control, Limits(max_memory=budget)),
+              on_progress=cancel_once_estimating, hz=200.0)
     sol = job.run()
     took = time.perf_counter() - asked[0]
     assert sol.status == Status.CANCELLED and sol.limit is None

@@ -281,7 +281,7 @@ def _count(board: Board, control: SearchControl, limits: Limits, details: JSON,
     if status == Status.SOLVED and tours == 0:
         status = Status.UNSOLVABLE
     toured = [_steps(board, tour) for tour in found]
-    stats = Stats(nodes, nodes, board.free_squares, seconds)
+    stats = _count_stats(board, nodes, seconds, run)
     details = {**details, "method": "pruned backtracking, every tour", "solutions": tours, "nodes": nodes,
                **engines.run_json(run)}
     if status not in (Status.SOLVED, Status.UNSOLVABLE):
@@ -404,8 +404,15 @@ def count_every_start(board: Board, control: SearchControl, limits: Limits, deta
                "solutions" if status in (Status.SOLVED, Status.UNSOLVABLE) else "solutions_so_far": total,
                "nodes": nodes, "squares_ruled_out_by_theory": theory_zero, **extra}
     details.pop("existence")
-    stats = Stats(nodes, nodes, board.free_squares, seconds)
+    stats = _count_stats(board, nodes, seconds, counted[3]) if counted is not None else Stats()
     return Solution(status, _start_only(board), stats, limit, details=details)
+
+
+def _count_stats(board: Board, nodes: int, seconds: float, run: Run) -> Stats:
+    """A count's figures; none when it stopped before it made its tasks (a cancel or the time limit
+    in its estimate), so that it says it stopped before the search rather than show a search of
+    nothing."""
+    return Stats(nodes, nodes, board.free_squares, seconds) if run.results else Stats()
 
 
 def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: JSON) -> Solution:
