@@ -84,6 +84,16 @@ def test_a_frontier_count_too_big_for_the_budget_stops_before_it_starts(capsys):
     assert data["frontier"]["expected_bytes"] > 2 ** 30
 
 
+def test_a_frontier_count_refused_for_its_memory_says_how_much_it_needs(capsys):
+    """7x7 from every square holds hundreds of millions of states at its peak (measured on a 16-core
+    machine: 300 million at step 39 of 64, still growing): within 8 GiB it is refused at once, in words."""
+    code, out, _ = run_cli(capsys, "--size", "7x7", "--count", "--all-starts", "--method", "frontier",
+                           "--max-memory", "8G")
+    assert code == 0 and "stopped: the memory budget was reached" in out
+    assert "stopped before the search began" in out
+    assert "the frontier counter is expected to need" in out and "GiB on this board" in out
+
+
 def test_unsolvable_says_why_and_exits_zero(capsys):
     code, out, _ = run_cli(capsys, "--size", "5x5", "--start", "2,1")
     assert code == 0

@@ -179,6 +179,8 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
         say(f"method: {d['method']}")
     if "every_square" in d:
         say(f"counted: {d['every_square']}")
+    if "note" in d:  # why it stopped before it began (the memory it was expected to need)
+        say(d["note"])
     if workers := run_line(solution):
         say(workers)
     if "per_square" in d:

@@ -30,9 +30,12 @@ METHODS = ("auto", "frontier", "backtrack")
 NAME = "frontier count (transfer matrix)"
 MOST_WIDTH = 8  # a window of 2 * 8 + 1 cells is the most a key holds
 # The most states one step of a sweep held, measured by the board's shorter side (open tours, no
-# start; the widths 7 and 8 carried on from the states per step of the sweep's first part: 7x7
-# folded with its mirror images held 35 million at cell 30 of 49, growing about 1.3x a cell).
-PEAK_STATES = {1: 1, 2: 1, 3: 2_200, 4: 20_000, 5: 1_000_000, 6: 4_000_000, 7: 100_000_000, 8: 3_000_000_000}
+# start). No 7- or 8-wide sweep has reached its peak: their figures are the low end of the last
+# measured steps carried on to the middle of the board (docs/knights.md): 7x7, folded with its mirror
+# images, held 299,784,901 states at step 39 of 64 and still grew 1.3-1.5x a step; 8x8 held
+# 178,989,295 at step 29 of 81, growing 1.77x. (Guessed lower, 100 million, a 7x7 sweep started on a
+# 24 GiB machine and ran 15 minutes before its next step passed the budget.)
+PEAK_STATES = {1: 1, 2: 1, 3: 2_200, 4: 20_000, 5: 1_000_000, 6: 4_000_000, 7: 660_000_000, 8: 150_000_000_000}
 STATE_BYTES = frontier.STATE_BYTES
 SECONDS_PER_STATE = 1.5e-6  # one state moved past one cell, on one core of the machine it was measured on
 AUTO_SEARCH_S = 1.0  # counts the search finishes this soon stay with it: it keeps tours to browse
