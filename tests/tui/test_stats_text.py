@@ -71,3 +71,32 @@ def test_a_running_search_heads_with_its_time_left_or_its_subtrees_done():
     assert searching_line(past).endswith(" 3/191 subtrees")
     iteration = Snapshot(Phase.SEARCHING, expanded=1_000, elapsed_s=1.0, expected=21_000, expected_of="iteration")
     assert searching_line(iteration) == "[bold]searching…[/bold]"  # an iteration's time is not the search's
+
+
+def test_a_running_searchs_counters_keep_a_row_each_in_an_80x24_stats_pane():
+    """The Stats pane of an 80x24 terminal holds 36 columns of text: the time left, its spread, the
+    subtrees and the words past an estimate each stay on their row (a 7x7 count's "~19 min 15 s ±
+    2 min 43 s" once wrapped over two)."""
+    from rich.console import Console
+
+    from puzzle_explorer.core.run.progress import Phase, Snapshot
+    from puzzle_explorer.tui.widgets.stats import live_numbers
+
+    rate = 46e6
+    snapshots = {
+        "time left": Snapshot(Phase.SEARCHING, expanded=1_070_000_000, elapsed_s=23.31, expected=int(rate * 1178),
+                              expected_se=int(rate * 163), frontier=35, depth=35, stored=1_070_000_000),
+        "hours left, subtrees": Snapshot(Phase.SEARCHING, expanded=10**9, elapsed_s=123.45, expected=int(rate * 7 * 3600),
+                                         expected_se=int(rate * 3300), tasks_done=1_234, tasks=6_789),
+        "past the estimate": Snapshot(Phase.SEARCHING, expanded=10**12, elapsed_s=99_999.99, expected=10**11),
+    }
+    for what, snapshot in snapshots.items():
+        table = live_numbers(snapshot)
+        console = Console(width=36, record=True)
+        console.print(table)
+        lines = console.export_text().rstrip("\n").split("\n")
+        assert len(lines) == table.row_count, (what, lines)
+        assert all(len(line.rstrip()) <= 36 for line in lines), (what, lines)
+    console = Console(width=36, record=True)
+    console.print(live_numbers(snapshots["time left"]))
+    assert "left ~19 min ± 3 min" in " ".join(console.export_text().split())

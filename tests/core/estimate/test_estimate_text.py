@@ -121,3 +121,11 @@ def test_no_longer_look_under_a_state_cap_that_ends_the_search_sooner():
     assert refined(_after(LONG_S * 2), dive, max_nodes=1000).dives == 4000 and asked == []
     assert refined(_after(LONG_S * 2), dive, max_nodes=int(LONG_S * 1.5e6)).dives == DIVES_LONG
     assert asked == [DIVES_LONG]
+
+
+@pytest.mark.parametrize("seconds,two,one", [(0.4, "0.4 s", "0.4 s"), (42, "42 s", "42 s"), (65, "1 min 5 s", "1 min"),
+                                             (1155, "19 min 15 s", "19 min"), (1170, "19 min 30 s", "20 min"),
+                                             (3725, "1 h 2 min", "1 h"), (3 * 86400 + 7200, "3 d 2 h", "3 d")])
+def test_a_duration_in_two_units_or_one(seconds, two, one):
+    from puzzle_explorer.core.estimate.dives import duration
+    assert duration(seconds) == two and duration(seconds, units=1) == one

@@ -126,9 +126,10 @@ DAY_S = 86400
 YEAR_S = 365.25 * DAY_S
 
 
-def duration(seconds: float) -> str:
+def duration(seconds: float, units: int = 2) -> str:
     """3725 -> '1 h 2 min', 65 -> '1 min 5 s', 0.4 -> '0.4 s'; past ten days the days alone, past a
-    year the years (an estimate that far out has no use for hours, and it must fit a pane's row)."""
+    year the years (an estimate that far out has no use for hours, and it must fit a pane's row).
+    units=1: the largest unit alone, rounded (3725 -> '1 h', 1155 -> '19 min'), for a narrow column."""
     if not math.isfinite(seconds) or seconds >= 1e12 * YEAR_S:
         return "over a trillion years"
     if seconds < 10:
@@ -142,6 +143,8 @@ def duration(seconds: float) -> str:
     s = int(round(seconds))
     for size, name, small, small_name in ((86400, "d", 3600, "h"), (3600, "h", 60, "min"), (60, "min", 1, "s")):
         if s >= size:
+            if units == 1:
+                return f"{round(s / size)} {name}"
             return f"{s // size} {name} {(s % size) // small} {small_name}"
     return f"{s} s"
 

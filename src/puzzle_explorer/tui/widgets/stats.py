@@ -224,29 +224,42 @@ class StatsPane(VerticalScroll):
     def _numbers(self, s: Snapshot | None) -> RenderableType:
         if s is None:
             return ""
-        if self.solution is not None:
-            return final_numbers(self.solution, short=self.content_size.width < NARROW)
-        table = Table.grid(padding=(0, 1))
-        table.add_column(style="dim")
-        table.add_column(justify="right")
-        table.add_column(style="dim")
-        table.add_column(justify="right")
         short = self.content_size.width < NARROW  # keep four columns on one line
-        # how far and how long first, the picture's depth last: a short pane (80x24) cuts the bottom
-        table.add_row("exp" if short else "expanded", _count(s.expanded), "front" if short else "frontier",
-                      _count(s.frontier))
-        table.add_row("time", f"{s.elapsed_s:.1f}s" if short else f"{s.elapsed_s:.2f} s", "n/s" if short else "nodes/s",
-                      _count(s.rate))
-        eta = s.eta()
-        if eta is not None:  # a tree search with an estimate of its size (core/estimate/dives.py)
-            label = "left" if not s.expected_of else "iter" if short else "iter left"  # the estimate's part
-            table.add_row(label, f"~{duration(eta[0])}", "±", duration(eta[1]))
-        elif s.past_estimate:
-            table.add_row("left", "?", "", "past estimate")
-        if s.tasks:  # a split search: how far through its subtrees
-            table.add_row("subtr" if short else "subtrees", f"{s.tasks_done:,}/{s.tasks:,}", "", "")
-        table.add_row("depth", _count(s.depth), "stored", _count(s.stored))
-        return table
+        return final_numbers(self.solution, short) if self.solution is not None else live_numbers(s, short)
+
+
+def live_numbers(s: Snapshot, short: bool = False) -> RenderableType:
+    """A running search's counters, two to a row. The time left and its spread are rounded to one
+    unit ("~19 min ± 3 min"): the two units of "~19 min 15 s ± 2 min 43 s" widened their columns
+    past an 80x24 pane's Stats pane, and the row wrapped."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="dim")
+    table.add_column(justify="right")
+    table.add_column(style="dim")
+    table.add_column(justify="right")
+    # how far and how long first, the picture's depth last: a short pane (80x24) cuts the bottom
+    table.add_row("exp" if short else "expanded", _count(s.expanded), "front" if short else "frontier",
+                  _count(s.frontier))
+    table.add_row("time", _elapsed(s.elapsed_s, short), "n/s" if short else "nodes/s", _count(s.rate))
+    eta = s.eta()
+    if eta is not None:  # a tree search with an estimate of its size (core/estimate/dives.py)
+        label = "left" if not s.expected_of else "iter" if short else "iter left"  # the estimate's part
+        table.add_row(label, f"~{duration(eta[0], units=1)}", "±", duration(eta[1], units=1))
+    elif s.past_estimate:
+        table.add_row("left", "?", "over", "estimate")
+    if s.tasks:  # a split search: how far through its subtrees
+        table.add_row("subtr" if short else "subtrees", f"{s.tasks_done:,}/{s.tasks:,}", "", "")
+    table.add_row("depth", _count(s.depth), "stored", _count(s.stored))
+    return table
+
+
+def _elapsed(seconds: float, short: bool) -> str:
+    """A running search's time so far, in at most eight characters: seconds, then minutes, then hours."""
+    if seconds >= 6000:
+        return f"{seconds / 3600:.1f} h"
+    if seconds >= 100:
+        return f"{seconds / 60:.1f} min"
+    return f"{seconds:.1f}s" if short else f"{seconds:.2f} s"
 
 
 def final_numbers(solution: Solution, short: bool = False) -> RenderableType:
