@@ -409,10 +409,10 @@ def count_every_start(board: Board, control: SearchControl, limits: Limits, deta
 
 
 def _count_stats(board: Board, nodes: int, seconds: float, run: Run) -> Stats:
-    """A count's figures; none when it stopped before it made its tasks (a cancel or the time limit
-    in its estimate), so that it says it stopped before the search rather than show a search of
-    nothing."""
-    return Stats(nodes, nodes, board.free_squares, seconds) if run.results else Stats()
+    """A count's figures; none when it stopped before it searched a node or made a task (a cancel or
+    the time limit in its estimate), so that it says it stopped before the search rather than show a
+    search of nothing. (A small tree is counted whole while it is cut: nodes, and no task.)"""
+    return Stats(nodes, nodes, board.free_squares, seconds) if nodes or run.results else Stats()
 
 
 def _warnsdorff(board: Board, control: SearchControl, limits: Limits, details: JSON) -> Solution:
