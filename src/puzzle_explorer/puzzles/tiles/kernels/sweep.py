@@ -73,6 +73,14 @@ def _holds(word, byte):
 
 
 @helper
+def _tell(counters, expanded, marked, told_expanded, told_marked):
+    """Add to the counters the positions expanded and marked since they were last told (atomically:
+    other slices' threads add theirs)."""
+    atomic_add(counters, EXPANDED, np.int64(expanded - told_expanded))
+    atomic_add(counters, STORED, np.int64(marked - told_marked))
+
+
+@helper
 def _show(counters, number, depth):
     """One number at the level being expanded (the live picture decodes it)."""
     seq = picture.open_picture(counters, picture.CENSUS, depth)
@@ -106,7 +114,8 @@ def expand_level(dist, words, lo, hi, depth, width, cells, cls, weights, room, c
     kids = np.empty(MOST_NEIGHBOURS, dtype=np.int64)
     expanded = 0
     marked = 0
-    told = 0  # marked positions the counters have been told of
+    told_expanded = 0  # what the counters have been told of
+    told_marked = 0
     number = lo
     while number < hi:
         if number & 7 == 0 and number + 8 <= whole and not _holds(words[number >> 3], spread):
@@ -123,21 +132,17 @@ def expand_level(dist, words, lo, hi, depth, width, cells, cls, weights, room, c
             if expanded % CHECK_EVERY == 0:
                 if drawing:
                     _show(counters, number, depth)
-                atomic_add(counters, EXPANDED, np.int64(CHECK_EVERY))
-                atomic_add(counters, STORED, np.int64(marked - told))
-                told = marked
+                _tell(counters, expanded, marked, told_expanded, told_marked)
+                told_expanded, told_marked = expanded, marked
                 if counters[STOP] != RUN:
                     return STOPPED, expanded, marked
             if marked > room:
-                atomic_add(counters, EXPANDED, np.int64(expanded % CHECK_EVERY))
-                atomic_add(counters, STORED, np.int64(marked - told))
+                _tell(counters, expanded, marked, told_expanded, told_marked)
                 return CAP, expanded, marked
             number += 1
             continue
         if number % SCAN_CHECK < 8 and counters[STOP] != RUN:  # a level with few positions: a look now and then
-            atomic_add(counters, EXPANDED, np.int64(expanded % CHECK_EVERY))
-            atomic_add(counters, STORED, np.int64(marked - told))
+            _tell(counters, expanded, marked, told_expanded, told_marked)
             return STOPPED, expanded, marked
-    atomic_add(counters, EXPANDED, np.int64(expanded % CHECK_EVERY))
-    atomic_add(counters, STORED, np.int64(marked - told))
+    _tell(counters, expanded, marked, told_expanded, told_marked)
     return FOUND, expanded, marked
