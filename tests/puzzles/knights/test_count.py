@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.runner import Job
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Limit, Status
@@ -25,6 +26,47 @@ def test_every_start_against_brute_force(run, w, h, closed):
     assert sol.details["per_square"] == expected
     assert sol.details["solutions"] == sum(map(sum, expected))
     assert sol.status == (Status.SOLVED if sol.details["solutions"] else Status.UNSOLVABLE)
+    # theory alone is named the method exactly where it ruled out every square (and so searched none)
+    assert (sol.details["method"] == "theory") == (sol.details["squares_ruled_out_by_theory"] == w * h)
+    assert (sol.details["nodes"] == 0) >= (sol.details["method"] == "theory")
+
+
+@pytest.mark.parametrize("w,h,closed", [(4, 4, False), (3, 3, False), (4, 4, True), (2, 5, False)])
+def test_a_board_theory_settles_square_by_square_says_so(run, w, h, closed):
+    """No tour from any square of these, and none is searched: the answer names the theorem, as it
+    does for one start, and not a search that never ran."""
+    from puzzle_explorer.puzzles.knights.solve import headline
+
+    sol = run(Board(w, h, (0, 0), closed), "count", all_starts=True)
+    assert all(count_tours(w, h, (x, y), closed) == 0 for x in range(w) for y in range(h))
+    assert sol.status == Status.UNSOLVABLE and sol.details["method"] == "theory"
+    assert sol.details["existence"]["exists"] is False and sol.details["existence"]["reason"]
+    assert sol.stats.nodes_expanded == 0
+    said = headline(sol)
+    assert said.startswith(f"proved: no {'closed tour' if closed else 'tour'} on {w}x{h}")
+    assert ("from any square" in said) != closed
+
+
+def test_a_count_from_every_square_names_the_squares_theory_ruled_out(run):
+    """5x5: the twelve squares of the minority colour have no open tour (the colours argument); the
+    other thirteen are searched, 304 from each corner and 64 from the centre."""
+    sol = run(Board(5, 5, (0, 0)), "count", all_starts=True)
+    grid = sol.details["per_square"]
+    assert grid[0][0] == grid[4][4] == 304 and grid[2][2] == 64
+    minority = sum(1 for y in range(5) for x in range(5) if (x + y) % 2)
+    assert sol.details["squares_ruled_out_by_theory"] == minority == 12
+    assert sol.details["method"] == "pruned backtracking from every square (12 squares ruled out by theory)"
+
+
+def test_a_count_from_every_square_stopped_before_it_searched_is_not_a_proof():
+    """Stopped while theory still looked at the squares: the count is cancelled, not 'no tour'."""
+    from puzzle_explorer.puzzles.knights.solve import count_every_start
+
+    control = SearchControl()
+    control.cancel()  # (solve() itself sees a cancel this early before it counts: called past that)
+    sol = count_every_start(Board(4, 4, (0, 0)), control, Limits(), {"existence": {}})
+    assert sol.status == Status.CANCELLED and sol.details["method"] != "theory"
+    assert "solutions" not in sol.details and sol.details["solutions_so_far"] == 0
 
 
 @pytest.mark.parametrize("w,h,closed", [pytest.param(6, 5, False, marks=SIX_BY_FIVE_FROM_THE_CORNER), (6, 5, True), (3, 7, False), (4, 6, False), (3, 10, True)])

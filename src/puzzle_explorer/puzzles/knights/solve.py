@@ -377,13 +377,16 @@ def count_every_start(board: Board, control: SearchControl, limits: Limits, deta
     grid = [[None if (x, y) in board.blocked else 0 for x in range(board.width)] for y in range(board.height)]
     theory_zero = 0
     searched = []
+    verdicts: dict[str | None, JSON] = {}  # why squares were ruled out: the first square's verdict per rule
     control.estimating()  # which squares theory rules out: on a huge board, seconds of it
     for rep, members in orbits(board):
         if control.stopped():  # the count below then stops at once, cancelled or out of time
             break
         start_board = Board(board.width, board.height, rep, board.closed, board.blocked)
-        if existence.check(start_board).exists is False:
+        verdict = existence.check(start_board)
+        if verdict.exists is False:
             theory_zero += len(members)
+            verdicts.setdefault(verdict.rule, verdict.as_json())
         else:
             searched.append((rep, members))
     counted = _count_from(board, [board.index(rep) for rep, _ in searched], 0, control, limits, spec, details,
@@ -391,6 +394,9 @@ def count_every_start(board: Board, control: SearchControl, limits: Limits, deta
     if isinstance(counted, Solution):
         return counted
     nodes, seconds, status, limit, extra = 0, 0.0, Status.SOLVED, None, {}
+    if counted is None and control.stopped():  # stopped while theory looked at the squares
+        stopped = stopped_run(spec, control)
+        status, limit = stopped.status, stopped.limit
     if counted is not None:
         per_start, nodes, seconds, run = counted
         status, limit, extra = run.status, run.limit, engines.run_json(run)
@@ -400,12 +406,31 @@ def count_every_start(board: Board, control: SearchControl, limits: Limits, deta
     total = sum(v for row in grid for v in row if v)
     if status == Status.SOLVED and total == 0:
         status = Status.UNSOLVABLE
-    details = {**details, "method": "pruned backtracking from every square", "per_square": grid,
+    details = {**details, "method": _every_square_method(searched, theory_zero, status), "per_square": grid,
                "solutions" if status in (Status.SOLVED, Status.UNSOLVABLE) else "solutions_so_far": total,
                "nodes": nodes, "squares_ruled_out_by_theory": theory_zero, **extra}
+    # the board's own verdict is its start's; where theory settled every square, its verdict stands instead
     details.pop("existence")
+    if details["method"] == "theory":
+        details["existence"] = _one_verdict(list(verdicts.values()))
     stats = _count_stats(board, nodes, seconds, counted[3]) if counted is not None else Stats()
     return Solution(status, _start_only(board), stats, limit, details=details)
+
+
+def _every_square_method(searched: list[Any], ruled_out: int, status: Status) -> str:
+    """How a count from every square was made: by theory alone when it ruled out every square."""
+    if not searched and ruled_out and status == Status.UNSOLVABLE:
+        return "theory"
+    method = "pruned backtracking from every square"
+    return method + (f" ({ruled_out} {'square' if ruled_out == 1 else 'squares'} ruled out by theory)"
+                     if ruled_out else "")
+
+
+def _one_verdict(verdicts: list[JSON]) -> JSON:
+    """Theory's verdicts on the squares as one: the verdict itself when one rule settled them all."""
+    if len(verdicts) == 1:
+        return verdicts[0]
+    return {"exists": False, "rule": None, "reason": "; ".join(v["reason"] for v in verdicts)}
 
 
 def _count_stats(board: Board, nodes: int, seconds: float, run: Run) -> Stats:
@@ -549,6 +574,8 @@ def headline(solution: Solution) -> str:
     where = f"on {board['size'][0]}x{board['size'][1]}" + ("" if closed else f" from {start}")
     if d.get("method") == "theory":
         rule = d["existence"]["rule"]
+        if "per_square" in d:
+            where = f"on {board['size'][0]}x{board['size'][1]}" + ("" if closed else " from any square")
         return f"proved: no {kind} {where} ({ARGUMENTS.get(rule, 'theory')})"
     counted = solution.status in (Status.SOLVED, Status.UNSOLVABLE)
     if ("per_square" in d or "every_square" in d) and counted:
