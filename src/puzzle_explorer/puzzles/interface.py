@@ -236,6 +236,9 @@ ZOOM_OVERVIEW = 1
 # board returns its normal (or a smaller) size from cell_size(ZOOM_LARGE), and
 # the app then never asks for it.
 ZOOM_LARGE = -1
+# Bigger still, for a small board in a big terminal (a sliding-block board at 160x50). The app asks
+# for it first, then for ZOOM_LARGE; a family without it answers as for ZOOM_LARGE or smaller.
+ZOOM_HUGE = -2
 
 
 @dataclass(frozen=True)
@@ -246,7 +249,7 @@ class View:
     highlight: frozenset[Cell] = frozenset()
     origin: Cell = (0, 0)  # first cell shown, for boards larger than the pane
     cells: tuple[int, int] | None = None  # how many columns and rows fit; None: all
-    zoom: int = 0  # ZOOM_NORMAL, ZOOM_OVERVIEW (the family's compact drawing) or ZOOM_LARGE
+    zoom: int = 0  # ZOOM_NORMAL, ZOOM_OVERVIEW (the family's compact drawing), ZOOM_LARGE or ZOOM_HUGE
 
     def window(self, width: int, height: int) -> tuple[range, range]:
         """The columns and the rows of a width x height board that this view shows."""

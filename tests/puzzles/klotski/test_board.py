@@ -2,7 +2,7 @@
 import pytest
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, View
+from puzzle_explorer.puzzles.interface import ZOOM_HUGE, ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, View
 from puzzle_explorer.puzzles.klotski import editor
 from puzzle_explorer.puzzles.klotski.board import Board, format_board, parse, validate
 from puzzle_explorer.puzzles.klotski.kernels.packing import make_layout
@@ -100,7 +100,7 @@ def test_new_board_is_empty_classic_size():
     assert editor.new_board() == Board(4, 5)
 
 
-@pytest.mark.parametrize("zoom", [ZOOM_NORMAL, ZOOM_OVERVIEW, ZOOM_LARGE])
+@pytest.mark.parametrize("zoom", [ZOOM_NORMAL, ZOOM_OVERVIEW, ZOOM_LARGE, ZOOM_HUGE])
 def test_every_row_of_the_drawing_is_as_tall_as_the_others(zoom):
     """The last row's lower lines are the colour of its pieces too: once trimmed as trailing blanks,
     a large drawing's bottom row was one line high under rows three lines high."""

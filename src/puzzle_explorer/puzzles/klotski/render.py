@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from puzzle_explorer.puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, View
+from puzzle_explorer.puzzles.interface import ZOOM_HUGE, ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, View
 from puzzle_explorer.puzzles.klotski.board import Board
 
 PALETTE = ("dodger_blue2", "green3", "dark_orange", "medium_purple", "gold3", "deep_pink3",
@@ -20,7 +20,8 @@ MARKS = (("A-Z", "a piece, every cell of it showing its letter; the target is re
          ("·", "an empty cell"),
          ("█", "a wall"),
          ("[ ]", "the cursor"))
-CELL = {ZOOM_NORMAL: (4, 2), ZOOM_OVERVIEW: (2, 1), ZOOM_LARGE: (6, 3)}  # characters per cell (wide, high)
+# characters per cell (wide, high); a cell twice as wide as high looks square in most terminal fonts
+CELL = {ZOOM_NORMAL: (4, 2), ZOOM_OVERVIEW: (2, 1), ZOOM_LARGE: (6, 3), ZOOM_HUGE: (8, 4)}
 
 
 def cell_size(zoom: int, board: Board | None = None) -> tuple[int, int]:
@@ -49,7 +50,7 @@ def _goal_cells(board: Board) -> set[tuple[int, int]]:
 
 
 def render(board: Board, view: View = View()) -> Text:
-    """The board as text: 4x2 characters a cell (2x1 in the overview, 6x3 large)."""
+    """The board as text: 4x2 characters a cell (2x1 in the overview, 6x3 large, 8x4 huge)."""
     wide, high = cell_size(view.zoom)
     grid = board.grid()
     styles = _piece_styles(board)

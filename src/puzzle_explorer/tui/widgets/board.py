@@ -13,7 +13,16 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.puzzles.interface import ZOOM_LARGE, ZOOM_NORMAL, ZOOM_OVERVIEW, EditAction, Family, Step, View
+from puzzle_explorer.puzzles.interface import (
+    ZOOM_HUGE,
+    ZOOM_LARGE,
+    ZOOM_NORMAL,
+    ZOOM_OVERVIEW,
+    EditAction,
+    Family,
+    Step,
+    View,
+)
 from puzzle_explorer.puzzles.kit.text import Cell, cell_text
 from puzzle_explorer.tui.keys import declared_bindings
 from puzzle_explorer.tui.messages import BoardEdited, EditOnStep
@@ -64,20 +73,25 @@ class BoardView(Widget, can_focus=True):
 
     @property
     def drawn_zoom(self) -> int:
-        """The zoom the board is drawn at: large cells when the whole board fits them, if the family has any."""
+        """The zoom the board is drawn at: the largest cells the whole board fits, of the sizes the
+        family draws (huge, large, normal)."""
         if self.zoom != ZOOM_NORMAL:
             return self.zoom
         family = self.session.family
         board = self.shown_board
-        normal = family.cell_size(ZOOM_NORMAL, board)
-        large = family.cell_size(ZOOM_LARGE, board)
-        if large[0] <= normal[0] or large[1] < normal[1]:
-            return ZOOM_NORMAL  # the family draws nothing larger
         w, h = family.dimensions(board)
         room_w, room_h = self.size.width, self.size.height - self.STATUS_LINES - 1
-        # the family may draw a little beside the cells (a ring, a caption): leave it two cells' room
-        fits = (w + 2) * large[0] <= room_w and (h + 2) * large[1] <= room_h
-        return ZOOM_LARGE if fits else ZOOM_NORMAL
+        smaller = family.cell_size(ZOOM_NORMAL, board)
+        fitting = ZOOM_NORMAL
+        for zoom in (ZOOM_LARGE, ZOOM_HUGE):
+            wide, high = family.cell_size(zoom, board)
+            if wide <= smaller[0] or high < smaller[1]:
+                break  # the family draws nothing larger
+            # the family may draw a little beside the cells (a ring, a caption): leave it two cells' room
+            if (w + 2) * wide > room_w or (h + 2) * high > room_h:
+                break
+            fitting, smaller = zoom, (wide, high)
+        return fitting
 
     def _window(self, under: int = STATUS_LINES) -> tuple[int, int]:
         """How many columns and rows of cells fit in the pane, with `under` lines below the drawing."""
