@@ -1,4 +1,6 @@
 """The Stats pane's text: a family's extras a line each, and counts that keep the table's shape."""
+from rich.text import Text
+
 from puzzle_explorer.tui.widgets.stats import details_text
 
 
@@ -71,6 +73,12 @@ def test_a_running_search_heads_with_its_time_left_or_its_subtrees_done():
     assert searching_line(past).endswith(" 3/191 subtrees")
     iteration = Snapshot(Phase.SEARCHING, expanded=1_000, elapsed_s=1.0, expected=21_000, expected_of="iteration")
     assert searching_line(iteration) == "[bold]searching…[/bold]"  # an iteration's time is not the search's
+    # a 7x7 count's ~17 min 32 s: one line of a 60x20 terminal's Stats pane (28 columns)
+    rate = 51e6
+    long = Snapshot(Phase.SEARCHING, expanded=int(rate * 5.3), elapsed_s=5.3, expected=int(rate * 1057.3),
+                    expected_se=int(rate * 150))
+    head = Text.from_markup(searching_line(long)).plain
+    assert head == "searching… ~18 min left" and len(head) <= 28
 
 
 def test_a_running_searchs_counters_keep_a_row_each_in_an_80x24_stats_pane():
@@ -100,3 +108,26 @@ def test_a_running_searchs_counters_keep_a_row_each_in_an_80x24_stats_pane():
     console = Console(width=36, record=True)
     console.print(live_numbers(snapshots["time left"]))
     assert "left ~19 min ± 3 min" in " ".join(console.export_text().split())
+
+
+def test_a_narrow_stats_pane_cuts_the_labels_of_the_counters_never_their_figures():
+    """60x20: the Stats pane leaves the counters about 24 columns. A 7x7 count's "~18 min" once
+    wrapped there, and the pane, a few rows high, showed "~18" alone."""
+    from rich.console import Console
+
+    from puzzle_explorer.core.run.progress import Phase, Snapshot
+    from puzzle_explorer.tui.widgets.stats import live_numbers
+
+    rate = 51e6
+    snapshot = Snapshot(Phase.SEARCHING, expanded=int(rate * 4.4), elapsed_s=4.4, expected=int(rate * 1100),
+                        expected_se=int(rate * 150), frontier=35, depth=35, stored=int(rate * 4.4),
+                        tasks_done=12, tasks=228)
+    for width in (22, 24, 26):
+        table = live_numbers(snapshot, short=True)
+        console = Console(width=width, record=True)
+        console.print(table)
+        lines = console.export_text().rstrip("\n").split("\n")
+        assert len(lines) == table.row_count, (width, lines)
+        text = " ".join(lines)
+        for figure in ("224M", "4.4s", "51.0M", "~18 min", "2 min", "12/228"):
+            assert figure in text, (width, figure, lines)

@@ -73,10 +73,11 @@ def phase_line(s: Snapshot, family: str = "") -> str:
 
 def searching_line(s: Snapshot) -> str:
     """The head line of a running search with how far it has got, which a pane a few rows high
-    (60x20) shows when its counters are cut: the time left, or else the subtrees done."""
+    (60x20) shows when its counters are cut: the time left, or else the subtrees done. The time
+    left in one unit, as the counters give it: "~17 min 32 s left" wrapped in a 60x20 pane."""
     eta = s.eta()
     if eta is not None and not s.expected_of:  # (an iteration's time left is not the search's)
-        return f"[bold]searching…[/bold] ~{duration(eta[0])} left"
+        return f"[bold]searching…[/bold] ~{duration(eta[0], units=1)} left"
     if s.tasks:
         return f"[bold]searching…[/bold] {s.tasks_done:,}/{s.tasks:,} subtrees"
     return "[bold]searching…[/bold]"
@@ -231,12 +232,13 @@ class StatsPane(VerticalScroll):
 def live_numbers(s: Snapshot, short: bool = False) -> RenderableType:
     """A running search's counters, two to a row. The time left and its spread are rounded to one
     unit ("~19 min ± 3 min"): the two units of "~19 min 15 s ± 2 min 43 s" widened their columns
-    past an 80x24 pane's Stats pane, and the row wrapped."""
+    past an 80x24 pane's Stats pane, and the row wrapped. Where even that is too wide (60x20), the
+    labels are cut, never the figures ("~18 min" wrapped there, and the pane cut its "min")."""
     table = Table.grid(padding=(0, 1))
     table.add_column(style="dim")
-    table.add_column(justify="right")
+    table.add_column(justify="right", no_wrap=True)
     table.add_column(style="dim")
-    table.add_column(justify="right")
+    table.add_column(justify="right", no_wrap=True)
     # how far and how long first, the picture's depth last: a short pane (80x24) cuts the bottom
     table.add_row("exp" if short else "expanded", _count(s.expanded), "front" if short else "frontier",
                   _count(s.frontier))
