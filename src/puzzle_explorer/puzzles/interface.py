@@ -237,7 +237,7 @@ ZOOM_OVERVIEW = 1
 # the app then never asks for it.
 ZOOM_LARGE = -1
 # Bigger still, for a small board in a big terminal (a sliding-block board at 160x50). The app asks
-# for it first, then for ZOOM_LARGE; a family without it answers as for ZOOM_LARGE or smaller.
+# for it where the whole board fits large cells; a family without it answers its normal size.
 ZOOM_HUGE = -2
 
 

@@ -63,7 +63,7 @@ def test_a_count_from_every_square_stopped_before_it_searched_is_not_a_proof():
     from puzzle_explorer.puzzles.knights.solve import count_every_start
 
     control = SearchControl()
-    control.cancel()  # (solve() itself sees a cancel this early before it counts: called past that)
+    control.cancel()  # (solve() ends a job cancelled this early before it counts: the count is called itself)
     sol = count_every_start(Board(4, 4, (0, 0)), control, Limits(), {"existence": {}})
     assert sol.status == Status.CANCELLED and sol.details["method"] != "theory"
     assert "solutions" not in sol.details and sol.details["solutions_so_far"] == 0

@@ -406,7 +406,7 @@ def count_every_start(board: Board, control: SearchControl, limits: Limits, deta
     total = sum(v for row in grid for v in row if v)
     if status == Status.SOLVED and total == 0:
         status = Status.UNSOLVABLE
-    details = {**details, "method": _every_square_method(searched, theory_zero, status), "per_square": grid,
+    details = {**details, "method": _every_square_method(len(searched), theory_zero, status), "per_square": grid,
                "solutions" if status in (Status.SOLVED, Status.UNSOLVABLE) else "solutions_so_far": total,
                "nodes": nodes, "squares_ruled_out_by_theory": theory_zero, **extra}
     # the board's own verdict is its start's; where theory settled every square, its verdict stands instead
@@ -417,8 +417,9 @@ def count_every_start(board: Board, control: SearchControl, limits: Limits, deta
     return Solution(status, _start_only(board), stats, limit, details=details)
 
 
-def _every_square_method(searched: list[Any], ruled_out: int, status: Status) -> str:
-    """How a count from every square was made: by theory alone when it ruled out every square."""
+def _every_square_method(searched: int, ruled_out: int, status: Status) -> str:
+    """How a count from every square was made (searched: the classes of squares searched): by
+    theory alone when it ruled out every square."""
     if not searched and ruled_out and status == Status.UNSOLVABLE:
         return "theory"
     method = "pruned backtracking from every square"
