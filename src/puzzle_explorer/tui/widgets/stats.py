@@ -234,11 +234,7 @@ def live_numbers(s: Snapshot, short: bool = False) -> RenderableType:
     unit ("~19 min ± 3 min"): the two units of "~19 min 15 s ± 2 min 43 s" widened their columns
     past an 80x24 pane's Stats pane, and the row wrapped. Where even that is too wide (60x20), the
     labels are cut, never the figures ("~18 min" wrapped there, and the pane cut its "min")."""
-    table = Table.grid(padding=(0, 1))
-    table.add_column(style="dim")
-    table.add_column(justify="right", no_wrap=True)
-    table.add_column(style="dim")
-    table.add_column(justify="right", no_wrap=True)
+    table = _counters_table()
     # how far and how long first, the picture's depth last: a short pane (80x24) cuts the bottom
     table.add_row("exp" if short else "expanded", _count(s.expanded), "front" if short else "frontier",
                   _count(s.frontier))
@@ -252,6 +248,16 @@ def live_numbers(s: Snapshot, short: bool = False) -> RenderableType:
     if s.tasks:  # a split search: how far through its subtrees
         table.add_row("subtr" if short else "subtrees", f"{s.tasks_done:,}/{s.tasks:,}", "", "")
     table.add_row("depth", _count(s.depth), "stored", _count(s.stored))
+    return table
+
+
+def _counters_table() -> Table:
+    """Counters two to a row: a dim label, then its figure, which never wraps (a narrow pane cuts
+    the labels instead)."""
+    table = Table.grid(padding=(0, 1))
+    for _ in range(2):
+        table.add_column(style="dim")
+        table.add_column(justify="right", no_wrap=True)
     return table
 
 
@@ -271,11 +277,7 @@ def final_numbers(solution: Solution, short: bool = False) -> RenderableType:
         return Text(solution.no_search_text + why, style="dim")
     s = solution.stats
     rate = s.nodes_expanded / s.elapsed_s if s.elapsed_s > 0 else 0
-    table = Table.grid(padding=(0, 1))
-    table.add_column(style="dim")
-    table.add_column(justify="right")
-    table.add_column(style="dim")
-    table.add_column(justify="right")
+    table = _counters_table()
     table.add_row("exp" if short else "expanded", _count(s.nodes_expanded), "peak", _count(s.max_frontier))
     table.add_row("stored", _count(s.states_seen), "time", f"{s.elapsed_s:.1f}s" if short else f"{s.elapsed_s:.2f} s")
     table.add_row("n/s" if short else "nodes/s", _count(rate), "", "")
