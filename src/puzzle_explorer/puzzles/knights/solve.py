@@ -395,8 +395,7 @@ def count_every_start(board: Board, control: SearchControl, limits: Limits, deta
         return counted
     nodes, seconds, status, limit, extra = 0, 0.0, Status.SOLVED, None, {}
     if counted is None and control.stopped():  # stopped while theory looked at the squares
-        stopped = stopped_run(spec, control)
-        status, limit = stopped.status, stopped.limit
+        status, limit = kernel_status(STOPPED, control)
     if counted is not None:
         per_start, nodes, seconds, run = counted
         status, limit, extra = run.status, run.limit, engines.run_json(run)
@@ -572,11 +571,10 @@ def headline(solution: Solution) -> str:
     closed = board["closed"]
     kind = "closed tour" if closed else "tour"
     start = "{},{}".format(*board["start"])
-    where = f"on {board['size'][0]}x{board['size'][1]}" + ("" if closed else f" from {start}")
+    origin = "any square" if "per_square" in d else start
+    where = f"on {board['size'][0]}x{board['size'][1]}" + ("" if closed else f" from {origin}")
     if d.get("method") == "theory":
         rule = d["existence"]["rule"]
-        if "per_square" in d:
-            where = f"on {board['size'][0]}x{board['size'][1]}" + ("" if closed else " from any square")
         return f"proved: no {kind} {where} ({ARGUMENTS.get(rule, 'theory')})"
     counted = solution.status in (Status.SOLVED, Status.UNSOLVABLE)
     if ("per_square" in d or "every_square" in d) and counted:
