@@ -69,6 +69,9 @@ def extras(family_id: str) -> None:
         # stop at the probe's time limit before that on a busy machine, and split only on two cores
         from puzzle_explorer.puzzles.knights import frontier_count
         frontier_count.count(Board(5, 5, (0, 0)), False, SearchControl(), LIMITS, {}, workers=2)
+        # the presets' counts from every square that meet in the middle take minutes (7x7)
+        from puzzle_explorer.puzzles.knights import meet
+        meet.count(meet.plan(5, 5, frozenset()), SearchControl().counters, workers=2)
     if family_id == "tiles":
         import tempfile
         from pathlib import Path

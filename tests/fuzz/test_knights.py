@@ -8,7 +8,7 @@ import pytest
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.knights import frontier
+from puzzle_explorer.puzzles.knights import frontier, meet
 from puzzle_explorer.puzzles.knights.board import MAX_SIDE, Board, inline
 from puzzle_explorer.puzzles.knights.solve import solve
 from tests.fuzz.cases import draw
@@ -212,6 +212,9 @@ def test_frontier_counter(case):
     if not b.closed:
         assert frontier.count_all(b.width, b.height, b.blocked, counters) == sum(counts.values()), \
             (case.where(), inline(b))
+        halves = meet.plan(b.width, b.height, b.blocked)
+        if halves is not None:  # the two halves of the free-ends sweep met in the middle
+            assert meet.count(halves, counters, workers=2) == sum(counts.values()), (case.where(), inline(b))
 
 
 # OEIS A118067 (3 x n, directed paths) and A079137 (4 x n, undirected), as far as their pages list
@@ -232,3 +235,4 @@ def test_frontier_counter_matches_oeis():
         assert frontier.count(n, 4, frozenset(), None, False, counters) == paths, f"{n}x4"
     for (w, h), paths in WIDER.items():
         assert frontier.count(w, h, frozenset(), None, False, counters) == paths, f"{w}x{h}"
+        assert meet.count(meet.plan(w, h, frozenset()), counters, workers=2) == 2 * paths, f"{w}x{h} met"

@@ -145,14 +145,19 @@ def test_every_square_past_the_budget_counts_the_total_alone(run, monkeypatch):
     monkeypatch.setattr(frontier_count, "table_fits", lambda board, budget: False)
     sol = run(Board(5, 5, (0, 0)), "count", all_starts=True, method="frontier")
     assert sol.details["solutions"] == 1728 and "per_square" not in sol.details
+    assert sol.details["every_square"] == frontier_count.TOTAL_MET  # its halves met in the middle (test_meet.py)
+    monkeypatch.setattr(frontier_count.meet, "plan", lambda width, height, blocked: None)
+    sol = run(Board(5, 5, (0, 0)), "count", all_starts=True, method="frontier")
+    assert sol.details["solutions"] == 1728 and "per_square" not in sol.details
     assert sol.details["every_square"] == frontier_count.TOTAL_ONLY
 
 
 def test_seven_wide_every_square_sweeps_for_the_total():
-    """7x7 from every square: ten classes of starts would hold ten sets of states; one sweep gives the total."""
+    """7x7 from every square: ten classes of starts would hold ten sets of states; the total alone is
+    counted instead, its halves meeting in the middle (test_meet.py)."""
     board = Board(7, 7, (0, 0))
     assert not frontier_count.table_fits(board, 12 * 2 ** 30)
-    assert frontier_count.sets_swept(board, True, 12 * 2 ** 30) == 1
+    assert frontier_count.sets_swept(board, True, 12 * 2 ** 30) == frontier_count.MEETING
     assert frontier_count.table_fits(Board(5, 5, (0, 0)), 2 ** 30)
     assert frontier_count.sets_swept(Board(5, 5, (0, 0)), True, 2 ** 30) == 6
 

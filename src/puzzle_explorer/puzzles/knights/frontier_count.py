@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -20,14 +20,15 @@ from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import JSON, Solution, Step
 from puzzle_explorer.puzzles.kit.text import Cell
-from puzzle_explorer.puzzles.knights import frontier, frontier_flat, live
+from puzzle_explorer.puzzles.knights import frontier, frontier_flat, live, meet
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.kernels import frontier as kern
-from puzzle_explorer.puzzles.knights.kernels import frontier_table
+from puzzle_explorer.puzzles.knights.kernels import frontier_table, halves
 from puzzle_explorer.puzzles.knights.symmetry import orbits
 
 METHODS = ("auto", "frontier", "backtrack")
 NAME = "frontier count (transfer matrix)"
+MEET_NAME = "frontier count (transfer matrix), the two halves met in the middle"
 MOST_WIDTH = 8  # a window of 2 * 8 + 1 cells is the most a key holds
 # The most states one step of a sweep held, measured by the board's shorter side (open tours, no
 # start). No 7- or 8-wide sweep has reached its peak: their figures are the low end of the last
@@ -38,6 +39,15 @@ MOST_WIDTH = 8  # a window of 2 * 8 + 1 cells is the most a key holds
 PEAK_STATES = {1: 1, 2: 1, 3: 2_200, 4: 20_000, 5: 1_000_000, 6: 4_000_000, 7: 660_000_000, 8: 150_000_000_000}
 STATE_BYTES = frontier.STATE_BYTES
 SECONDS_PER_STATE = 1.5e-6  # one state moved past one cell, on one core of the machine it was measured on
+# Meeting in the middle (meet.py): the most states a half's edge held, measured by the board's shorter
+# side on square boards (open tours, free ends): 5x5 24,000, 6x6 1,326,045, 7x7 50,874,222 (the states at
+# the cut: 17,970, 692,302, 46,588,176). 8 is the 7x7 figure's growth from 6x6 carried on once more.
+MEET_STATES = {1: 1, 2: 1, 3: 200, 4: 2_000, 5: 24_000, 6: 1_400_000, 7: 51_000_000, 8: 2_000_000_000}
+# A state of the peak, in bytes: the step's input and table, then the join's copies sorted by group.
+MEET_STATE_BYTES = 100
+# The whole count (both halves and the join) per state of the peak, on one core: 7x7 took 340 s of CPU.
+MEET_SECONDS_PER_STATE = 6.7e-6
+MEETING = 0  # sets_swept's answer for the total alone, met in the middle
 AUTO_SEARCH_S = 1.0  # counts the search finishes this soon stay with it: it keeps tours to browse
 SAVE_EVERY_S = 30.0
 TABLE_SECONDS = 600.0  # the longest guessed sweep for the per-square table; past it, the total alone
@@ -46,12 +56,18 @@ TABLE = "per-square table: a set of states for each class of start squares"
 TOTAL_ONLY = (
     "total only: one sweep with free ends (the per-square table, a set of states per class of start squares, "
     "would not fit the memory budget or would take too long)")
+TOTAL_MET = (
+    "total only: the free-ends sweep's two halves met in the middle (the per-square table, a set of states per "
+    "class of start squares, would not fit the memory budget or would take too long)")
 
 
 def guess(board: Board, starts: int) -> tuple[int, float]:
     """(peak states, seconds) the sweep is expected to take; `starts` the start squares it counts
-    from, each a set of states after its square."""
+    from, each a set of states after its square (MEETING: the total alone, met in the middle)."""
     width = min(board.width, board.height)
+    if starts == MEETING:
+        peak = MEET_STATES.get(width, 10 ** 12)
+        return peak, peak * MEET_SECONDS_PER_STATE
     peak = PEAK_STATES.get(width, 10 ** 12) * max(1, (starts + 1) // 2)
     steps = board.squares + 2 * width + 1
     return peak, peak * steps / 3 * SECONDS_PER_STATE
@@ -70,10 +86,17 @@ def table_fits(board: Board, budget: int) -> bool:
 
 
 def sets_swept(board: Board, all_starts: bool, budget: int) -> int:
-    """The start squares whose sets of states the sweep for this count holds (none counts as one)."""
-    if board.closed or not all_starts or not table_fits(board, budget):
+    """The start squares whose sets of states the sweep for this count holds (none counts as one), or
+    MEETING where the count is the total alone and the board's two halves meet in the middle."""
+    if board.closed or not all_starts:
         return 1
+    if not table_fits(board, budget):
+        return MEETING if meet.plan(board.width, board.height, board.blocked) else 1
     return len(orbits(board))
+
+
+def state_bytes(starts: int) -> int:
+    return MEET_STATE_BYTES if starts == MEETING else STATE_BYTES
 
 
 def supported(board: Board) -> bool:
@@ -93,7 +116,7 @@ def chosen(board: Board, method: str, search_seconds: float | None, starts: int,
     if method == "backtrack" or not supported(board) or search_seconds is None:
         return False
     peak, seconds = guess(board, starts)
-    return search_seconds > AUTO_SEARCH_S and seconds < search_seconds and peak * STATE_BYTES <= budget
+    return search_seconds > AUTO_SEARCH_S and seconds < search_seconds and peak * state_bytes(starts) <= budget
 
 
 def _late_representatives(board: Board) -> list[tuple[Cell, list[Cell]]]:
@@ -116,16 +139,19 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     budget = budget_bytes(limits.max_memory) - SCRATCH
     total_only = all_starts and not table_fits(board, budget)
     reps = _late_representatives(board) if all_starts and not total_only else [(board.start, [board.start])]
-    peak, seconds = guess(board, sets_swept(board, all_starts, budget))
-    details = {**details, "method": NAME,
+    sets = sets_swept(board, all_starts, budget)
+    meeting = sets == MEETING
+    peak, seconds = guess(board, sets)
+    need = peak * state_bytes(sets)
+    details = {**details, "method": MEET_NAME if meeting else NAME,
                "frontier": {"width": min(board.width, board.height), "workers": workers, "expected_states": peak,
-                            "expected_bytes": peak * STATE_BYTES}}
+                            "expected_bytes": need}}
     if all_starts:
-        details["every_square"] = TOTAL_ONLY if total_only else TABLE
-    if peak * STATE_BYTES > budget:
+        details["every_square"] = TOTAL_MET if meeting else TOTAL_ONLY if total_only else TABLE
+    if need > budget:
         return Solution(Status.LIMIT, _start_only(board), Stats(), Limit.MEMORY,
                         details={**details, "note": f"the frontier counter is expected to need "
-                                                    f"{describe_bytes(peak * STATE_BYTES)} on this board"})
+                                                    f"{describe_bytes(need)} on this board"})
     counters = control.counters
     control.show_with(live.frontier_decoder(board))
     starts = [rep for rep, _ in reps]
@@ -151,7 +177,7 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
             saved[0] = time.perf_counter()
 
     resumed = _load(Path(checkpoint), key) if checkpoint else None
-    room = max(1, (budget - frontier_flat.scratch_bytes(workers)) // STATE_BYTES)
+    room = max(1, (budget - frontier_flat.scratch_bytes(workers)) // state_bytes(sets))
     # the states a step holds are what --max-states caps: a step that would hold more ends the sweep
     capped = limits.max_states is not None and limits.max_states < room
     if capped:
@@ -160,12 +186,17 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     prepare(kern.step, *frontier.example_args(counters))
     for name, args in frontier.flat_example_args(counters).items():
         prepare(getattr(kern, name, None) or getattr(frontier_table, name), *args)
+    if meeting:
+        for name, args in meet.example_args(counters).items():
+            prepare(getattr(halves, name), *args)
     control.reset_counters()
     before = control.elapsed()
     control.start_search()
     status, limit = Status.SOLVED, None
     try:
-        if total_only:
+        if meeting:
+            every = _met(board, counters, room, on_step, workers)
+        elif total_only:
             every = frontier.count_all(board.width, board.height, board.blocked, counters, room, on_step, resumed,
                                        on_saved, workers, order)
         else:
@@ -173,6 +204,10 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
                                            room, on_step, resumed, on_saved, workers, order)
     except frontier.Stopped:
         status, limit = _stopped(control)
+    except meet.Wide:  # a product past 64 bits: the cell-by-cell sweep counts in two words
+        details.update(method=NAME, every_square=TOTAL_ONLY)
+        every = frontier.count_all(board.width, board.height, board.blocked, counters, room, on_step, None, on_saved,
+                                   workers, order)
     except frontier.OutOfRoom:
         status, limit = Status.LIMIT, Limit.STATES if capped else Limit.MEMORY
     finally:
@@ -207,6 +242,23 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     details = {**details, "per_square": grid, "solutions": total}
     details.pop("existence", None)
     return Solution(Status.SOLVED if total else Status.UNSOLVABLE, _start_only(board), stats, None, details=details)
+
+
+def _met(board: Board, counters: np.ndarray, room: int, on_step: Callable[[frontier.Progress], None],
+         workers: int) -> int:
+    """The total by meeting in the middle, its progress told as the cell-by-cell sweep's is: the step is
+    the edges swept, and the live picture's square the later end of the last one."""
+    p = meet.plan(board.width, board.height, board.blocked)
+    assert p is not None
+    progress = frontier.Progress(steps=len(p.first.steps) + (0 if p.same else len(p.second.steps)))
+
+    def on_edge(edges: int, states: int) -> None:
+        progress.step, progress.states = edges, states
+        progress.most_states = max(progress.most_states, states)
+        progress.history.append(states)
+        on_step(progress)
+
+    return meet.count(p, counters, room, on_edge, workers)
 
 
 def _stopped(control: SearchControl) -> tuple[Status, Limit | None]:

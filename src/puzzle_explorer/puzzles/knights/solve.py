@@ -45,10 +45,10 @@ from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import JSON, Option, Options, Solution, Solver, Step, run_solver
 from puzzle_explorer.puzzles.kit import engines
 from puzzle_explorer.puzzles.kit.numbers import count_text
-from puzzle_explorer.puzzles.knights import estimate, existence, frontier, frontier_count, live, split
+from puzzle_explorer.puzzles.knights import estimate, existence, frontier, frontier_count, live, meet, split
 from puzzle_explorer.puzzles.knights.board import Board, validate
 from puzzle_explorer.puzzles.knights.kernels import frontier as frontier_kernel
-from puzzle_explorer.puzzles.knights.kernels import frontier_table, greedy, plain, pruned, thin
+from puzzle_explorer.puzzles.knights.kernels import frontier_table, greedy, halves, plain, pruned, thin
 from puzzle_explorer.puzzles.knights.kernels.geometry import ORDERS, deltas, free_mask, neighbour_table, reach
 from puzzle_explorer.puzzles.knights.steps import TourSteps
 from puzzle_explorer.puzzles.knights.symmetry import orbits
@@ -598,6 +598,7 @@ def kernels() -> list[Kernel]:
     ctx = plain.make_context(table, 0, board.free_squares, board.closed)
     line_free = np.ones(12, dtype=np.bool_)
     flat = frontier.flat_example_args(counters)
+    halves_args = meet.example_args(counters)
     return [Kernel("neighbour table", neighbour_table, (board.width, board.height, free_mask(board), dx, dy)),
             Kernel("connectivity", reach, (table, 0)),
             *search_paths_kernels(ctx, counters),
@@ -609,5 +610,7 @@ def kernels() -> list[Kernel]:
             Kernel("frontier count: mirror images", frontier_kernel.fold, flat["fold"]),
             *(Kernel(f"frontier count: table {name}", getattr(frontier_table, name), flat[name])
               for name in ("absorb", "clear", "compact", "move_into")),
+            *(Kernel(f"frontier count, met in the middle: {name}", getattr(halves, name), args)
+              for name, args in halves_args.items()),
             Kernel("narrow boards", thin.thin_search, (4, 12, line_free, 0, False, -1, 1, counters)),
             Kernel("narrow boards: the tour", thin.thin_path, (4, 12, np.zeros(12, dtype=np.uint8), 0))]

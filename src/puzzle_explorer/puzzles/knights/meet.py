@@ -1,0 +1,236 @@
+"""Counting every open tour by meeting in the middle: the board's edges swept from either end, the
+two halves' states joined where they meet (kernels/halves.py).
+
+The cell-by-cell sweep (frontier.py) carries its states over the whole board, and its peak comes
+after the middle. Here the edges are cut in two by where their middle lies: before the board's
+centre, or after it (the few whose middle is the centre go with the first half). Each half is swept
+one edge at a time, in the order of the later end of each edge, and never past the cut. The second
+half is the first half of the board turned 180 degrees: the same sweep, so a board that is its own
+turn (no blocked squares, or blocked ones placed so) sweeps one half only. The tours are the
+fitting pairs of a state of each half, so the states never pass the ones at the cut.
+
+Only the total of open tours is counted so (free ends: each undirected Hamiltonian path is a tour
+from either end). Boards where one half would hold every square, or a square has no knight's move,
+are left to the cell-by-cell sweep (`plan` gives None).
+"""
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from puzzle_explorer.puzzles.kit.text import Cell
+from puzzle_explorer.puzzles.knights import frontier, frontier_flat
+from puzzle_explorer.puzzles.knights.kernels import frontier as frontier_kern
+from puzzle_explorer.puzzles.knights.kernels import frontier_table as table_kern
+from puzzle_explorer.puzzles.knights.kernels import halves as kern
+
+Edge = tuple[int, int]
+JOIN_PIECES = 64  # pieces of the first half's groups, shared by the threads that join them
+
+
+class Wide(Exception):
+    """A count or a product would pass 64 bits: the count is left to the cell-by-cell sweep."""
+
+
+@dataclass
+class Step:
+    """One edge of a half's sweep: the frontier's vertices before it (the old ones, then those the edge
+    brings), where its ends are in that list, whether each leaves with it, and the vertices kept."""
+
+    old_span: int
+    span: int
+    at: tuple[int, int]
+    leaves: tuple[bool, bool]
+    keep: np.ndarray
+
+
+@dataclass
+class Half:
+    steps: list[Step]
+    frontier: list[int]  # the vertices at the cut, in the order of the keys' labels
+
+
+@dataclass
+class Plan:
+    """The two halves of a board's edges, vertices numbered in the cell-by-cell sweep's order."""
+
+    cells: int
+    first: Half
+    second: Half  # on the board turned: its vertex v is the board's cells - 1 - v
+    same: bool  # the board is its own turn: the second half's states are the first's
+    radix: int
+
+    @property
+    def edges(self) -> int:
+        return len(self.first.steps) + len(self.second.steps)
+
+
+def _edges(free: np.ndarray, width: int) -> list[Edge]:
+    """Every knight's move between free cells of lines `width` long, as (earlier, later)."""
+    out = []
+    cells = free.shape[0]
+    for v in range(cells):
+        if not free[v]:
+            continue
+        r, c = divmod(v, width)
+        for dr, dc in ((1, -2), (1, 2), (2, -1), (2, 1)):
+            u = (r + dr) * width + c + dc
+            if 0 <= c + dc < width and u < cells and free[u]:
+                out.append((v, u))
+    return out
+
+
+def _half(free: np.ndarray, width: int, middle: bool) -> Half | None:
+    """The first half of this board's edges as steps (with the edges whose middle is the board's centre
+    when `middle`), or None when a free cell has no edge or either half has no vertex of its own."""
+    cells = free.shape[0]
+    edges = _edges(free, width)
+    centre = [e for e in edges if e[0] + e[1] == cells - 1]
+    mine = sorted((e for e in edges if e[0] + e[1] < cells - 1), key=lambda e: (e[1], e[0]))
+    rest = [e for e in edges if e[0] + e[1] > cells - 1]
+    if middle:
+        mine += centre
+    else:
+        rest += centre
+    touched = {v for e in edges for v in e}
+    ours, theirs = {v for e in mine for v in e}, {v for e in rest for v in e}
+    if touched != set(np.flatnonzero(free).tolist()) or not ours - theirs or not theirs - ours:
+        return None
+    last: dict[int, int] = {}
+    for i, (a, b) in enumerate(mine + rest):
+        last[a] = last[b] = i
+    if all(last[v] < len(mine) for v in touched) or not {v for e in rest for v in e} - {v for e in mine for v in e}:
+        return None  # one half would finish every vertex: nothing left to meet
+    front: list[int] = []
+    steps = []
+    for i, (a, b) in enumerate(mine):
+        old = len(front)
+        front += [v for v in dict.fromkeys((a, b)) if v not in front]
+        leaves = (last[a] == i, last[b] == i)
+        keep = [k for k, v in enumerate(front) if last[v] != i]
+        steps.append(Step(old, len(front), (front.index(a), front.index(b)), leaves, np.array(keep, dtype=np.int64)))
+        front = [front[k] for k in keep]
+    return Half(steps, front)
+
+
+def plan(width: int, height: int, blocked: frozenset[Cell]) -> Plan | None:
+    """How this board's open tours meet in the middle, or None where they do not."""
+    sweep = frontier.sweep_of(width, height, blocked)
+    if int(sweep.free.sum()) < 3:
+        return None
+    first = _half(sweep.free, sweep.width, True)
+    turned = sweep.free[::-1].copy()
+    second = _half(turned, sweep.width, False)
+    # the board is its own turn and no edge's middle is the centre: the halves are alike
+    same = first is not None and second is not None and len(first.steps) == len(second.steps) \
+        and bool((turned == sweep.free).all())
+    if first is None or second is None:
+        return None
+    if sorted(first.frontier) != sorted(sweep.cells - 1 - v for v in second.frontier):
+        return None
+    widest = max(len(s.keep) for h in (first, second) for s in h.steps)
+    try:
+        radix = frontier_kern.radix_for(max(1, widest))
+    except ValueError:
+        return None
+    return Plan(sweep.cells, first, second, same, radix)
+
+
+def sweep_half(half: Half, radix: int, counters: np.ndarray, room: int, engine: frontier.Engine,
+               on_step: Callable[[int, int], None] | None = None) -> np.ndarray:
+    """The states at the cut, as (key, count) pairs in one array, each edge's step swept as the
+    cell-by-cell sweep's are (frontier_flat.step: pieces on the engine's threads, one table sized from
+    the last step's growth). on_step(edges done, states) after each edge."""
+    pairs = np.array([0, 1], dtype=np.uint64)  # nothing on the frontier, no ends used
+    engine.growth = 2.0  # an edge left out or taken
+    for i, s in enumerate(half.steps):
+        n = pairs.shape[0] // 2
+        args = (n, kern.stride_for(n), s.old_span, s.span, s.at[0], s.at[1], s.leaves[0], s.leaves[1], s.keep,
+                len(s.keep), radix)
+        try:
+            pairs, _ = engine.one_word(frontier.paired(None, pairs), args, room, counters, kern.expand)
+        except frontier_flat.Wide:
+            raise Wide() from None
+        if on_step:
+            on_step(i + 1, pairs.shape[0] // 2)
+    return pairs
+
+
+def _grouped(pairs: np.ndarray, span: int, radix: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The states sorted by group, the groups' codes and where each begins (and the end)."""
+    n = pairs.shape[0] // 2
+    codes = np.empty(n, dtype=np.uint64)
+    kern.groups(pairs[0::2].copy(), n, span, radix, codes)
+    order = np.argsort(codes, kind="stable")
+    codes = codes[order]
+    upper, starts = np.unique(codes, return_index=True)
+    by_group = pairs.reshape(n, 2)[order].ravel()
+    return by_group, upper, np.append(starts, n).astype(np.int64)
+
+
+def join(plan: Plan, first: np.ndarray, second: np.ndarray, counters: np.ndarray, workers: int = 1) -> int:
+    """Undirected Hamiltonian paths: the fitting pairs of the halves' states at the cut."""
+    span = len(plan.first.frontier)
+    where = {plan.cells - 1 - v: k for k, v in enumerate(plan.second.frontier)}
+    perm = np.array([where[v] for v in plan.first.frontier], dtype=np.int64)
+    n = second.shape[0] // 2
+    keys = np.empty(n, dtype=np.uint64)
+    kern.reorder(second, n, span, plan.radix, perm, keys)
+    turned = np.empty_like(second)
+    turned[0::2], turned[1::2] = keys, second[1::2]
+    top, top_upper, top_starts = _grouped(first, span, plan.radix)
+    bottom, bottom_upper, bottom_starts = _grouped(turned, span, plan.radix)
+    groups = top_upper.shape[0]
+    bounds = np.linspace(0, groups, min(groups, JOIN_PIECES) + 1).astype(np.int64).tolist()
+
+    def piece(r: tuple[int, int]) -> int:
+        code, lo, hi, _ = kern.join(top, top_upper, top_starts, r[0], r[1], bottom, bottom_upper, bottom_starts,
+                                    span, plan.radix, counters)
+        if code == table_kern.STOPPED:
+            raise frontier.Stopped()
+        if code == table_kern.WIDE:
+            raise Wide()
+        return int(lo) + (int(hi) << 64)
+
+    ranges = list(zip(bounds, bounds[1:]))
+    if workers <= 1:
+        return sum(piece(r) for r in ranges)
+    with ThreadPoolExecutor(workers) as pool:
+        return sum(pool.map(piece, ranges))
+
+
+def count(p: Plan, counters: np.ndarray, room: int = frontier.NO_ROOM,
+          on_step: Callable[[int, int], None] | None = None, workers: int = 1) -> int:
+    """Directed open tours from every square together (twice the undirected Hamiltonian paths) of the
+    board `p` cuts in two. on_step(edges done, states) after each edge; `room` caps a step's states."""
+    engine = frontier.Engine(workers)
+    try:
+        first = sweep_half(p.first, p.radix, counters, room, engine, on_step)
+        if p.same:
+            second = first
+        else:
+            steps = len(p.first.steps)
+            second = sweep_half(p.second, p.radix, counters, room, engine,
+                                None if on_step is None else lambda i, m: on_step(steps + i, m))
+    finally:
+        engine.close()
+    return 2 * join(p, first, second, counters, workers)
+
+
+def example_args(counters: np.ndarray) -> dict[str, tuple[object, ...]]:
+    """Arguments of kernels/halves.py's kernels of the types a count passes, to compile them first."""
+    p = plan(5, 5, frozenset())
+    assert p is not None
+    s = p.first.steps[0]
+    pairs = np.array([0, 1], dtype=np.uint64)
+    one = np.zeros(1, dtype=np.uint64)
+    span = len(p.first.frontier)
+    starts = np.array([0, 1], dtype=np.int64)
+    return {"expand": (pairs, 0, 1, 1, 1, s.old_span, s.span, s.at[0], s.at[1], s.leaves[0], s.leaves[1], s.keep,
+                       len(s.keep), p.radix, np.zeros(2, dtype=np.uint64), np.zeros(2, dtype=np.uint64), counters),
+            "reorder": (pairs, 1, span, p.radix, np.arange(span, dtype=np.int64), one),
+            "groups": (one, 1, span, p.radix, one.copy()),
+            "join": (pairs, one, starts, 0, 1, pairs.copy(), one.copy(), starts.copy(), span, p.radix, counters)}

@@ -1,0 +1,122 @@
+"""Meeting in the middle (meet.py): the total of open tours from every square, against the brute force,
+the cell-by-cell sweep and the published counts."""
+import random
+
+import numpy as np
+import pytest
+
+from puzzle_explorer.core.kernels.counters import STOP, STOP_CANCEL
+from puzzle_explorer.puzzles.knights import frontier, frontier_count, meet
+from puzzle_explorer.puzzles.knights.board import Board
+from tests.puzzles.knights.reference import count_tours
+
+
+def _met(w, h, blocked=frozenset(), workers=1):
+    p = meet.plan(w, h, frozenset(blocked))
+    assert p is not None, (w, h, blocked)
+    return meet.count(p, np.zeros(64, dtype=np.int64), workers=workers)
+
+
+def _brute_total(w, h, blocked):
+    cells = [(x, y) for y in range(h) for x in range(w) if (x, y) not in blocked]
+    return sum(count_tours(w, h, c, False, tuple(sorted(blocked))) for c in cells)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_blocked_boards_against_the_brute_force(seed):
+    """Boards up to 5x5 with squares blocked at random: the halves' join gives every start's tours."""
+    rng = random.Random(seed)
+    w, h = rng.randint(3, 5), rng.randint(3, 5)
+    squares = [(x, y) for y in range(h) for x in range(w)]
+    blocked = frozenset(rng.sample(squares, rng.randint(0, max(0, w * h - 18) + 3)))
+    p = meet.plan(w, h, blocked)
+    expected = _brute_total(w, h, blocked)
+    if p is None:  # left to the cell-by-cell sweep, which the fuzz target checks
+        assert frontier.count_all(w, h, blocked, np.zeros(64, dtype=np.int64)) == expected
+        return
+    assert meet.count(p, np.zeros(64, dtype=np.int64)) == expected, (w, h, sorted(blocked))
+
+
+@pytest.mark.parametrize("w,h,paths", [(5, 5, 864), (5, 6, 18784), (6, 5, 18784), (5, 7, 622868), (6, 6, 3318960),
+                                       (4, 20, 20241304810488), (3, 30, 354439574797984)])
+def test_published_counts(w, h, paths):
+    """A083386 (5xn), A306281 (6x6), A079137 (4x20), A118067 (3x30, halved); a(5) and a(6) of A165134."""
+    assert _met(w, h) == 2 * paths
+
+
+def test_the_halves_alike_and_not():
+    """A board that is its own turn by 180 degrees sweeps one half; one with an edge through its centre, or
+    blocked squares placed unevenly, sweeps both, and gives the cell-by-cell sweep's total."""
+    counters = np.zeros(64, dtype=np.int64)
+    assert meet.plan(5, 5, frozenset()).same
+    for w, h, blocked in [(4, 5, ()), (5, 6, ((0, 0),)), (6, 5, ((1, 2), (4, 4)))]:
+        p = meet.plan(w, h, frozenset(blocked))
+        assert p is not None and not p.same
+        assert meet.count(p, counters) == frontier.count_all(w, h, frozenset(blocked), counters)
+
+
+@pytest.mark.parametrize("w,h,blocked", [(1, 9, ()), (2, 2, ()), (3, 3, ()), (1, 1, ()),
+                                         (4, 4, tuple((x, y) for x in range(4) for y in (1, 2)))])
+def test_boards_that_do_not_meet_are_left_to_the_sweep(w, h, blocked):
+    """A square with no move, or a half with no square of its own: no plan."""
+    assert meet.plan(w, h, frozenset(blocked)) is None
+
+
+def test_threads_give_the_same_total():
+    """5x7's steps are large enough to be split over threads, the pieces' moves added by hash region."""
+    assert _met(5, 7, workers=3) == 2 * 622868
+
+
+def test_a_stop_and_the_room():
+    p = meet.plan(5, 6, frozenset())
+    counters = np.zeros(64, dtype=np.int64)
+    counters[STOP] = STOP_CANCEL
+    with pytest.raises(frontier.Stopped):
+        meet.count(p, counters)
+    with pytest.raises(frontier.OutOfRoom):
+        meet.count(p, np.zeros(64, dtype=np.int64), room=100)
+
+
+def test_a_product_past_64_bits_is_refused():
+    """Counts whose products pass 64 bits end the join with Wide (the count then sweeps cell by cell)."""
+    p = meet.plan(5, 5, frozenset())
+    counters = np.zeros(64, dtype=np.int64)
+    engine = frontier.Engine(1)
+    half = meet.sweep_half(p.first, p.radix, counters, frontier.NO_ROOM, engine)
+    assert 2 * meet.join(p, half, half, counters) == 1728
+    half[1::2] *= np.uint64(1 << 40)
+    with pytest.raises(meet.Wide):
+        meet.join(p, half, half, counters)
+
+
+def test_seven_by_seven_every_square_meets_in_the_middle():
+    """7x7 from every square: the total by meeting in the middle, guessed to fit 12 GiB and to beat the search."""
+    board = Board(7, 7, (0, 0))
+    budget = 12 * 2 ** 30
+    assert frontier_count.sets_swept(board, True, budget) == frontier_count.MEETING
+    assert frontier_count.chosen(board, "auto", 29 * 3600.0, frontier_count.MEETING, budget)
+    assert not frontier_count.chosen(board, "auto", 29 * 3600.0, frontier_count.MEETING, 2 ** 30)
+    assert frontier_count.sets_swept(board, False, budget) == 1
+    assert frontier_count.sets_swept(Board(7, 7, (0, 0), closed=True), True, budget) == 1
+
+
+def test_a_solve_that_meets_names_the_method(run, monkeypatch):
+    monkeypatch.setattr(frontier_count, "table_fits", lambda board, budget: False)
+    sol = run(Board(5, 6, (0, 0)), "count", all_starts=True, method="frontier")
+    assert sol.details["solutions"] == 2 * 18784 and "per_square" not in sol.details
+    assert sol.details["method"] == frontier_count.MEET_NAME
+    assert sol.details["every_square"] == frontier_count.TOTAL_MET
+    p = meet.plan(5, 6, frozenset())
+    assert not p.same and sol.details["frontier"]["steps"] == p.edges  # both halves swept
+
+
+def test_a_join_past_64_bits_counts_cell_by_cell(run, monkeypatch):
+    def wide(*args, **kwargs):
+        raise meet.Wide()
+
+    monkeypatch.setattr(frontier_count, "table_fits", lambda board, budget: False)
+    monkeypatch.setattr(meet, "count", wide)
+    sol = run(Board(5, 5, (0, 0)), "count", all_starts=True, method="frontier")
+    assert sol.details["solutions"] == 1728
+    assert sol.details["method"] == frontier_count.NAME
+    assert sol.details["every_square"] == frontier_count.TOTAL_ONLY
