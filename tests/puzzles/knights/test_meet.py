@@ -120,3 +120,54 @@ def test_a_join_past_64_bits_counts_cell_by_cell(run, monkeypatch):
     assert sol.details["solutions"] == 1728
     assert sol.details["method"] == frontier_count.NAME
     assert sol.details["every_square"] == frontier_count.TOTAL_ONLY
+
+
+@pytest.mark.parametrize("w,h,blocked", [(5, 6, ()), (6, 6, ((0, 0),)), (5, 5, ())])
+def test_a_count_resumed_from_any_edge_gives_the_same_total(w, h, blocked):
+    """Saved after any edge of either half (a checkpoint holds the first half's states, then the
+    second's), read back and swept on: the total of one uninterrupted count."""
+    p = meet.plan(w, h, frozenset(blocked))
+    saved = []
+    whole = meet.count(p, np.zeros(64, dtype=np.int64), on_saved=saved.append)
+    assert [s.step for s in saved] == list(range(1, len(saved) + 1))
+    assert len(saved) == (len(p.first.steps) if p.same else p.edges)
+    for at in saved[::7] + saved[-1:]:
+        swept = []
+        assert meet.count(p, np.zeros(64, dtype=np.int64), on_step=lambda e, n: swept.append(e), at=at) == whole
+        assert swept == list(range(at.step + 1, len(saved) + 1)), at.step  # only the edges after it
+
+
+def test_a_checkpointed_solve_resumes_where_it_stopped(monkeypatch, tmp_path):
+    """--checkpoint on a count that meets in the middle: stopped by its time limit after a few edges,
+    the same command goes on from the file and gives the whole total, then removes the file."""
+    from puzzle_explorer.core.run.progress import SearchControl
+    from puzzle_explorer.core.run.search import Limits
+    from puzzle_explorer.core.run.status import Status
+
+    monkeypatch.setattr(frontier_count, "table_fits", lambda board, budget: False)
+    monkeypatch.setattr(frontier_count, "SAVE_EVERY_S", 0.0)
+    path = tmp_path / "count.npz"
+    control = SearchControl()
+    save = frontier_count._save
+
+    def save_then_stop(file, key, at):
+        save(file, key, at)
+        if at.step == 10:
+            control.cancel()
+
+    monkeypatch.setattr(frontier_count, "_save", save_then_stop)
+    board = Board(5, 6, (0, 0))
+    sol = frontier_count.count(board, True, control, Limits(), {}, str(path))
+    assert sol.status == Status.CANCELLED and path.exists()
+    sol = frontier_count.count(board, True, SearchControl(), Limits(), {}, str(path))
+    assert sol.details["checkpoint"]["resumed_at_step"] == 10
+    assert sol.details["solutions"] == 2 * 18784 and not path.exists()
+
+
+def test_the_live_picture_marks_the_halves_frontier():
+    p = meet.plan(5, 6, frozenset())
+    met, front = meet.picture(p, 5)
+    assert front <= met and len(met) == p.first.steps[4].seen
+    met, front = meet.picture(p, len(p.first.steps) + 3)  # the second half: squares from the far end
+    assert max(front) >= p.cells - 1 - max(p.second.steps[2].front) and p.cells - 1 in met
+    assert meet.picture(p, 0) == (frozenset(), frozenset())

@@ -153,12 +153,13 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
                         details={**details, "note": f"the frontier counter is expected to need "
                                                     f"{describe_bytes(need)} on this board"})
     counters = control.counters
-    control.show_with(live.frontier_decoder(board))
+    cut = meet.plan(board.width, board.height, board.blocked) if meeting else None
+    control.show_with(live.meet_decoder(board, cut) if cut else live.frontier_decoder(board))
     starts = [rep for rep, _ in reps]
     totals: dict[Cell, int] = {}
     every = 0  # the total alone (total_only)
     done = 0
-    key = _key(board, None if total_only else starts)
+    key = _key(board, None if total_only else starts) + (" met in the middle" if meeting else "")
     saved = [time.perf_counter()]
 
     def on_step(p: frontier.Progress) -> None:
@@ -194,8 +195,8 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     control.start_search()
     status, limit = Status.SOLVED, None
     try:
-        if meeting:
-            every = _met(board, counters, room, on_step, workers)
+        if cut:
+            every = _met(cut, counters, room, on_step, workers, resumed, on_saved)
         elif total_only:
             every = frontier.count_all(board.width, board.height, board.blocked, counters, room, on_step, resumed,
                                        on_saved, workers, order)
@@ -244,12 +245,10 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     return Solution(Status.SOLVED if total else Status.UNSOLVABLE, _start_only(board), stats, None, details=details)
 
 
-def _met(board: Board, counters: np.ndarray, room: int, on_step: Callable[[frontier.Progress], None],
-         workers: int) -> int:
-    """The total by meeting in the middle, its progress told as the cell-by-cell sweep's is: the step is
-    the edges swept, and the live picture's square the later end of the last one."""
-    p = meet.plan(board.width, board.height, board.blocked)
-    assert p is not None
+def _met(p: meet.Plan, counters: np.ndarray, room: int, on_step: Callable[[frontier.Progress], None],
+         workers: int, resumed: frontier.Sweeping | None, on_saved: Callable[[frontier.Sweeping], None]) -> int:
+    """The total by meeting in the middle, its progress told as the cell-by-cell sweep's is (the step is
+    the edges swept), and the tours counted as the join assembles them."""
     progress = frontier.Progress(steps=len(p.first.steps) + (0 if p.same else len(p.second.steps)))
 
     def on_edge(edges: int, states: int) -> None:
@@ -258,7 +257,10 @@ def _met(board: Board, counters: np.ndarray, room: int, on_step: Callable[[front
         progress.history.append(states)
         on_step(progress)
 
-    return meet.count(p, counters, room, on_edge, workers)
+    def on_joined(tours: int) -> None:
+        counters[SOLUTIONS] = min(tours, 2 ** 62)
+
+    return meet.count(p, counters, room, on_edge, workers, resumed, on_saved, on_joined)
 
 
 def _stopped(control: SearchControl) -> tuple[Status, Limit | None]:

@@ -10,6 +10,7 @@ from puzzle_explorer.puzzles.interface import JSON, LiveView, cut_note
 from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.frontier import sweep_of
+from puzzle_explorer.puzzles.knights.meet import Plan, picture
 from puzzle_explorer.puzzles.knights.tour import Tour
 
 
@@ -84,5 +85,24 @@ def frontier_decoder(board: Board) -> Callable[[Live], LiveView | None]:
         states = live.history[-1] if live.history else 0
         note = f"frontier sweep: {step:,} of {sweep.cells:,} squares, {states:,} states"
         return LiveView(plain, window or swept, (), note=note)
+
+    return view
+
+
+def meet_decoder(board: Board, plan: Plan) -> Callable[[Live], LiveView | None]:
+    """The frontier counter meeting in the middle (meet.py): the depth is the edges swept so far, the
+    history the states after each; shows the squares the edges have met and marks the frontier."""
+    plain = board.plain()
+    sweep = sweep_of(board.width, board.height, board.blocked)
+    steps = len(plan.first.steps) + (0 if plan.same else len(plan.second.steps))
+
+    def view(live: Live) -> LiveView | None:
+        edges = min(live.depth, steps)
+        if edges <= 0:
+            return None
+        met, front = picture(plan, edges)
+        states = live.history[-1] if live.history else 0
+        note = f"halves meeting: {edges:,} of {steps:,} edges, {states:,} states"
+        return LiveView(plain, frozenset(sweep.to_board(v) for v in front or met), (), note=note)
 
     return view

@@ -15,6 +15,7 @@ are left to the cell-by-cell sweep (`plan` gives None).
 """
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Callable
@@ -45,12 +46,15 @@ class Step:
     at: tuple[int, int]
     leaves: tuple[bool, bool]
     keep: np.ndarray
+    front: tuple[int, ...]  # the frontier's vertices after it
+    seen: int  # how many vertices the half's edges have met so far (Half.order)
 
 
 @dataclass
 class Half:
     steps: list[Step]
     frontier: list[int]  # the vertices at the cut, in the order of the keys' labels
+    order: list[int]  # the vertices in the order its edges meet them
 
 
 @dataclass
@@ -106,14 +110,18 @@ def _half(free: np.ndarray, width: int, middle: bool) -> Half | None:
         return None  # one half would finish every vertex: nothing left to meet
     front: list[int] = []
     steps = []
+    met: set[int] = set()
     for i, (a, b) in enumerate(mine):
         old = len(front)
         front += [v for v in dict.fromkeys((a, b)) if v not in front]
+        met |= {a, b}
         leaves = (last[a] == i, last[b] == i)
         keep = [k for k, v in enumerate(front) if last[v] != i]
-        steps.append(Step(old, len(front), (front.index(a), front.index(b)), leaves, np.array(keep, dtype=np.int64)))
+        span = len(front)
+        at = (front.index(a), front.index(b))
         front = [front[k] for k in keep]
-    return Half(steps, front)
+        steps.append(Step(old, span, at, leaves, np.array(keep, dtype=np.int64), tuple(front), len(met)))
+    return Half(steps, front, list(dict.fromkeys(v for e in mine for v in e)))
 
 
 def plan(width: int, height: int, blocked: frozenset[Cell]) -> Plan | None:
@@ -140,13 +148,17 @@ def plan(width: int, height: int, blocked: frozenset[Cell]) -> Plan | None:
 
 
 def sweep_half(half: Half, radix: int, counters: np.ndarray, room: int, engine: frontier.Engine,
-               on_step: Callable[[int, int], None] | None = None) -> np.ndarray:
+               on_step: Callable[[int, np.ndarray], None] | None = None, done: int = 0,
+               pairs: np.ndarray | None = None) -> np.ndarray:
     """The states at the cut, as (key, count) pairs in one array, each edge's step swept as the
     cell-by-cell sweep's are (frontier_flat.step: pieces on the engine's threads, one table sized from
-    the last step's growth). on_step(edges done, states) after each edge."""
-    pairs = np.array([0, 1], dtype=np.uint64)  # nothing on the frontier, no ends used
+    the last step's growth). on_step(edges done, states) after each edge; `done` edges already swept
+    into `pairs` (a checkpoint's)."""
+    if pairs is None:
+        pairs = np.array([0, 1], dtype=np.uint64)  # nothing on the frontier, no ends used
     engine.growth = 2.0  # an edge left out or taken
-    for i, s in enumerate(half.steps):
+    for i in range(done, len(half.steps)):
+        s = half.steps[i]
         n = pairs.shape[0] // 2
         args = (n, kern.stride_for(n), s.old_span, s.span, s.at[0], s.at[1], s.leaves[0], s.leaves[1], s.keep,
                 len(s.keep), radix)
@@ -155,7 +167,7 @@ def sweep_half(half: Half, radix: int, counters: np.ndarray, room: int, engine: 
         except frontier_flat.Wide:
             raise Wide() from None
         if on_step:
-            on_step(i + 1, pairs.shape[0] // 2)
+            on_step(i + 1, pairs)
     return pairs
 
 
@@ -171,8 +183,10 @@ def _grouped(pairs: np.ndarray, span: int, radix: int) -> tuple[np.ndarray, np.n
     return by_group, upper, np.append(starts, n).astype(np.int64)
 
 
-def join(plan: Plan, first: np.ndarray, second: np.ndarray, counters: np.ndarray, workers: int = 1) -> int:
-    """Undirected Hamiltonian paths: the fitting pairs of the halves' states at the cut."""
+def join(plan: Plan, first: np.ndarray, second: np.ndarray, counters: np.ndarray, workers: int = 1,
+         on_joined: Callable[[int], None] | None = None) -> int:
+    """Undirected Hamiltonian paths: the fitting pairs of the halves' states at the cut. on_joined(paths
+    so far) as the pieces end."""
     span = len(plan.first.frontier)
     where = {plan.cells - 1 - v: k for k, v in enumerate(plan.second.frontier)}
     perm = np.array([where[v] for v in plan.first.frontier], dtype=np.int64)
@@ -181,43 +195,83 @@ def join(plan: Plan, first: np.ndarray, second: np.ndarray, counters: np.ndarray
     kern.reorder(second, n, span, plan.radix, perm, keys)
     turned = np.empty_like(second)
     turned[0::2], turned[1::2] = keys, second[1::2]
+    del keys
     top, top_upper, top_starts = _grouped(first, span, plan.radix)
     bottom, bottom_upper, bottom_starts = _grouped(turned, span, plan.radix)
+    del turned
     groups = top_upper.shape[0]
     bounds = np.linspace(0, groups, min(groups, JOIN_PIECES) + 1).astype(np.int64).tolist()
+    total = 0
+    lock = threading.Lock()
 
-    def piece(r: tuple[int, int]) -> int:
+    def piece(r: tuple[int, int]) -> None:
+        nonlocal total
         code, lo, hi, _ = kern.join(top, top_upper, top_starts, r[0], r[1], bottom, bottom_upper, bottom_starts,
                                     span, plan.radix, counters)
         if code == table_kern.STOPPED:
             raise frontier.Stopped()
         if code == table_kern.WIDE:
             raise Wide()
-        return int(lo) + (int(hi) << 64)
+        with lock:
+            total += int(lo) + (int(hi) << 64)
+            if on_joined:
+                on_joined(total)
 
     ranges = list(zip(bounds, bounds[1:]))
     if workers <= 1:
-        return sum(piece(r) for r in ranges)
-    with ThreadPoolExecutor(workers) as pool:
-        return sum(pool.map(piece, ranges))
+        for r in ranges:
+            piece(r)
+    else:
+        with ThreadPoolExecutor(workers) as pool:
+            list(pool.map(piece, ranges))
+    return total
 
 
 def count(p: Plan, counters: np.ndarray, room: int = frontier.NO_ROOM,
-          on_step: Callable[[int, int], None] | None = None, workers: int = 1) -> int:
+          on_step: Callable[[int, int], None] | None = None, workers: int = 1, at: frontier.Sweeping | None = None,
+          on_saved: Callable[[frontier.Sweeping], None] | None = None,
+          on_joined: Callable[[int], None] | None = None) -> int:
     """Directed open tours from every square together (twice the undirected Hamiltonian paths) of the
-    board `p` cuts in two. on_step(edges done, states) after each edge; `room` caps a step's states."""
+    board `p` cuts in two. on_step(edges done, states) after each edge; on_saved sees the sweep after
+    each edge as a checkpoint holds it (the first half's states, then the second's), and `at` resumes
+    from one; on_joined(tours so far) while the halves are joined; `room` caps a step's states."""
     engine = frontier.Engine(workers)
+    done = at.step if at else 0
+    held = [s.pairs for s in at.sets] if at else []
+    firsts = len(p.first.steps)
+
+    def told(edges: int, pairs: np.ndarray, before: list[np.ndarray]) -> None:
+        if on_step:
+            on_step(edges, pairs.shape[0] // 2)
+        if on_saved:
+            on_saved(frontier.Sweeping(edges, [frontier.paired(None, h) for h in before + [pairs]], {None: 0}))
+
     try:
-        first = sweep_half(p.first, p.radix, counters, room, engine, on_step)
+        first = sweep_half(p.first, p.radix, counters, room, engine, lambda i, h: told(i, h, []), min(done, firsts),
+                           held[0] if held else None)
         if p.same:
             second = first
         else:
-            steps = len(p.first.steps)
             second = sweep_half(p.second, p.radix, counters, room, engine,
-                                None if on_step is None else lambda i, m: on_step(steps + i, m))
+                                lambda i, h: told(firsts + i, h, [first]), max(0, done - firsts),
+                                held[1] if len(held) > 1 else None)
     finally:
         engine.close()
-    return 2 * join(p, first, second, counters, workers)
+    return 2 * join(p, first, second, counters, workers, None if on_joined is None else lambda n: on_joined(2 * n))
+
+
+def picture(p: Plan, edges: int) -> tuple[frozenset[int], frozenset[int]]:
+    """The vertices (sweep cells) met and the frontier's after `edges` edges; the second half's on the
+    board turned back, beside the whole first half's."""
+    firsts = len(p.first.steps)
+    if edges <= 0:
+        return frozenset(), frozenset()
+    if edges <= firsts or p.same:
+        s = p.first.steps[min(edges, firsts) - 1]
+        return frozenset(p.first.order[:s.seen]), frozenset(s.front)
+    s = p.second.steps[edges - firsts - 1]
+    met = p.first.order + [p.cells - 1 - v for v in p.second.order[:s.seen]]
+    return frozenset(met), frozenset(p.cells - 1 - v for v in s.front)
 
 
 def example_args(counters: np.ndarray) -> dict[str, tuple[object, ...]]:
