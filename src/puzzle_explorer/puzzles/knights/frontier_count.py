@@ -45,8 +45,10 @@ SECONDS_PER_STATE = 1.5e-6  # one state moved past one cell, on one core of the 
 MEET_STATES = {1: 1, 2: 1, 3: 200, 4: 2_000, 5: 24_000, 6: 1_400_000, 7: 51_000_000, 8: 2_000_000_000}
 # A state of the peak, in bytes: the step's input and table, then the join's copies sorted by group.
 MEET_STATE_BYTES = 100
-# The whole count (both halves and the join) per state of the peak, on one core: 7x7 took 340 s of CPU.
-MEET_SECONDS_PER_STATE = 6.7e-6
+# One state of the peak moved past one edge of a half, the join's share included, on one core: 7x7
+# took 423 s of CPU for 60 edges and a peak of 50,874,222 states. A half has about 1.25 edges a square.
+MEET_SECONDS_PER_STATE = 1.4e-7
+MEET_EDGES_PER_SQUARE = 1.25
 MEETING = 0  # sets_swept's answer for the total alone, met in the middle
 AUTO_SEARCH_S = 1.0  # counts the search finishes this soon stay with it: it keeps tours to browse
 SAVE_EVERY_S = 30.0
@@ -67,7 +69,7 @@ def guess(board: Board, starts: int) -> tuple[int, float]:
     width = min(board.width, board.height)
     if starts == MEETING:
         peak = MEET_STATES.get(width, 10 ** 12)
-        return peak, peak * MEET_SECONDS_PER_STATE
+        return peak, peak * board.squares * MEET_EDGES_PER_SQUARE * MEET_SECONDS_PER_STATE
     peak = PEAK_STATES.get(width, 10 ** 12) * max(1, (starts + 1) // 2)
     steps = board.squares + 2 * width + 1
     return peak, peak * steps / 3 * SECONDS_PER_STATE
@@ -96,6 +98,7 @@ def sets_swept(board: Board, all_starts: bool, budget: int) -> int:
 
 
 def state_bytes(starts: int) -> int:
+    """The bytes a state of the peak costs: sets_swept's answer says which sweep."""
     return MEET_STATE_BYTES if starts == MEETING else STATE_BYTES
 
 
@@ -207,6 +210,7 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
         status, limit = _stopped(control)
     except meet.Wide:  # a product past 64 bits: the cell-by-cell sweep counts in two words
         details.update(method=NAME, every_square=TOTAL_ONLY)
+        key = _key(board, None)  # its checkpoints are the cell-by-cell sweep's
         every = frontier.count_all(board.width, board.height, board.blocked, counters, room, on_step, None, on_saved,
                                    workers, order)
     except frontier.OutOfRoom:
