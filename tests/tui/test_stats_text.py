@@ -131,3 +131,22 @@ def test_a_narrow_stats_pane_cuts_the_labels_of_the_counters_never_their_figures
         text = " ".join(lines)
         for figure in ("224M", "4.4s", "51.0M", "~18 min", "2 min", "12/228"):
             assert figure in text, (width, figure, lines)
+
+
+def test_a_count_as_it_is_assembled_shows_what_it_has_found():
+    """A count's tours so far (a search's, or a join of two halves of a frontier sweep) are a row of the
+    running counters once there are any, and no row before."""
+    from rich.console import Console
+
+    from puzzle_explorer.core.run.progress import Phase, Snapshot
+    from puzzle_explorer.tui.widgets.stats import live_numbers
+
+    def text(snapshot):
+        console = Console(width=36, record=True)
+        console.print(live_numbers(snapshot))
+        return " ".join(console.export_text().split())
+
+    joining = Snapshot(Phase.SEARCHING, expanded=643_000_000, elapsed_s=240.0, frontier=46_588_176, depth=60,
+                       solutions=81_234_567_890)
+    assert "found 81.2G" in text(joining)
+    assert "found" not in text(Snapshot(Phase.SEARCHING, expanded=643_000_000, elapsed_s=240.0))

@@ -247,6 +247,8 @@ def live_numbers(s: Snapshot, short: bool = False) -> RenderableType:
         table.add_row("left", "?", "over", "estimate")
     if s.tasks:  # a split search: how far through its subtrees
         table.add_row("subtr" if short else "subtrees", f"{s.tasks_done:,}/{s.tasks:,}", "", "")
+    if s.solutions:  # a count as it is assembled (a search's tours so far, a join's pairs of halves)
+        table.add_row("found", _count(s.solutions), "", "")
     table.add_row("depth", _count(s.depth), "stored", _count(s.stored))
     return table
 
