@@ -172,3 +172,11 @@ def test_estimate_gives_the_time_on_the_workers_the_count_would_use(capsys, monk
     code, out, err = run_cli(capsys, "--size", "5x5", "--count", "--estimate", "--json", *workers)
     assert code == 0 and err == ""
     assert json.loads(out)["estimate"]["workers"] == expected
+
+
+def test_a_checkpoint_that_cannot_be_written_is_refused_before_the_count(capsys, tmp_path):
+    missing = tmp_path / "no such folder" / "count.npz"
+    code, out, err = run_cli(capsys, "--size", "5x6", "--count", "--all-starts", "--method", "frontier",
+                             "--checkpoint", str(missing))
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [f"error: checkpoint {missing}: No such file or directory"]

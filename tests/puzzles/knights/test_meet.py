@@ -171,3 +171,21 @@ def test_the_live_picture_marks_the_halves_frontier():
     met, front = meet.picture(p, len(p.first.steps) + 3)  # the second half: squares from the far end
     assert max(front) >= p.cells - 1 - max(p.second.steps[2].front) and p.cells - 1 in met
     assert meet.picture(p, 0) == (frozenset(), frozenset())
+
+
+def test_a_checkpoint_that_fails_mid_count_is_named_and_the_count_goes_on(monkeypatch, tmp_path):
+    """A disk that fills during the count: the total is still given, and the failure is named once."""
+    from puzzle_explorer.core.files import side_file_failures
+    from puzzle_explorer.core.run.progress import SearchControl
+    from puzzle_explorer.core.run.search import Limits
+
+    def full(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(frontier_count, "table_fits", lambda board, budget: False)
+    monkeypatch.setattr(frontier_count, "SAVE_EVERY_S", 0.0)
+    monkeypatch.setattr(frontier_count, "_save", full)
+    side_file_failures()
+    sol = frontier_count.count(Board(5, 6, (0, 0)), True, SearchControl(), Limits(), {}, str(tmp_path / "c.npz"))
+    assert sol.details["solutions"] == 2 * 18784
+    assert side_file_failures() == [f"--checkpoint {tmp_path / 'c.npz'}: cannot write it (No space left on device)"]

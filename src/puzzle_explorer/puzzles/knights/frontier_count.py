@@ -2,6 +2,7 @@
 progress, checkpoints between steps, and its answer as a Solution."""
 from __future__ import annotations
 
+import math
 import os
 import time
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any, Callable
 import numpy as np
 
 from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.files import side_file_failed
 from puzzle_explorer.core.kernels import picture
 from puzzle_explorer.core.kernels.counters import DEPTH, EXPANDED, FRONTIER, SOLUTIONS, STOP_CANCEL, STORED
 from puzzle_explorer.core.kernels.jit import prepare
@@ -40,9 +42,12 @@ PEAK_STATES = {1: 1, 2: 1, 3: 2_200, 4: 20_000, 5: 1_000_000, 6: 4_000_000, 7: 6
 STATE_BYTES = frontier.STATE_BYTES
 SECONDS_PER_STATE = 1.5e-6  # one state moved past one cell, on one core of the machine it was measured on
 # Meeting in the middle (meet.py): the most states a half's edge held, measured by the board's shorter
-# side on square boards (open tours, free ends): 5x5 24,000, 6x6 1,326,045, 7x7 50,874,222 (the states at
-# the cut: 17,970, 692,302, 46,588,176). 8 is the 7x7 figure's growth from 6x6 carried on once more.
-MEET_STATES = {1: 1, 2: 1, 3: 200, 4: 2_000, 5: 24_000, 6: 1_400_000, 7: 51_000_000, 8: 2_000_000_000}
+# side (open tours, free ends): 3x30 3,048; 4x20 31,293; 5x5 19,816 and 5x10 1,017,412 (a long board's
+# peak, as the cell-by-cell sweep's, stops growing past some length); 6x6 1,326,045 (6 is given the
+# cell-by-cell sweep's figure, for longer boards); 7x7 50,874,222. 8x8 held 273,679,719 at edge 51 of 84
+# (2 threads, 8 minutes): its figure carries that on as 7x7 grew from the same share of its edges to
+# its peak (11.5x).
+MEET_STATES = {1: 1, 2: 1, 3: 3_100, 4: 32_000, 5: 1_100_000, 6: 4_000_000, 7: 51_000_000, 8: 3_100_000_000}
 # A state of the peak, in bytes: the step's input and table, then the join's copies sorted by group.
 MEET_STATE_BYTES = 100
 # One state of the peak moved past one edge of a half, the join's share included, on one core: 7x7
@@ -177,10 +182,16 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
         partial = sum(at.totals.values())
         counters[SOLUTIONS] = min(partial, 2 ** 62)
         if checkpoint and time.perf_counter() - saved[0] >= SAVE_EVERY_S:
-            _save(Path(checkpoint), key, at)
-            saved[0] = time.perf_counter()
+            try:
+                _save(Path(checkpoint), key, at)
+                saved[0] = time.perf_counter()
+            except OSError as exc:  # the count goes on without it; the command line says so after the answer
+                side_file_failed("--checkpoint", checkpoint, exc)
+                saved[0] = math.inf
 
     resumed = _load(Path(checkpoint), key) if checkpoint else None
+    if checkpoint and resumed is None:
+        _writable(Path(checkpoint))
     room = max(1, (budget - frontier_flat.scratch_bytes(workers)) // state_bytes(sets))
     # the states a step holds are what --max-states caps: a step that would hold more ends the sweep
     capped = limits.max_states is not None and limits.max_states < room
@@ -293,6 +304,17 @@ def _save(path: Path, key: str, at: frontier.Sweeping) -> None:
                       totals=np.array(totals, dtype=object))
         np.savez(f, allow_pickle=True, **arrays)
     os.replace(tmp, path)
+
+
+def _writable(path: Path) -> None:
+    """InputError, before the count starts, when a checkpoint could not be written at path."""
+    part = path.with_name(path.name + ".part")
+    try:
+        with open(part, "wb"):
+            pass
+        part.unlink()
+    except OSError as exc:
+        raise InputError(f"checkpoint {path}: {exc.strerror or exc}") from None
 
 
 def _set(start: int | None, f: Any, k: int) -> frontier.States:
