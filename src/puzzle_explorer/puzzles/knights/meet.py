@@ -106,8 +106,6 @@ def _half(free: np.ndarray, width: int, middle: bool) -> Half | None:
     last: dict[int, int] = {}
     for i, (a, b) in enumerate(mine + rest):
         last[a] = last[b] = i
-    if all(last[v] < len(mine) for v in touched) or not {v for e in rest for v in e} - {v for e in mine for v in e}:
-        return None  # one half would finish every vertex: nothing left to meet
     front: list[int] = []
     steps = []
     met: set[int] = set()
@@ -152,8 +150,8 @@ def sweep_half(half: Half, radix: int, counters: np.ndarray, room: int, engine: 
                pairs: np.ndarray | None = None) -> np.ndarray:
     """The states at the cut, as (key, count) pairs in one array, each edge's step swept as the
     cell-by-cell sweep's are (frontier_flat.step: pieces on the engine's threads, one table sized from
-    the last step's growth). on_step(edges done, states) after each edge; `done` edges already swept
-    into `pairs` (a checkpoint's)."""
+    the last step's growth). on_step(edges done, the states as pairs) after each edge; `done` edges
+    already swept into `pairs` (a checkpoint's)."""
     if pairs is None:
         pairs = np.array([0, 1], dtype=np.uint64)  # nothing on the frontier, no ends used
     engine.growth = 2.0  # an edge left out or taken
