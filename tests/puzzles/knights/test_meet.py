@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from puzzle_explorer.core.kernels.counters import STOP, STOP_CANCEL
+from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.puzzles.knights import frontier, frontier_count, meet
 from puzzle_explorer.puzzles.knights.board import Board
 from tests.puzzles.knights.reference import count_tours
@@ -141,7 +142,6 @@ def test_a_checkpointed_solve_resumes_where_it_stopped(monkeypatch, tmp_path):
     """--checkpoint on a count that meets in the middle: stopped by its time limit after a few edges,
     the same command goes on from the file and gives the whole total, then removes the file."""
     from puzzle_explorer.core.run.progress import SearchControl
-    from puzzle_explorer.core.run.search import Limits
     from puzzle_explorer.core.run.status import Status
 
     monkeypatch.setattr(frontier_count, "table_fits", lambda board, budget: False)
@@ -177,7 +177,6 @@ def test_a_checkpoint_that_fails_mid_count_is_named_and_the_count_goes_on(monkey
     """A disk that fills during the count: the total is still given, and the failure is named once."""
     from puzzle_explorer.core.files import side_file_failures
     from puzzle_explorer.core.run.progress import SearchControl
-    from puzzle_explorer.core.run.search import Limits
 
     def full(*args):
         raise OSError(28, "No space left on device")
@@ -189,3 +188,14 @@ def test_a_checkpoint_that_fails_mid_count_is_named_and_the_count_goes_on(monkey
     sol = frontier_count.count(Board(5, 6, (0, 0)), True, SearchControl(), Limits(), {}, str(tmp_path / "c.npz"))
     assert sol.details["solutions"] == 2 * 18784
     assert side_file_failures() == [f"--checkpoint {tmp_path / 'c.npz'}: cannot write it (No space left on device)"]
+
+
+def test_a_count_from_every_square_stopped_early_gives_no_verdict_of_the_start_square():
+    """Theory's verdict on the start square ("whether one starts on this square") is not a count from every
+    square's: a stopped one leaves it out, as a finished one does."""
+    from puzzle_explorer.core.run.progress import SearchControl
+
+    start_only = {"existence": {"exists": None, "reason": "theory does not say whether one starts on this square"}}
+    sol = frontier_count.count(Board(7, 7, (0, 0)), True, SearchControl(), Limits(max_states=1000), start_only)
+    assert sol.status.value == "limit" and sol.details["method"] == frontier_count.MEET_NAME
+    assert "existence" not in sol.details

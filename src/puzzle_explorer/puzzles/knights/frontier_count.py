@@ -156,6 +156,8 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
                             "expected_bytes": need}}
     if all_starts:
         details["every_square"] = TOTAL_MET if meeting else TOTAL_ONLY if total_only else TABLE
+        # theory's verdict is the start square's ("whether one starts on this square"), not every square's
+        details.pop("existence", None)
     if need > budget:
         return Solution(Status.LIMIT, _start_only(board), Stats(), Limit.MEMORY,
                         details={**details, "note": f"the frontier counter is expected to need "
@@ -241,7 +243,6 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     if total_only:
         total = every
         details = {**details, "solutions": total}
-        details.pop("existence", None)
         return Solution(Status.SOLVED if total else Status.UNSOLVABLE, _start_only(board), stats, None,
                         details=details)
     if not all_starts:
@@ -256,7 +257,6 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
             grid[y][x] = totals[rep]
     total = sum(v for row in grid for v in row if v)
     details = {**details, "per_square": grid, "solutions": total}
-    details.pop("existence", None)
     return Solution(Status.SOLVED if total else Status.UNSOLVABLE, _start_only(board), stats, None, details=details)
 
 
