@@ -180,3 +180,12 @@ def test_a_checkpoint_that_cannot_be_written_is_refused_before_the_count(capsys,
                              "--checkpoint", str(missing))
     assert code == 2 and out == ""
     assert err.strip().splitlines() == [f"error: checkpoint {missing}: No such file or directory"]
+
+
+def test_a_frontier_count_names_its_threads_and_an_engine_it_does_not_use(capsys):
+    """The frontier counter sweeps on this machine's threads: the output says how many, and that --engine
+    ray, asked for, was not used."""
+    code, out, _ = run_cli(capsys, "--size", "5x6", "--count", "--method", "frontier", "--workers", "2")
+    assert code == 0 and "workers: 2 threads on this machine\n" in out
+    code, out, _ = run_cli(capsys, "--size", "5x6", "--count", "--method", "frontier", "--engine", "ray")
+    assert code == 0 and "(--engine ray is not used by the frontier counter)" in out

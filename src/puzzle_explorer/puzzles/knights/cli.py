@@ -183,6 +183,10 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
         say(d["note"])
     if workers := run_line(solution):
         say(workers)
+    elif "frontier" in d and "workers" in d["frontier"]:
+        unused = d.get("engine_unused")
+        say(f"workers: {d['frontier']['workers']} threads on this machine"
+            + (f" (--engine {unused} is not used by the frontier counter)" if unused else ""))
     if "per_square" in d:
         if solution.status in (Status.SOLVED, Status.UNSOLVABLE):  # a stopped run has counted only some squares: its grid would show zeros for the rest
             _print_counts(say, d)

@@ -166,6 +166,8 @@ def _run_count(board: Board, options: Options, control: SearchControl, limits: L
         if not options.get("all_starts") and (ruled_out := _ruled_out(board, details)):
             ruled_out.details["solutions"] = 0
             return ruled_out
+        if spec.kind != "local":  # said with the answer: the sweep runs on this machine's threads
+            details = {**details, "engine_unused": spec.kind}
         return frontier_count.count(board, bool(options.get("all_starts")), control, limits, details, spec.checkpoint,
                                     spec.workers, shuffle)
     if options.get("all_starts"):
