@@ -199,3 +199,25 @@ def test_a_count_from_every_square_stopped_early_gives_no_verdict_of_the_start_s
     sol = frontier_count.count(Board(7, 7, (0, 0)), True, SearchControl(), Limits(max_states=1000), start_only)
     assert sol.status.value == "limit" and sol.details["method"] == frontier_count.MEET_NAME
     assert "existence" not in sol.details
+
+
+def test_a_stop_during_the_fallback_sweep_ends_the_count_as_any_stop_does(run, monkeypatch):
+    """The cell-by-cell sweep after a join past 64 bits hears Esc or runs out of room as it would on its
+    own: a stopped count, not an error."""
+    def wide(*args, **kwargs):
+        raise meet.Wide()
+
+    def stopped(*args, **kwargs):
+        raise frontier.Stopped()
+
+    def full(*args, **kwargs):
+        raise frontier.OutOfRoom()
+
+    monkeypatch.setattr(frontier_count, "table_fits", lambda board, budget: False)
+    monkeypatch.setattr(meet, "count", wide)
+    monkeypatch.setattr(frontier, "count_all", stopped)
+    sol = run(Board(5, 5, (0, 0)), "count", all_starts=True, method="frontier")
+    assert sol.status.value in ("cancelled", "limit") and sol.details["solutions_so_far"] == 0
+    monkeypatch.setattr(frontier, "count_all", full)
+    sol = run(Board(5, 5, (0, 0)), "count", all_starts=True, method="frontier")
+    assert sol.status.value == "limit" and sol.limit.value == "memory"

@@ -211,21 +211,22 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     control.start_search()
     status, limit = Status.SOLVED, None
     try:
-        if cut:
-            every = _met(cut, counters, room, on_step, workers, resumed, on_saved)
-        elif total_only:
-            every = frontier.count_all(board.width, board.height, board.blocked, counters, room, on_step, resumed,
+        try:
+            if cut:
+                every = _met(cut, counters, room, on_step, workers, resumed, on_saved)
+            elif total_only:
+                every = frontier.count_all(board.width, board.height, board.blocked, counters, room, on_step, resumed,
+                                           on_saved, workers, order)
+            else:
+                totals = frontier.count_starts(board.width, board.height, board.blocked, starts, board.closed,
+                                               counters, room, on_step, resumed, on_saved, workers, order)
+        except meet.Wide:  # a product past 64 bits: the cell-by-cell sweep counts in two words
+            details.update(method=NAME, every_square=TOTAL_ONLY)
+            key = _key(board, None)  # its checkpoints are the cell-by-cell sweep's
+            every = frontier.count_all(board.width, board.height, board.blocked, counters, room, on_step, None,
                                        on_saved, workers, order)
-        else:
-            totals = frontier.count_starts(board.width, board.height, board.blocked, starts, board.closed, counters,
-                                           room, on_step, resumed, on_saved, workers, order)
     except frontier.Stopped:
         status, limit = _stopped(control)
-    except meet.Wide:  # a product past 64 bits: the cell-by-cell sweep counts in two words
-        details.update(method=NAME, every_square=TOTAL_ONLY)
-        key = _key(board, None)  # its checkpoints are the cell-by-cell sweep's
-        every = frontier.count_all(board.width, board.height, board.blocked, counters, room, on_step, None, on_saved,
-                                   workers, order)
     except frontier.OutOfRoom:
         status, limit = Status.LIMIT, Limit.STATES if capped else Limit.MEMORY
     finally:

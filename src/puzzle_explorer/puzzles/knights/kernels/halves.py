@@ -42,8 +42,8 @@ SEEN = FRESH + 2 * MOST_FRONTIER + 2  # _renumber's scratch
 MOST_U64 = np.uint64(0xFFFFFFFFFFFFFFFF)
 # The states come in the order of the last table's slots, which is the order of their hashes, and an
 # edge left out keeps most keys as they were: read in that order, the first keys added would crowd the
-# front of the next table, where linear probing then runs for ever. A stride of this prime reads the
-# states spread over the whole order.
+# front of the next table, where linear probing then runs long (one 6x6 step took 7.5 s, against 0.1 s
+# read so). A stride of this prime reads the states spread over the whole order.
 STRIDE = 1_000_003
 
 
