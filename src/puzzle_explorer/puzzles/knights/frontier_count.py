@@ -11,7 +11,7 @@ from typing import Any, Callable
 import numpy as np
 
 from puzzle_explorer.core.errors import InputError
-from puzzle_explorer.core.files import side_file_failed
+from puzzle_explorer.core.files import side_file_failed, write_atomically
 from puzzle_explorer.core.kernels import picture
 from puzzle_explorer.core.kernels.counters import DEPTH, EXPANDED, FRONTIER, SOLUTIONS, STOP_CANCEL, STORED
 from puzzle_explorer.core.kernels.jit import prepare
@@ -265,7 +265,7 @@ def _met(p: meet.Plan, counters: np.ndarray, room: int, on_step: Callable[[front
          workers: int, resumed: frontier.Sweeping | None, on_saved: Callable[[frontier.Sweeping], None]) -> int:
     """The total by meeting in the middle, its progress told as the cell-by-cell sweep's is (the step is
     the edges swept), and the tours counted as the join assembles them."""
-    progress = frontier.Progress(steps=len(p.first.steps) + (0 if p.same else len(p.second.steps)))
+    progress = frontier.Progress(steps=p.swept)
 
     def on_edge(edges: int, states: int) -> None:
         progress.step, progress.states = edges, states
@@ -299,12 +299,9 @@ def _save(path: Path, key: str, at: frontier.Sweeping) -> None:
             arrays[f"hi{k}"] = s.hi
     starts = [-1 if s.start is None else s.start for s in at.sets]
     totals = [(-1 if c is None else c, str(v)) for c, v in at.totals.items()]
-    tmp = path.with_name(path.name + ".part")
-    with open(tmp, "wb") as f:
-        arrays.update(key=np.array(key), step=np.array(at.step), starts=np.array(starts, dtype=np.int64),
-                      totals=np.array(totals, dtype=object))
-        np.savez(f, allow_pickle=True, **arrays)
-    os.replace(tmp, path)
+    arrays.update(key=np.array(key), step=np.array(at.step), starts=np.array(starts, dtype=np.int64),
+                  totals=np.array(totals, dtype=object))
+    write_atomically(path, lambda f: np.savez(f, allow_pickle=True, **arrays))
 
 
 def _writable(path: Path) -> None:

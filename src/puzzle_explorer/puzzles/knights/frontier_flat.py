@@ -73,7 +73,7 @@ def step(pairs: np.ndarray, args: tuple[Any, ...], expected: int, room: int,
                 raise FlatStop()
             return m, int(wlo) + (int(whi) << 64)
 
-        done = dict(zip((t for t, _ in ranges), _map(pool, expand, ranges)))
+        done = dict(zip((t for t, _ in ranges), run_pieces(pool, expand, ranges)))
         whole += sum(w for _, w in done.values())
         at = {(p, t): 0 for p in range(parts) for t in done}
         while True:
@@ -92,7 +92,7 @@ def step(pairs: np.ndarray, args: tuple[Any, ...], expected: int, room: int,
                         return False
                 return True
 
-            if all(_map(pool, add, list(range(parts)))):
+            if all(run_pieces(pool, add, list(range(parts)))):
                 break
             bigger = math.ceil(slots * GROWTH)
             _check_room(bigger, parts, room)
@@ -110,7 +110,8 @@ def _check_room(slots: int, parts: int, room: int) -> None:
         raise Full()
 
 
-def _map(pool: ThreadPoolExecutor | None, fn: Any, items: list[Any]) -> list[Any]:
+def run_pieces(pool: ThreadPoolExecutor | None, fn: Any, items: list[Any]) -> list[Any]:
+    """fn of each item: on the pool's threads, or in turn here (no pool, or one item)."""
     if pool is None or len(items) == 1:
         return [fn(x) for x in items]
     return list(pool.map(fn, items))

@@ -94,7 +94,7 @@ def meet_decoder(board: Board, plan: Plan) -> Callable[[Live], LiveView | None]:
     history the states after each; shows the squares the edges have met and marks the frontier."""
     plain = board.plain()
     sweep = sweep_of(board.width, board.height, board.blocked)
-    steps = len(plan.first.steps) + (0 if plan.same else len(plan.second.steps))
+    steps = plan.swept
 
     def view(live: Live) -> LiveView | None:
         edges = min(live.depth, steps)

@@ -15,6 +15,7 @@ are left to the cell-by-cell sweep (`plan` gives None).
 """
 from __future__ import annotations
 
+import functools
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -71,6 +72,11 @@ class Plan:
     def edges(self) -> int:
         return len(self.first.steps) + len(self.second.steps)
 
+    @property
+    def swept(self) -> int:
+        """The edges a count sweeps: one half where the halves are alike."""
+        return len(self.first.steps) if self.same else self.edges
+
 
 def _edges(free: np.ndarray, width: int) -> list[Edge]:
     """Every knight's move between free cells of lines `width` long, as (earlier, later)."""
@@ -122,8 +128,10 @@ def _half(free: np.ndarray, width: int, middle: bool) -> Half | None:
     return Half(steps, front, list(dict.fromkeys(v for e in mine for v in e)))
 
 
+@functools.lru_cache(maxsize=8)
 def plan(width: int, height: int, blocked: frozenset[Cell]) -> Plan | None:
-    """How this board's open tours meet in the middle, or None where they do not."""
+    """How this board's open tours meet in the middle, or None where they do not (kept for the few boards
+    last asked about: choosing the method, guessing its memory and counting each ask for it)."""
     sweep = frontier.sweep_of(width, height, blocked)
     if int(sweep.free.sum()) < 3:
         return None
@@ -173,7 +181,7 @@ def _grouped(pairs: np.ndarray, span: int, radix: int) -> tuple[np.ndarray, np.n
     """The states sorted by group, the groups' codes and where each begins (and the end)."""
     n = pairs.shape[0] // 2
     codes = np.empty(n, dtype=np.uint64)
-    kern.groups(pairs[0::2].copy(), n, span, radix, codes)
+    kern.groups(pairs, n, span, radix, codes)
     order = np.argsort(codes, kind="stable")
     codes = codes[order]
     upper, starts = np.unique(codes, return_index=True)
@@ -181,19 +189,15 @@ def _grouped(pairs: np.ndarray, span: int, radix: int) -> tuple[np.ndarray, np.n
     return by_group, upper, np.append(starts, n).astype(np.int64)
 
 
-def join(plan: Plan, first: np.ndarray, second: np.ndarray, counters: np.ndarray, workers: int = 1,
-         on_joined: Callable[[int], None] | None = None) -> int:
-    """Undirected Hamiltonian paths: the fitting pairs of the halves' states at the cut. on_joined(paths
-    so far) as the pieces end."""
+def join(plan: Plan, first: np.ndarray, second: np.ndarray, counters: np.ndarray,
+         pool: ThreadPoolExecutor | None = None, on_joined: Callable[[int], None] | None = None) -> int:
+    """Undirected Hamiltonian paths: the fitting pairs of the halves' states at the cut, in pieces on
+    `pool`'s threads (None: in turn here). on_joined(paths so far) as the pieces end."""
     span = len(plan.first.frontier)
     where = {plan.cells - 1 - v: k for k, v in enumerate(plan.second.frontier)}
     perm = np.array([where[v] for v in plan.first.frontier], dtype=np.int64)
-    n = second.shape[0] // 2
-    keys = np.empty(n, dtype=np.uint64)
-    kern.reorder(second, n, span, plan.radix, perm, keys)
     turned = np.empty_like(second)
-    turned[0::2], turned[1::2] = keys, second[1::2]
-    del keys
+    kern.reorder(second, second.shape[0] // 2, span, plan.radix, perm, turned)
     top, top_upper, top_starts = _grouped(first, span, plan.radix)
     bottom, bottom_upper, bottom_starts = _grouped(turned, span, plan.radix)
     del turned
@@ -215,13 +219,7 @@ def join(plan: Plan, first: np.ndarray, second: np.ndarray, counters: np.ndarray
             if on_joined:
                 on_joined(total)
 
-    ranges = list(zip(bounds, bounds[1:]))
-    if workers <= 1:
-        for r in ranges:
-            piece(r)
-    else:
-        with ThreadPoolExecutor(workers) as pool:
-            list(pool.map(piece, ranges))
+    frontier_flat.run_pieces(pool, piece, list(zip(bounds, bounds[1:])))
     return total
 
 
@@ -253,9 +251,10 @@ def count(p: Plan, counters: np.ndarray, room: int = frontier.NO_ROOM,
             second = sweep_half(p.second, p.radix, counters, room, engine,
                                 lambda i, h: told(firsts + i, h, [first]), max(0, done - firsts),
                                 held[1] if len(held) > 1 else None)
+        return 2 * join(p, first, second, counters, engine.split.pool if engine.split else None,
+                        None if on_joined is None else lambda n: on_joined(2 * n))
     finally:
         engine.close()
-    return 2 * join(p, first, second, counters, workers, None if on_joined is None else lambda n: on_joined(2 * n))
 
 
 def picture(p: Plan, edges: int) -> tuple[frozenset[int], frozenset[int]]:
@@ -283,6 +282,6 @@ def example_args(counters: np.ndarray) -> dict[str, tuple[object, ...]]:
     starts = np.array([0, 1], dtype=np.int64)
     return {"expand": (pairs, 0, 1, 1, 1, s.old_span, s.span, s.at[0], s.at[1], s.leaves[0], s.leaves[1], s.keep,
                        len(s.keep), p.radix, np.zeros(2, dtype=np.uint64), np.zeros(2, dtype=np.uint64), counters),
-            "reorder": (pairs, 1, span, p.radix, np.arange(span, dtype=np.int64), one),
-            "groups": (one, 1, span, p.radix, one.copy()),
+            "reorder": (pairs, 1, span, p.radix, np.arange(span, dtype=np.int64), pairs.copy()),
+            "groups": (pairs, 1, span, p.radix, one),
             "join": (pairs, one, starts, 0, 1, pairs.copy(), one.copy(), starts.copy(), span, p.radix, counters)}

@@ -123,18 +123,19 @@ def expand(pairs, a, b, n, stride, old_span, nb, ia, ib, leave_a, leave_b, keep,
 
 
 @kernel
-def reorder(pairs, n, span, radix, perm, keys):
-    """keys[j]: state j's key with its vertices in another frontier order (vertex k of the new order
-    is perm[k] of the old), pair labels renumbered."""
+def reorder(pairs, n, span, radix, perm, out):
+    """out: the (key, count) pairs with each key's vertices in another frontier order (vertex k of the new
+    order is perm[k] of the old), pair labels renumbered."""
     lab = np.empty(MOST_FRONTIER, dtype=np.int64)
-    out = np.empty(MOST_FRONTIER, dtype=np.int64)
+    labels = np.empty(MOST_FRONTIER, dtype=np.int64)
     seen = np.full(SEEN, -1, dtype=np.int64)
     for j in range(n):
         ends = _unpack(pairs[2 * j], span, radix, lab)
         for k in range(span):
-            out[k] = lab[perm[k]]
-        _renumber(out, 0, span, seen)
-        keys[j] = _pack(out, 0, span, radix, ends)
+            labels[k] = lab[perm[k]]
+        _renumber(labels, 0, span, seen)
+        out[2 * j] = _pack(labels, 0, span, radix, ends)
+        out[2 * j + 1] = pairs[2 * j + 1]
 
 
 @helper
@@ -147,11 +148,12 @@ def _degree(label):
 
 
 @kernel
-def groups(keys, n, span, radix, codes):
-    """codes[j]: state j's degrees in base 3 (the first vertex lowest), times 3, plus its ends."""
+def groups(pairs, n, span, radix, codes):
+    """codes[j]: state j's degrees in base 3 (the first vertex lowest), times 3, plus its ends (pairs:
+    (key, count) side by side)."""
     lab = np.empty(MOST_FRONTIER, dtype=np.int64)
     for j in range(n):
-        ends = _unpack(keys[j], span, radix, lab)
+        ends = _unpack(pairs[2 * j], span, radix, lab)
         code = np.uint64(0)
         for s in range(span - 1, -1, -1):
             code = code * np.uint64(3) + np.uint64(_degree(lab[s]))
