@@ -10,6 +10,10 @@ does (core/scale/partitioned.py). Each engine has both:
     local     spawned processes (local_tasks.py)      forked long-lived processes (census_local.py)
     ray       remote functions (ray_tasks.py)         actors (census_ray.py)
 
+A sweep that counts states (core/scale/counts_ray.py) spreads them over a Ray cluster's actors
+(counts_on_ray); on this machine such a sweep runs on threads sharing one table, which worker
+processes would only copy.
+
 Ray is imported only when the ray engine is chosen: open_engine joins its cluster
 (core/scale/ray_cluster.py), which is the one place that imports it.
 """
@@ -22,6 +26,7 @@ from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.race import cores
 from puzzle_explorer.core.scale import census_local
 from puzzle_explorer.core.scale.census_ray import RayPool
+from puzzle_explorer.core.scale.counts_ray import CountsPool, Sweep
 from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
 from puzzle_explorer.core.scale.local_tasks import Kept, run_local
 from puzzle_explorer.core.scale.partition import CensusPool
@@ -113,3 +118,18 @@ def open_engine(spec: EngineSpec, control: SearchControl | None = None) -> Itera
         control.starting_workers()
     with cluster(spec) as ray:
         yield RayEngine(spec, ray)
+
+
+@contextmanager
+def counts_on_ray(spec: EngineSpec, sweep: Sweep, modules: list[str], control: SearchControl | None = None,
+                  order: int | None = None) -> Iterator[CountsPool]:
+    """A sweep's states spread over the actors of the Ray cluster the spec names (its workers, or every
+    CPU of the cluster), for the block; modules: the puzzle's, which each actor imports first."""
+    with open_engine(spec, control) as engine:
+        if not isinstance(engine, RayEngine):
+            raise ValueError("a sweep's counts are spread over a Ray cluster's actors: the spec names the ray engine")
+        pool = CountsPool(engine.ray, engine.workers(), sweep, modules, order)
+        try:
+            yield pool
+        finally:
+            pool.close()
