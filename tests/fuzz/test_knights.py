@@ -8,9 +8,10 @@ import pytest
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.knights import frontier, meet
+from puzzle_explorer.puzzles.knights import frontier, meet, meet_ray
 from puzzle_explorer.puzzles.knights.board import MAX_SIDE, Board, inline
 from puzzle_explorer.puzzles.knights.solve import solve
+from tests.core.scale.counts_here import HerePool
 from tests.fuzz.cases import draw
 from tests.puzzles.knights.reference import check_tour, count_tours, tour_of
 
@@ -215,6 +216,10 @@ def test_frontier_counter(case):
         halves = meet.plan(b.width, b.height, b.blocked)
         if halves is not None:  # the two halves of the free-ends sweep met in the middle
             assert meet.count(halves, counters, workers=2) == sum(counts.values()), (case.where(), inline(b))
+            # and spread over actors by hash partition, as on a Ray cluster, taken in a random order
+            pool = HerePool(1 + len(free) % 4, meet_ray.Halves(halves), len(free))
+            assert meet_ray.count(halves, pool, frontier.NO_ROOM, lambda: None) == sum(counts.values()), \
+                (case.where(), inline(b), pool.parts)
 
 
 # OEIS A118067 (3 x n, directed paths) and A079137 (4 x n, undirected), as far as their pages list

@@ -13,7 +13,7 @@ from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.run.exit_codes import ExitCode
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.core.scale.engine import EngineSpec
+from puzzle_explorer.core.scale.engine import RAY, EngineSpec
 from puzzle_explorer.puzzles import registry
 from puzzle_explorer.puzzles.interface import JSON, Solution, View
 from puzzle_explorer.puzzles.kit import cli_support
@@ -185,8 +185,12 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
         say(workers)
     elif "frontier" in d and "workers" in d["frontier"]:
         unused = d.get("engine_unused")
-        say(f"workers: {d['frontier']['workers']} threads on this machine"
-            + (f" (--engine {unused} is not used by the frontier counter)" if unused else ""))
+        if d["frontier"].get("engine") == RAY:
+            say(f"workers: {d['frontier']['workers']} Ray actors, each holding a share of the states")
+        else:
+            say(f"workers: {d['frontier']['workers']} threads on this machine"
+                + (f" (--engine {unused} is used by the frontier counter only where the halves meet in the "
+                   "middle)" if unused else ""))
     if "per_square" in d:
         if solution.status in (Status.SOLVED, Status.UNSOLVABLE):  # a stopped run has counted only some squares: its grid would show zeros for the rest
             _print_counts(say, d)

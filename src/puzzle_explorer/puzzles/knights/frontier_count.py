@@ -13,19 +13,21 @@ import numpy as np
 from puzzle_explorer.core.errors import InputError
 from puzzle_explorer.core.files import side_file_failed, write_atomically
 from puzzle_explorer.core.kernels import picture
-from puzzle_explorer.core.kernels.counters import DEPTH, EXPANDED, FRONTIER, SOLUTIONS, STOP_CANCEL, STORED
+from puzzle_explorer.core.kernels.counters import DEPTH, EXPANDED, FRONTIER, RUN, SOLUTIONS, STOP_CANCEL, STORED
 from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.run.memory import SCRATCH, budget_bytes
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Limit, Status
+from puzzle_explorer.core.scale.engine import RAY, EngineSpec
+from puzzle_explorer.core.scale.engines import counts_on_ray
 from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import JSON, Solution, Step
 from puzzle_explorer.puzzles.kit.text import Cell
-from puzzle_explorer.puzzles.knights import frontier, frontier_flat, live, meet
+from puzzle_explorer.puzzles.knights import frontier, frontier_flat, live, meet, meet_ray
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.kernels import frontier as kern
-from puzzle_explorer.puzzles.knights.kernels import frontier_table, halves
+from puzzle_explorer.puzzles.knights.kernels import frontier_table
 from puzzle_explorer.puzzles.knights.symmetry import orbits
 
 METHODS = ("auto", "frontier", "backtrack")
@@ -140,9 +142,13 @@ def _start_only(board: Board) -> list[Step]:
 
 
 def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits, details: JSON,
-          checkpoint: str | None = None, workers: int | None = None, order: int | None = None) -> Solution:
+          checkpoint: str | None = None, workers: int | None = None, order: int | None = None,
+          engine: EngineSpec | None = None) -> Solution:
     """Tours from the start (or from every square) by the frontier counter, each large step swept by
-    `workers` threads (None: one per core; `order` shuffles the pieces, for the tests)."""
+    `workers` threads (None: one per core; `order` shuffles the pieces, for the tests). A count met in
+    the middle on the ray engine spreads its states over the cluster's actors (meet_ray.py); other
+    counts sweep on this machine's threads, and say that the engine went unused."""
+    on_ray = engine is not None and engine.kind == RAY
     workers = workers or os.cpu_count() or 1
     budget = budget_bytes(limits.max_memory) - SCRATCH
     total_only = all_starts and not table_fits(board, budget)
@@ -154,6 +160,8 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     details = {**details, "method": MEET_NAME if meeting else NAME,
                "frontier": {"width": min(board.width, board.height), "workers": workers, "expected_states": peak,
                             "expected_bytes": need}}
+    if on_ray and not meeting:
+        details["engine_unused"] = RAY
     if all_starts:
         details["every_square"] = TOTAL_MET if meeting else TOTAL_ONLY if total_only else TABLE
         # theory's verdict is the start square's ("whether one starts on this square"), not every square's
@@ -180,10 +188,13 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
         picture.append_history(counters, p.states)
         picture.show_sample(counters, picture.CENSUS, p.step, None)
 
+    def due() -> bool:
+        return bool(checkpoint) and time.perf_counter() - saved[0] >= SAVE_EVERY_S
+
     def on_saved(at: frontier.Sweeping) -> None:
         partial = sum(at.totals.values())
         counters[SOLUTIONS] = min(partial, 2 ** 62)
-        if checkpoint and time.perf_counter() - saved[0] >= SAVE_EVERY_S:
+        if checkpoint and due():
             try:
                 _save(Path(checkpoint), key, at)
                 saved[0] = time.perf_counter()
@@ -204,15 +215,17 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     for name, args in frontier.flat_example_args(counters).items():
         prepare(getattr(kern, name, None) or getattr(frontier_table, name), *args)
     if meeting:
-        for name, args in meet.example_args(counters).items():
-            prepare(getattr(halves, name), *args)
+        meet_ray.prepare_kernels(counters)
     control.reset_counters()
     before = control.elapsed()
     control.start_search()
     status, limit = Status.SOLVED, None
     try:
         try:
-            if cut:
+            if cut and on_ray:
+                assert engine is not None
+                every = _met_on_ray(cut, engine, control, room, on_step, resumed, on_saved, due, order, details)
+            elif cut:
                 every = _met(cut, counters, room, on_step, workers, resumed, on_saved)
             elif total_only:
                 every = frontier.count_all(board.width, board.height, board.blocked, counters, room, on_step, resumed,
@@ -277,6 +290,33 @@ def _met(p: meet.Plan, counters: np.ndarray, room: int, on_step: Callable[[front
         counters[SOLUTIONS] = min(tours, 2 ** 62)
 
     return meet.count(p, counters, room, on_edge, workers, resumed, on_saved, on_joined)
+
+
+def _met_on_ray(p: meet.Plan, spec: EngineSpec, control: SearchControl, room: int,
+                on_step: Callable[[frontier.Progress], None], resumed: frontier.Sweeping | None,
+                on_saved: Callable[[frontier.Sweeping], None], due: Callable[[], bool], order: int | None,
+                details: JSON) -> int:
+    """_met on a Ray cluster's actors (meet_ray.py), the room shared out evenly among them."""
+    progress = frontier.Progress(steps=p.swept)
+
+    def on_edge(edges: int, states: int) -> None:
+        progress.step, progress.states = edges, states
+        progress.most_states = max(progress.most_states, states)
+        progress.history.append(states)
+        on_step(progress)
+
+    def tick() -> None:
+        if control.stop_requested != RUN:
+            pool.stop(control.stop_requested)
+
+    control.end_search()  # starting the actors is not search time
+    with counts_on_ray(spec, meet_ray.Halves(p), [meet_ray.__name__], control, order) as pool:
+        details["frontier"].update(workers=pool.parts, engine=RAY)
+        pool.ready(tick)
+        control.start_search()
+        tours = meet_ray.count(p, pool, max(1, room // pool.parts), tick, on_edge, resumed, on_saved, due)
+    control.counters[SOLUTIONS] = min(tours, 2 ** 62)
+    return tours
 
 
 def _stopped(control: SearchControl) -> tuple[Status, Limit | None]:

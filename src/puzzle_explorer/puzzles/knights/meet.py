@@ -31,6 +31,8 @@ from puzzle_explorer.puzzles.knights.kernels import halves as kern
 
 Edge = tuple[int, int]
 JOIN_PIECES = 64  # pieces of the first half's groups, shared by the threads that join them
+NOTHING = np.array([0, 1], dtype=np.uint64)  # a half's one state before its first edge: nothing on the frontier
+Grouped = tuple[np.ndarray, np.ndarray, np.ndarray]  # _grouped's answer
 
 
 class Wide(Exception):
@@ -161,20 +163,25 @@ def sweep_half(half: Half, radix: int, counters: np.ndarray, room: int, engine: 
     the last step's growth). on_step(edges done, the states as pairs) after each edge; `done` edges
     already swept into `pairs` (a checkpoint's)."""
     if pairs is None:
-        pairs = np.array([0, 1], dtype=np.uint64)  # nothing on the frontier, no ends used
+        pairs = NOTHING.copy()
     engine.growth = 2.0  # an edge left out or taken
     for i in range(done, len(half.steps)):
-        s = half.steps[i]
-        n = pairs.shape[0] // 2
-        args = (n, kern.stride_for(n), s.old_span, s.span, s.at[0], s.at[1], s.leaves[0], s.leaves[1], s.keep,
-                len(s.keep), radix)
-        try:
-            pairs, _ = engine.one_word(frontier.paired(None, pairs), args, room, counters, kern.expand)
-        except frontier_flat.Wide:
-            raise Wide() from None
+        pairs = edge_step(half.steps[i], radix, pairs, counters, room, engine)
         if on_step:
             on_step(i + 1, pairs)
     return pairs
+
+
+def edge_step(s: Step, radix: int, pairs: np.ndarray, counters: np.ndarray, room: int,
+              engine: frontier.Engine) -> np.ndarray:
+    """The states (key, count pairs) moved past one edge of a half."""
+    n = pairs.shape[0] // 2
+    args = (n, kern.stride_for(n), s.old_span, s.span, s.at[0], s.at[1], s.leaves[0], s.leaves[1], s.keep,
+            len(s.keep), radix)
+    try:
+        return engine.one_word(frontier.paired(None, pairs), args, room, counters, kern.expand)[0]
+    except frontier_flat.Wide:
+        raise Wide() from None
 
 
 def _grouped(pairs: np.ndarray, span: int, radix: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -189,18 +196,24 @@ def _grouped(pairs: np.ndarray, span: int, radix: int) -> tuple[np.ndarray, np.n
     return by_group, upper, np.append(starts, n).astype(np.int64)
 
 
-def join(plan: Plan, first: np.ndarray, second: np.ndarray, counters: np.ndarray,
-         pool: ThreadPoolExecutor | None = None, on_joined: Callable[[int], None] | None = None) -> int:
-    """Undirected Hamiltonian paths: the fitting pairs of the halves' states at the cut, in pieces on
-    `pool`'s threads (None: in turn here). on_joined(paths so far) as the pieces end."""
+def sides(plan: Plan, first: np.ndarray, second: np.ndarray) -> tuple[Grouped, Grouped]:
+    """The halves' states at the cut ready to join: the first's grouped, and the second's turned back onto
+    the first's frontier, then grouped. Any share of either half's states may be given: the tours of
+    the whole are the sum over every pair of shares (join_sides)."""
     span = len(plan.first.frontier)
     where = {plan.cells - 1 - v: k for k, v in enumerate(plan.second.frontier)}
     perm = np.array([where[v] for v in plan.first.frontier], dtype=np.int64)
     turned = np.empty_like(second)
     kern.reorder(second, second.shape[0] // 2, span, plan.radix, perm, turned)
-    top, top_upper, top_starts = _grouped(first, span, plan.radix)
-    bottom, bottom_upper, bottom_starts = _grouped(turned, span, plan.radix)
-    del turned
+    return _grouped(first, span, plan.radix), _grouped(turned, span, plan.radix)
+
+
+def join_sides(plan: Plan, top: Grouped, bottom: Grouped, counters: np.ndarray,
+               pool: ThreadPoolExecutor | None = None, on_joined: Callable[[int], None] | None = None) -> int:
+    """Undirected Hamiltonian paths made of a state of `top` and one of `bottom` (sides), in pieces on
+    `pool`'s threads (None: in turn here). on_joined(paths so far) as the pieces end."""
+    span = len(plan.first.frontier)
+    (top_pairs, top_upper, top_starts), (bottom_pairs, bottom_upper, bottom_starts) = top, bottom
     groups = top_upper.shape[0]
     bounds = np.linspace(0, groups, min(groups, JOIN_PIECES) + 1).astype(np.int64).tolist()
     total = 0
@@ -208,8 +221,8 @@ def join(plan: Plan, first: np.ndarray, second: np.ndarray, counters: np.ndarray
 
     def piece(r: tuple[int, int]) -> None:
         nonlocal total
-        code, lo, hi, _ = kern.join(top, top_upper, top_starts, r[0], r[1], bottom, bottom_upper, bottom_starts,
-                                    span, plan.radix, counters)
+        code, lo, hi, _ = kern.join(top_pairs, top_upper, top_starts, r[0], r[1], bottom_pairs, bottom_upper,
+                                    bottom_starts, span, plan.radix, counters)
         if code == table_kern.STOPPED:
             raise frontier.Stopped()
         if code == table_kern.WIDE:
@@ -221,6 +234,14 @@ def join(plan: Plan, first: np.ndarray, second: np.ndarray, counters: np.ndarray
 
     frontier_flat.run_pieces(pool, piece, list(zip(bounds, bounds[1:])))
     return total
+
+
+def join(plan: Plan, first: np.ndarray, second: np.ndarray, counters: np.ndarray,
+         pool: ThreadPoolExecutor | None = None, on_joined: Callable[[int], None] | None = None) -> int:
+    """Undirected Hamiltonian paths: the fitting pairs of the halves' states at the cut, in pieces on
+    `pool`'s threads (None: in turn here). on_joined(paths so far) as the pieces end."""
+    top, bottom = sides(plan, first, second)
+    return join_sides(plan, top, bottom, counters, pool, on_joined)
 
 
 def count(p: Plan, counters: np.ndarray, room: int = frontier.NO_ROOM,
@@ -282,6 +303,7 @@ def example_args(counters: np.ndarray) -> dict[str, tuple[object, ...]]:
     starts = np.array([0, 1], dtype=np.int64)
     return {"expand": (pairs, 0, 1, 1, 1, s.old_span, s.span, s.at[0], s.at[1], s.leaves[0], s.leaves[1], s.keep,
                        len(s.keep), p.radix, np.zeros(2, dtype=np.uint64), np.zeros(2, dtype=np.uint64), counters),
+            "unchanged": (pairs, 0, 1, 1, 1, np.zeros(2, dtype=np.uint64), np.zeros(2, dtype=np.uint64), counters),
             "reorder": (pairs, 1, span, p.radix, np.arange(span, dtype=np.int64), pairs.copy()),
             "groups": (pairs, 1, span, p.radix, one),
             "join": (pairs, one, starts, 0, 1, pairs.copy(), one.copy(), starts.copy(), span, p.radix, counters)}

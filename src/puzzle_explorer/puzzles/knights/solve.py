@@ -29,7 +29,7 @@ from puzzle_explorer.core.run.search import (
     tree_fits,
 )
 from puzzle_explorer.core.run.status import Limit, Status
-from puzzle_explorer.core.scale import split_paths
+from puzzle_explorer.core.scale import counts_ray, split_paths
 from puzzle_explorer.core.scale.cuts import wanted_subtrees
 from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.scale.task_run import Run
@@ -166,10 +166,8 @@ def _run_count(board: Board, options: Options, control: SearchControl, limits: L
         if not options.get("all_starts") and (ruled_out := _ruled_out(board, details)):
             ruled_out.details["solutions"] = 0
             return ruled_out
-        if spec.kind != "local":  # said with the answer: the sweep runs on this machine's threads
-            details = {**details, "engine_unused": spec.kind}
         return frontier_count.count(board, bool(options.get("all_starts")), control, limits, details, spec.checkpoint,
-                                    spec.workers, shuffle)
+                                    spec.workers, shuffle, spec)
     if options.get("all_starts"):
         return count_every_start(board, control, limits, details, spec, subtrees, shuffle)
     return _count(board, control, limits, details, spec, subtrees, shuffle)
@@ -614,5 +612,6 @@ def kernels() -> list[Kernel]:
               for name in ("absorb", "clear", "compact", "move_into")),
             *(Kernel(f"frontier count, met in the middle: {name}", getattr(halves, name), args)
               for name, args in halves_args.items()),
+            *counts_ray.kernels(),
             Kernel("narrow boards", thin.thin_search, (4, 12, line_free, 0, False, -1, 1, counters)),
             Kernel("narrow boards: the tour", thin.thin_path, (4, 12, np.zeros(12, dtype=np.uint8), 0))]

@@ -123,6 +123,22 @@ def expand(pairs, a, b, n, stride, old_span, nb, ia, ib, leave_a, leave_b, keep,
 
 
 @kernel
+def unchanged(pairs, a, b, n, stride, out_keys, out_counts, counters):
+    """States a..b as moves of their own, so that frontier_flat.step adds up equal keys from several
+    pieces (the shares other workers handed over): expand's answer, read with the same stride, since
+    the pieces come in their own tables' hash order."""
+    m = 0
+    for q in range(a, b):
+        if (q - a) % CHECK_EVERY == 0 and counters[STOP] != RUN:
+            return STOPPED, 0, np.uint64(0), np.uint64(0)
+        i = q * stride % n
+        out_keys[m] = pairs[2 * i]
+        out_counts[m] = pairs[2 * i + 1]
+        m += 1
+    return OK, m, np.uint64(0), np.uint64(0)
+
+
+@kernel
 def reorder(pairs, n, span, radix, perm, out):
     """out: the (key, count) pairs with each key's vertices in another frontier order (vertex k of the new
     order is perm[k] of the old), pair labels renumbered."""
