@@ -73,10 +73,10 @@ def extras(family_id: str) -> None:
         from puzzle_explorer.puzzles.knights import meet
         meet.count(meet.plan(5, 5, frozenset()), SearchControl().counters, workers=2)
         # and on Ray, whose actors (in this process here) load the kernels the count prepared
-        from puzzle_explorer.puzzles.knights import meet_ray
+        from puzzle_explorer.puzzles.knights import frontier_ray
         from tests.core.scale.counts_here import HerePool
         p = meet.plan(5, 6, frozenset())
-        meet_ray.count(p, HerePool(2, meet_ray.Halves(p)), 1 << 40, lambda: None)
+        frontier_ray.count_met(p, HerePool(2, frontier_ray.Halves(plan=p)), 1 << 40, lambda: None)
     if family_id == "tiles":
         import tempfile
         from pathlib import Path

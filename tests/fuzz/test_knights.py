@@ -8,7 +8,7 @@ import pytest
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.knights import frontier, meet, meet_ray
+from puzzle_explorer.puzzles.knights import frontier, frontier_ray, meet
 from puzzle_explorer.puzzles.knights.board import MAX_SIDE, Board, inline
 from puzzle_explorer.puzzles.knights.solve import solve
 from tests.core.scale.counts_here import HerePool
@@ -210,6 +210,11 @@ def test_frontier_counter(case):
     for cell in free:
         expected = count_tours(b.width, b.height, cell, b.closed, tuple(b.blocked))
         assert counts[cell] == expected, (case.where(), inline(b), cell)
+    if len(free) > 2:  # the sweep with no start square over actors by hash partition, as on a Ray cluster
+        cells = frontier_ray.Cells(width=b.width, height=b.height, blocked=b.blocked, closed=b.closed)
+        found = frontier_ray.count_cells(cells, HerePool(1 + len(free) % 3, cells, len(free)), frontier.NO_ROOM,
+                                         lambda: None)
+        assert 2 * found == (counts[free[0]] if b.closed else sum(counts.values())), (case.where(), inline(b))
     if not b.closed:
         assert frontier.count_all(b.width, b.height, b.blocked, counters) == sum(counts.values()), \
             (case.where(), inline(b))
@@ -217,8 +222,8 @@ def test_frontier_counter(case):
         if halves is not None:  # the two halves of the free-ends sweep met in the middle
             assert meet.count(halves, counters, workers=2) == sum(counts.values()), (case.where(), inline(b))
             # and spread over actors by hash partition, as on a Ray cluster, taken in a random order
-            pool = HerePool(1 + len(free) % 4, meet_ray.Halves(halves), len(free))
-            assert meet_ray.count(halves, pool, frontier.NO_ROOM, lambda: None) == sum(counts.values()), \
+            pool = HerePool(1 + len(free) % 4, frontier_ray.Halves(plan=halves), len(free))
+            assert frontier_ray.count_met(halves, pool, frontier.NO_ROOM, lambda: None) == sum(counts.values()), \
                 (case.where(), inline(b), pool.parts)
 
 

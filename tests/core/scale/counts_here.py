@@ -27,15 +27,16 @@ class HerePool:
         return sum(self.actors[i].seed(pairs) for i in self._shuffled())
 
     def step(self, step, room, tick):
+        whole = 0
         for i in self._shuffled():
-            self.actors[i].expand(step, room)
+            whole += self.actors[i].expand(step, room)
             tick()
         runs = [a.runs() for a in self.actors]
         runs = [r if isinstance(r, tuple) else (r,) for r in runs]
         n = 0
         for p in self._shuffled():
             n += self.actors[p].merge(room, *[runs[src][p] for src in self._shuffled()])
-        return n
+        return n, whole
 
     def keep(self, name, tick):
         for a in self.actors:

@@ -45,8 +45,9 @@ class Sweep(Protocol):
         """Load the kernels (the disk cache the caller filled)."""
         ...
 
-    def expand(self, pairs: np.ndarray, step: Any, room: int, counters: np.ndarray) -> np.ndarray:
-        """The states moved on by step `step`, equal keys added up; at most `room` of them."""
+    def expand(self, pairs: np.ndarray, step: Any, room: int, counters: np.ndarray) -> tuple[np.ndarray, int]:
+        """The states moved on by step `step`, equal keys added up (at most `room` of them), and the
+        count of whatever the step finished (whole tours: they leave the states)."""
         ...
 
     def merge(self, pairs: np.ndarray, room: int, counters: np.ndarray) -> np.ndarray:
@@ -109,11 +110,12 @@ class CountsActor:
         return self.pairs.shape[0] // 2
 
     def expand(self, step: Any, room: int) -> int:
-        """Move the states on and bucket them by owner (runs); returns how many it made."""
-        made = self.sweep.expand(self.pairs, step, room, self.counters)
+        """Move the states on and bucket them by owner (runs); returns the count of what the step
+        finished."""
+        made, whole = self.sweep.expand(self.pairs, step, room, self.counters)
         self.pairs = NO_PAIRS
         self.out = split(made, self.parts)
-        return int(made.shape[0]) // 2
+        return whole
 
     def runs(self) -> tuple[np.ndarray, ...] | np.ndarray:
         """Owner p's share of the last expand, for every p."""
@@ -180,16 +182,17 @@ class CountsPool:
         ref = self.ray.put(pairs)
         return sum(self._get([a.seed.remote(ref) for a in self.actors], tick, "starting"))
 
-    def step(self, step: Any, room: int, tick: Tick) -> int:
-        """Every actor's states moved on by `step`, at most `room` on each; returns how many in all."""
-        self._get([a.expand.remote(step, room) for a in self.actors], tick, "expanding")
+    def step(self, step: Any, room: int, tick: Tick) -> tuple[int, int]:
+        """Every actor's states moved on by `step`, at most `room` on each; returns how many in all, and
+        the count of what the step finished."""
+        whole = sum(self._get([a.expand.remote(step, room) for a in self.actors], tick, "expanding"))
         many = [a.runs.options(num_returns=self.parts).remote() for a in self.actors]
         runs = [r if isinstance(r, list) else [r] for r in many]
         senders = list(range(self.parts))
         if self.order is not None:
             random.Random(self.order).shuffle(senders)
         return sum(self._get([a.merge.remote(room, *[runs[src][p] for src in senders])
-                              for p, a in enumerate(self.actors)], tick, "adding up"))
+                              for p, a in enumerate(self.actors)], tick, "adding up")), whole
 
     def keep(self, name: str, tick: Tick) -> None:
         """Every actor keeps its states as they are now under `name` (for call and cross)."""

@@ -179,9 +179,7 @@ def sweep_step(sweep: Sweep, at: Sweeping, starts: list[int] | None, closed: boo
     placed yet keeps one free end for it, and at each start it also gives the set of tours from there."""
     span, i = sweep.span, at.step
     radix = kern.radix_for(span)
-    last = i >= int(np.flatnonzero(sweep.free)[-1])
-    placed = i < sweep.cells and bool(sweep.free[i])
-    back = back_slots(sweep, i) if placed else np.full(4, -1, dtype=np.int64)
+    placed, last, back = cell_of(sweep, i)
     later = starts is not None and any(s > i for s in starts)
     out: list[States] = []
     totals = dict(at.totals)
@@ -224,9 +222,30 @@ def sweep_step(sweep: Sweep, at: Sweeping, starts: list[int] | None, closed: boo
             totals[start] = totals.get(start, 0) + whole
             if n:
                 out.append(States(start, keys, lo, hi))
-    if engine.mirrored and starts is None and i % sweep.width == sweep.width - 1 and not last:
+    if engine.mirrored and starts is None and folds_after(sweep, i):
         out = [engine.fold(s, span, radix, sweep.width, room, counters) for s in out]
     return Sweeping(i + 1, out, totals)
+
+
+def cell_of(sweep: Sweep, i: int) -> tuple[bool, bool, np.ndarray]:
+    """Step i of the sweep: whether it places a free cell, whether it is the last free cell, and the
+    window slots of its neighbours already placed (back_slots; none where nothing is placed)."""
+    last = i >= int(np.flatnonzero(sweep.free)[-1])
+    placed = i < sweep.cells and bool(sweep.free[i])
+    return placed, last, back_slots(sweep, i) if placed else np.full(4, -1, dtype=np.int64)
+
+
+def folds_after(sweep: Sweep, i: int) -> bool:
+    """Whether a sweep that folds mirror images (mirrored) folds its states after step i: at a line's
+    end, before the last free cell."""
+    return i % sweep.width == sweep.width - 1 and not cell_of(sweep, i)[1]
+
+
+def free_ends_args(sweep: Sweep, i: int, closed: bool, ahead: np.ndarray) -> tuple[Any, ...]:
+    """kern.expand's arguments (from span to last) for step i of a sweep with no start square."""
+    placed, last, back = cell_of(sweep, i)
+    return (sweep.span, kern.radix_for(sweep.span), kern.FREE_CELL if placed else kern.NO_CELL, back, ahead[i], 0,
+            closed, last)
 
 
 def mirrored(sweep: Sweep) -> bool:

@@ -19,12 +19,13 @@ from puzzle_explorer.core.run.memory import SCRATCH, budget_bytes
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Limit, Status
+from puzzle_explorer.core.scale import counts_ray
 from puzzle_explorer.core.scale.engine import RAY, EngineSpec
 from puzzle_explorer.core.scale.engines import counts_on_ray
 from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import JSON, Solution, Step
 from puzzle_explorer.puzzles.kit.text import Cell
-from puzzle_explorer.puzzles.knights import frontier, frontier_flat, live, meet, meet_ray
+from puzzle_explorer.puzzles.knights import frontier, frontier_flat, frontier_ray, live, meet
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.kernels import frontier as kern
 from puzzle_explorer.puzzles.knights.kernels import frontier_table
@@ -148,19 +149,21 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     `workers` threads (None: one per core; `order` shuffles the pieces, for the tests). A count met in
     the middle on the ray engine spreads its states over the cluster's actors (meet_ray.py); other
     counts sweep on this machine's threads, and say that the engine went unused."""
-    on_ray = engine is not None and engine.kind == RAY
     workers = workers or os.cpu_count() or 1
     budget = budget_bytes(limits.max_memory) - SCRATCH
     total_only = all_starts and not table_fits(board, budget)
     reps = _late_representatives(board) if all_starts and not total_only else [(board.start, [board.start])]
     sets = sets_swept(board, all_starts, budget)
     meeting = sets == MEETING
+    # the sweeps with one set of states (no start square) can spread it over a cluster
+    on_ray = engine is not None and engine.kind == RAY and board.free_squares > 2 and (
+        meeting or total_only or board.closed)
     peak, seconds = guess(board, sets)
     need = peak * state_bytes(sets)
     details = {**details, "method": MEET_NAME if meeting else NAME,
                "frontier": {"width": min(board.width, board.height), "workers": workers, "expected_states": peak,
                             "expected_bytes": need}}
-    if on_ray and not meeting:
+    if engine is not None and engine.kind == RAY and not on_ray:
         details["engine_unused"] = RAY
     if all_starts:
         details["every_square"] = TOTAL_MET if meeting else TOTAL_ONLY if total_only else TABLE
@@ -214,17 +217,19 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     prepare(kern.step, *frontier.example_args(counters))
     for name, args in frontier.flat_example_args(counters).items():
         prepare(getattr(kern, name, None) or getattr(frontier_table, name), *args)
-    if meeting:
-        meet_ray.prepare_kernels(counters)
+    if meeting or on_ray:
+        frontier_ray.prepare_kernels(counters)
     control.reset_counters()
     before = control.elapsed()
     control.start_search()
     status, limit = Status.SOLVED, None
     try:
         try:
-            if cut and on_ray:
+            if on_ray and not (resumed and any(s.pairs is None for s in resumed.sets)):
                 assert engine is not None
-                every = _met_on_ray(cut, engine, control, room, on_step, resumed, on_saved, due, order, details)
+                found = _on_ray(board, cut, engine, control, room, on_step, resumed, on_saved, due, order, details)
+                every = found if cut else 2 * found
+                totals = {s: 2 * found for s in starts}
             elif cut:
                 every = _met(cut, counters, room, on_step, workers, resumed, on_saved)
             elif total_only:
@@ -233,11 +238,16 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
             else:
                 totals = frontier.count_starts(board.width, board.height, board.blocked, starts, board.closed,
                                                counters, room, on_step, resumed, on_saved, workers, order)
-        except meet.Wide:  # a product past 64 bits: the cell-by-cell sweep counts in two words
-            details.update(method=NAME, every_square=TOTAL_ONLY)
-            key = _key(board, None)  # its checkpoints are the cell-by-cell sweep's
-            every = frontier.count_all(board.width, board.height, board.blocked, counters, room, on_step, None,
-                                       on_saved, workers, order)
+        except (meet.Wide, frontier_flat.Wide):  # past 64 bits: the cell-by-cell sweep here counts in two words
+            details["frontier"].update(workers=workers, engine=None)
+            if not (meeting or total_only):  # closed tours on Ray
+                totals = frontier.count_starts(board.width, board.height, board.blocked, starts, board.closed,
+                                               counters, room, on_step, None, on_saved, workers, order)
+            else:
+                details.update(method=NAME, every_square=TOTAL_ONLY)
+                key = _key(board, None)  # its checkpoints are the cell-by-cell sweep's
+                every = frontier.count_all(board.width, board.height, board.blocked, counters, room, on_step,
+                                           None, on_saved, workers, order)
     except frontier.Stopped:
         status, limit = _stopped(control)
     except frontier.OutOfRoom:
@@ -292,31 +302,44 @@ def _met(p: meet.Plan, counters: np.ndarray, room: int, on_step: Callable[[front
     return meet.count(p, counters, room, on_edge, workers, resumed, on_saved, on_joined)
 
 
-def _met_on_ray(p: meet.Plan, spec: EngineSpec, control: SearchControl, room: int,
-                on_step: Callable[[frontier.Progress], None], resumed: frontier.Sweeping | None,
-                on_saved: Callable[[frontier.Sweeping], None], due: Callable[[], bool], order: int | None,
-                details: JSON) -> int:
-    """_met on a Ray cluster's actors (meet_ray.py), the room shared out evenly among them."""
-    progress = frontier.Progress(steps=p.swept)
-
-    def on_edge(edges: int, states: int) -> None:
-        progress.step, progress.states = edges, states
-        progress.most_states = max(progress.most_states, states)
-        progress.history.append(states)
-        on_step(progress)
+def _on_ray(board: Board, cut: meet.Plan | None, spec: EngineSpec, control: SearchControl, room: int,
+            on_step: Callable[[frontier.Progress], None], resumed: frontier.Sweeping | None,
+            on_saved: Callable[[frontier.Sweeping], None], due: Callable[[], bool], order: int | None,
+            details: JSON) -> int:
+    """On a Ray cluster's actors (frontier_ray.py), the room shared out evenly among them: the directed
+    tours met in the middle (cut), or else the paths (closed: cycles) of the free-ends sweep."""
+    counters = control.counters
 
     def tick() -> None:
         if control.stop_requested != RUN:
             pool.stop(control.stop_requested)
 
+    def on_paths(paths: int) -> None:
+        counters[SOLUTIONS] = min(paths, 2 ** 62)
+
+    sweep: counts_ray.Sweep = frontier_ray.Halves(plan=cut) if cut else frontier_ray.Cells(
+        width=board.width, height=board.height, blocked=board.blocked, closed=board.closed)
     control.end_search()  # starting the actors is not search time
-    with counts_on_ray(spec, meet_ray.Halves(p), [meet_ray.__name__], control, order) as pool:
+    with counts_on_ray(spec, sweep, [frontier_ray.__name__], control, order) as pool:
         details["frontier"].update(workers=pool.parts, engine=RAY)
         pool.ready(tick)
         control.start_search()
-        tours = meet_ray.count(p, pool, max(1, room // pool.parts), tick, on_edge, resumed, on_saved, due)
-    control.counters[SOLUTIONS] = min(tours, 2 ** 62)
-    return tours
+        each = max(1, room // pool.parts)
+        if cut:
+            progress = frontier.Progress(steps=cut.swept)
+
+            def on_edge(edges: int, states: int) -> None:
+                progress.step, progress.states = edges, states
+                progress.most_states = max(progress.most_states, states)
+                progress.history.append(states)
+                on_step(progress)
+
+            found = frontier_ray.count_met(cut, pool, each, tick, on_edge, resumed, on_saved, due)
+        else:
+            assert isinstance(sweep, frontier_ray.Cells)
+            found = frontier_ray.count_cells(sweep, pool, each, tick, on_step, resumed, on_saved, due, on_paths)
+    on_paths(found)
+    return found
 
 
 def _stopped(control: SearchControl) -> tuple[Status, Limit | None]:
