@@ -127,7 +127,7 @@ def test_the_command_line_counts_on_ray_actors(capsys, monkeypatch, ray_cluster)
                            "--engine", "ray", "--workers", "2")
     assert code == 0, out
     assert "37,568 tours from every square" in out and frontier_count.MEET_NAME in out
-    assert "workers: 2 Ray actors, each holding a share of the states" in out
+    assert "workers: 2 Ray actors, each holding a share of the states (at most " in out and " resident in one)" in out
 
 
 def _cells(w, h, blocked=frozenset(), closed=False):

@@ -29,7 +29,7 @@ import numpy as np
 from puzzle_explorer.core.errors import EngineError
 from puzzle_explorer.core.kernels.counters import STOP, Whole, new_counters
 from puzzle_explorer.core.kernels.jit import Kernel, kernel
-from puzzle_explorer.core.scale.partition import owner
+from puzzle_explorer.core.scale.partition import owner, peak_rss_kb
 
 POLL_S = 0.1
 NO_PAIRS = np.empty(0, dtype=np.uint64)
@@ -142,6 +142,9 @@ class CountsActor:
     def stop(self, code: int) -> None:
         self.counters[STOP] = code
 
+    def peak_rss_kb(self) -> int:
+        return peak_rss_kb()
+
 
 class CountsPool:
     """The actors of one sweep on a connected Ray cluster (core/scale/ray_cluster.py); `order` shuffles
@@ -212,6 +215,11 @@ class CountsPool:
         included): parts * parts answers, by the actor running it, then the one whose `name` it read."""
         refs = [a.kept_item.remote(name) for a in self.actors]
         return self._get([a.call.remote(method, ref) for a in self.actors for ref in refs], tick, f"{method}")
+
+    def peak_rss(self, tick: Tick) -> list[int]:
+        """Each actor's process's peak resident memory so far, in bytes (the object store's pages it
+        read included)."""
+        return [1024 * kb for kb in self._get([a.peak_rss_kb.remote() for a in self.actors], tick, "asking")]
 
     def stop(self, code: int) -> None:
         if not self.stopped:

@@ -14,6 +14,7 @@ from puzzle_explorer.core.run import interrupts
 from puzzle_explorer.core.run.exit_codes import ExitCode
 from puzzle_explorer.core.run.status import Status
 from puzzle_explorer.core.scale.engine import RAY, EngineSpec
+from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles import registry
 from puzzle_explorer.puzzles.interface import JSON, Solution, View
 from puzzle_explorer.puzzles.kit import cli_support
@@ -186,7 +187,9 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
     elif "frontier" in d and "workers" in d["frontier"]:
         unused = d.get("engine_unused")
         if d["frontier"].get("engine") == RAY:
-            say(f"workers: {d['frontier']['workers']} Ray actors, each holding a share of the states")
+            peaks = d["frontier"].get("actor_peak_rss_bytes")
+            say(f"workers: {d['frontier']['workers']} Ray actors, each holding a share of the states"
+                + (f" (at most {describe_bytes(max(peaks))} resident in one)" if peaks else ""))
         else:
             say(f"workers: {d['frontier']['workers']} threads on this machine"
                 + (f" (--engine {unused} is used by the frontier counter only where the halves meet in the "

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from puzzle_explorer.core.errors import InputError
+from puzzle_explorer.core.errors import EngineError, InputError
 from puzzle_explorer.core.files import side_file_failed, write_atomically
 from puzzle_explorer.core.kernels import picture
 from puzzle_explorer.core.kernels.counters import DEPTH, EXPANDED, FRONTIER, RUN, SOLUTIONS, STOP_CANCEL, STORED
@@ -286,20 +286,12 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
 
 def _met(p: meet.Plan, counters: np.ndarray, room: int, on_step: Callable[[frontier.Progress], None],
          workers: int, resumed: frontier.Sweeping | None, on_saved: Callable[[frontier.Sweeping], None]) -> int:
-    """The total by meeting in the middle, its progress told as the cell-by-cell sweep's is (the step is
-    the edges swept), and the tours counted as the join assembles them."""
-    progress = frontier.Progress(steps=p.swept)
-
-    def on_edge(edges: int, states: int) -> None:
-        progress.step, progress.states = edges, states
-        progress.most_states = max(progress.most_states, states)
-        progress.history.append(states)
-        on_step(progress)
-
+    """The total by meeting in the middle, its progress told by edge (_by_edge), and the tours counted as
+    the join assembles them."""
     def on_joined(tours: int) -> None:
         counters[SOLUTIONS] = min(tours, 2 ** 62)
 
-    return meet.count(p, counters, room, on_edge, workers, resumed, on_saved, on_joined)
+    return meet.count(p, counters, room, _by_edge(p, on_step), workers, resumed, on_saved, on_joined)
 
 
 def _on_ray(board: Board, cut: meet.Plan | None, spec: EngineSpec, control: SearchControl, room: int,
@@ -325,21 +317,39 @@ def _on_ray(board: Board, cut: meet.Plan | None, spec: EngineSpec, control: Sear
         pool.ready(tick)
         control.start_search()
         each = max(1, room // pool.parts)
-        if cut:
-            progress = frontier.Progress(steps=cut.swept)
-
-            def on_edge(edges: int, states: int) -> None:
-                progress.step, progress.states = edges, states
-                progress.most_states = max(progress.most_states, states)
-                progress.history.append(states)
-                on_step(progress)
-
-            found = frontier_ray.count_met(cut, pool, each, tick, on_edge, resumed, on_saved, due)
-        else:
-            assert isinstance(sweep, frontier_ray.Cells)
-            found = frontier_ray.count_cells(sweep, pool, each, tick, on_step, resumed, on_saved, due, on_paths)
+        try:
+            found = _sweep_on_ray(cut, sweep, pool, each, tick, on_step, resumed, on_saved, due, on_paths)
+        finally:
+            try:  # what a cluster of this size needs per worker: said with the answer, stopped or not
+                details["frontier"]["actor_peak_rss_bytes"] = pool.peak_rss(lambda: None)
+            except EngineError:
+                pass
     on_paths(found)
     return found
+
+
+def _sweep_on_ray(cut: meet.Plan | None, sweep: counts_ray.Sweep, pool: counts_ray.CountsPool, each: int,
+                  tick: Callable[[], None], on_step: Callable[[frontier.Progress], None],
+                  resumed: frontier.Sweeping | None, on_saved: Callable[[frontier.Sweeping], None],
+                  due: Callable[[], bool], on_paths: Callable[[int], None]) -> int:
+    if cut:
+        return frontier_ray.count_met(cut, pool, each, tick, _by_edge(cut, on_step), resumed, on_saved, due)
+    assert isinstance(sweep, frontier_ray.Cells)
+    return frontier_ray.count_cells(sweep, pool, each, tick, on_step, resumed, on_saved, due, on_paths)
+
+
+def _by_edge(p: meet.Plan, on_step: Callable[[frontier.Progress], None]) -> Callable[[int, int], None]:
+    """A count met in the middle told as the cell-by-cell sweep's progress is: the step is the edges
+    swept."""
+    progress = frontier.Progress(steps=p.swept)
+
+    def on_edge(edges: int, states: int) -> None:
+        progress.step, progress.states = edges, states
+        progress.most_states = max(progress.most_states, states)
+        progress.history.append(states)
+        on_step(progress)
+
+    return on_edge
 
 
 def _stopped(control: SearchControl) -> tuple[Status, Limit | None]:
