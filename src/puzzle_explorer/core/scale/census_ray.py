@@ -16,24 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from puzzle_explorer.core.errors import EngineError
 from puzzle_explorer.core.kernels.counters import EXPANDED, STOP, Whole, new_counters
+from puzzle_explorer.core.scale.ray_actors import actor_class, gather, kill_all, writable
 
 if TYPE_CHECKING:
     from puzzle_explorer.core.scale.partition import Expanded, Report, Tick
-
-POLL_S = 0.1
-
-
-def writable(value: Any) -> Any:
-    """The value with its arrays copied: Ray hands arrays over read-only, straight from the object
-    store, and a context's scratch arrays are written to."""
-    if isinstance(value, np.ndarray):
-        return np.array(value)
-    if isinstance(value, tuple):
-        return type(value)(*map(writable, value)) if hasattr(value, "_fields") else tuple(map(writable, value))
-    return value
-
 
 class PartitionActor:
     """A partition in a Ray worker (see core/scale/partition.py)."""
@@ -87,10 +74,7 @@ class RayPool:
     def __init__(self, ray: Any, parts: int):  # ray: the module, imported only when the engine is asked for
         self.ray = ray
         self.parts = parts
-        cpus = float(ray.cluster_resources().get("CPU", parts))
-        # more partitions than CPUs share them rather than wait for ones that never come
-        self.actor_class = ray.remote(num_cpus=min(1.0, cpus / parts), max_concurrency=2,
-                                      max_restarts=0)(PartitionActor)
+        self.actor_class = actor_class(ray, PartitionActor, parts)
         self.actors: list[Any] = []  # Ray actor handles
         self.level = 0
         self.restarts = [0] * parts  # an actor lost ends the census: none is started in its place
@@ -100,18 +84,8 @@ class RayPool:
         self._runs: list[list[Any]] | None = None  # per actor, its run for each owner (object refs)
 
     def _get(self, refs: list[Any], tick: Tick, doing: str) -> list[Any]:
-        ray = self.ray
-        waiting = list(refs)
-        while waiting:
-            _, waiting = ray.wait(waiting, num_returns=len(waiting), timeout=POLL_S)
-            tick()
-        try:
-            got: list[Any] = ray.get(refs)
-            return got
-        except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError,
-                ray.exceptions.ObjectLostError) as exc:
-            raise EngineError(f"a census worker (Ray actor) was lost while {doing} level {self.level}: "
-                              f"{type(exc).__name__}; its states are lost: run the census again") from None
+        return gather(self.ray, refs, tick, lambda error: f"a census worker (Ray actor) was lost while {doing} "
+                      f"level {self.level}: {error}; its states are lost: run the census again")
 
     def start(self, ctx: Any, starts: np.ndarray, budget: int, probe: Whole | None, sample: int, modules: list[str],
               tick: Tick) -> list[Report]:
@@ -167,10 +141,6 @@ class RayPool:
             a.stop.remote(code)
 
     def close(self) -> None:
-        for a in self.actors:
-            try:
-                self.ray.kill(a)
-            except Exception:  # already gone
-                pass
+        kill_all(self.ray, self.actors)
         self.actors = []
 

@@ -22,18 +22,16 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
-from puzzle_explorer.core.errors import EngineError
 from puzzle_explorer.core.kernels.counters import STOP, Whole, new_counters
 from puzzle_explorer.core.kernels.jit import Kernel, kernel
-from puzzle_explorer.core.scale.partition import owner, peak_rss_kb
+from puzzle_explorer.core.scale.partition import Tick, owner, peak_rss_kb
+from puzzle_explorer.core.scale.ray_actors import actor_class, gather, kill_all
 
-POLL_S = 0.1
 NO_PAIRS = np.empty(0, dtype=np.uint64)
-Tick = Callable[[], None]  # called every poll while the actors work: passes a stop on
 
 
 class Sweep(Protocol):
@@ -83,12 +81,6 @@ def split(pairs: np.ndarray, parts: int) -> list[np.ndarray]:
     starts = np.zeros(parts + 1, dtype=np.int64)
     bucket(pairs, n, parts, out, starts)
     return [out[2 * starts[p]:2 * starts[p + 1]] for p in range(parts)]
-
-
-def writable(a: np.ndarray) -> np.ndarray:
-    """The array, copied if the object store handed it over read-only (the kernels are compiled for
-    arrays they may write)."""
-    return a if a.flags.writeable else np.array(a)
 
 
 class CountsActor:
@@ -154,27 +146,13 @@ class CountsPool:
         self.ray = ray  # the module, imported only where the ray engine is asked for
         self.parts = parts
         self.order = order
-        cpus = float(ray.cluster_resources().get("CPU", parts))
-        actor = ray.remote(num_cpus=min(1.0, cpus / parts), max_concurrency=2, max_restarts=0)(CountsActor)
+        actor = actor_class(ray, CountsActor, parts)
         self.actors = [actor.remote(i, parts, sweep, modules) for i in range(parts)]
         self.stopped = False
 
     def _get(self, refs: list[Any], tick: Tick, doing: str) -> list[Any]:
-        ray = self.ray
-        waiting = list(refs)
-        while waiting:
-            _, waiting = ray.wait(waiting, num_returns=len(waiting), timeout=POLL_S)
-            tick()
-        try:
-            got: list[Any] = ray.get(refs)
-            return got
-        except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError,
-                ray.exceptions.ObjectLostError) as exc:
-            raise EngineError(f"a worker (Ray actor) was lost while {doing}: {type(exc).__name__}; its states "
-                              f"are lost: run the count again") from None
-        except ray.exceptions.RayTaskError as exc:  # the sweep's own exception, raised in an actor
-            cause = exc.cause if isinstance(exc.cause, Exception) else exc
-            raise cause from None
+        return gather(self.ray, refs, tick, lambda error: f"a worker (Ray actor) was lost while {doing}: {error}; "
+                      f"its states are lost: run the count again")
 
     def ready(self, tick: Tick) -> None:
         """Wait until every actor has started and loaded its kernels (not the sweep's time)."""
@@ -228,9 +206,5 @@ class CountsPool:
                 a.stop.remote(code)
 
     def close(self) -> None:
-        for a in self.actors:
-            try:
-                self.ray.kill(a)
-            except Exception:  # already gone
-                pass
+        kill_all(self.ray, self.actors)
         self.actors = []

@@ -17,7 +17,9 @@ import numpy as np
 
 from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.core.scale import counts_ray
-from puzzle_explorer.core.scale.counts_ray import CountsPool, Tick
+from puzzle_explorer.core.scale.counts_ray import CountsPool
+from puzzle_explorer.core.scale.partition import Tick
+from puzzle_explorer.core.scale.ray_actors import writable
 from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.knights import frontier, meet
 from puzzle_explorer.puzzles.knights.kernels import frontier as frontier_kern
@@ -91,8 +93,7 @@ class Halves(_OnActor):
 
     def join(self, kept: dict[str, Any], pairs: np.ndarray, counters: np.ndarray, bottom: meet.Grouped) -> int:
         """The paths made of this actor's first-half states and another's (or its own) second-half ones."""
-        theirs = (counts_ray.writable(bottom[0]), counts_ray.writable(bottom[1]), counts_ray.writable(bottom[2]))
-        return meet.join_sides(self.plan, kept[TOP], theirs, counters)
+        return meet.join_sides(self.plan, kept[TOP], writable(bottom), counters)
 
 
 @dataclass
