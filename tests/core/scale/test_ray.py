@@ -122,6 +122,37 @@ def test_ray_is_joined_with_its_workers_deaf_to_ctrl_c():
     assert seen["worker"]
 
 
+def test_a_cluster_is_joined_from_the_app_whose_stderr_has_no_descriptor(monkeypatch):
+    """ray.init enables faulthandler on sys.stderr; the app captures it in an object whose fileno is -1,
+    and a census or count on Ray started from the app failed to join ("file.fileno() is not a valid file
+    descriptor"). The call gets a stderr with a descriptor, and the app's comes back after it."""
+    import faulthandler
+    import io
+
+    from puzzle_explorer.core.scale import ray_cluster
+
+    class Captured(io.StringIO):
+        def fileno(self):
+            return -1
+
+    class FakeRay:
+        def init(self, **kwargs):
+            faulthandler.enable(all_threads=False)  # what Ray's connect does
+
+    captured = Captured()
+    was_enabled = faulthandler.is_enabled()  # (pytest's own, on the real stderr)
+    monkeypatch.setattr(sys, "stderr", captured)
+    with pytest.raises(RuntimeError):
+        faulthandler.enable(all_threads=False)
+    try:
+        ray_cluster._join(FakeRay(), EngineSpec("ray", workers=1))
+        assert sys.stderr is captured
+    finally:
+        faulthandler.disable()
+        if was_enabled:
+            faulthandler.enable(file=sys.__stderr__)
+
+
 @pytest.mark.ray
 @pytest.mark.xdist_group("ray")
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")

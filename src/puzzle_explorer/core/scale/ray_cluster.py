@@ -4,10 +4,12 @@ cluster that cannot be joined or started is said in one line (WorkerFailed), wha
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
+import sys
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Iterator, TextIO
 
 from puzzle_explorer.core.errors import InputError, WorkerFailed
 from puzzle_explorer.core.run import interrupts
@@ -63,7 +65,7 @@ def _join(ray: Any, spec: EngineSpec) -> None:
         # Its processes (a local cluster's, and the workers they start) are started deaf to Ctrl-C, as
         # local workers are; each worker also blocks it itself when it starts (deaf_worker), whatever
         # the Ray version does and wherever the cluster was started.
-        with interrupts.children_deaf():
+        with interrupts.children_deaf(), _stderr_with_a_descriptor():
             if spec.address:
                 ray.init(address=spec.address, log_to_driver=False, runtime_env=deaf_env())
             else:
@@ -74,6 +76,31 @@ def _join(ray: Any, spec: EngineSpec) -> None:
     except Exception as exc:  # ConnectionError, a RuntimeError from ray.init, ...
         where = f"the Ray cluster at {spec.address}" if spec.address else "a local Ray cluster"
         raise WorkerFailed(f"could not join {where}: {exc}") from None
+
+
+_NULL: list[TextIO] = []  # /dev/null, opened once: faulthandler keeps the file it was given
+
+
+@contextmanager
+def _stderr_with_a_descriptor() -> Iterator[None]:
+    """sys.stderr with a file descriptor for the block. ray.init enables faulthandler on sys.stderr,
+    which needs one, and the app captures what is printed in an object that has none (the census or
+    the count then ended with "could not join a local Ray cluster"): for the call Ray gets /dev/null,
+    since nothing it writes there could be shown in the app anyway."""
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (OSError, ValueError, AttributeError):  # io.UnsupportedOperation is an OSError and a ValueError
+        usable = False
+    if usable:
+        yield
+        return
+    if not _NULL:
+        _NULL.append(open(os.devnull, "w"))
+    saved, sys.stderr = sys.stderr, _NULL[0]
+    try:
+        yield
+    finally:
+        sys.stderr = saved
 
 
 def _answers(address: str) -> None:
