@@ -221,3 +221,24 @@ def test_a_stop_during_the_fallback_sweep_ends_the_count_as_any_stop_does(run, m
     monkeypatch.setattr(frontier, "count_all", full)
     sol = run(Board(5, 5, (0, 0)), "count", all_starts=True, method="frontier")
     assert sol.status.value == "limit" and sol.limit.value == "memory"
+
+
+@pytest.mark.parametrize("word_bits", [64, 8])
+def test_the_states_grouped_for_the_join(monkeypatch, word_bits):
+    """The halves' states sorted by group, each group's code and where it begins, against numpy's sort
+    of the codes; with the code and the index packed into one word, and (too few bits) without."""
+    monkeypatch.setattr(meet, "WORD_BITS", word_bits)
+    p = meet.plan(5, 6, frozenset())
+    half = meet.sweep_half(p.first, p.radix, np.zeros(64, dtype=np.int64), frontier.NO_ROOM, frontier.Engine(1))
+    span, n = len(p.first.frontier), half.shape[0] // 2
+    codes = np.empty(n, dtype=np.uint64)
+    meet.kern.groups(half, n, span, p.radix, codes)
+    by_group, upper, starts = meet._grouped(half, span, p.radix)
+    assert upper.tolist() == sorted(set(codes.tolist())) and starts[0] == 0 and starts[-1] == n
+    assert sorted(map(tuple, by_group.reshape(-1, 2).tolist())) == sorted(map(tuple, half.reshape(-1, 2).tolist()))
+    regrouped = np.empty(n, dtype=np.uint64)
+    meet.kern.groups(by_group, n, span, p.radix, regrouped)
+    for g in range(upper.shape[0]):
+        assert (regrouped[starts[g]:starts[g + 1]] == upper[g]).all()
+    empty = meet._grouped(np.empty(0, dtype=np.uint64), span, p.radix)
+    assert [a.shape[0] for a in empty] == [0, 0, 1]

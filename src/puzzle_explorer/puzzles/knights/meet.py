@@ -33,6 +33,7 @@ Edge = tuple[int, int]
 JOIN_PIECES = 64  # pieces of the first half's groups, shared by the threads that join them
 NOTHING = np.array([0, 1], dtype=np.uint64)  # a half's one state before its first edge: nothing on the frontier
 Grouped = tuple[np.ndarray, np.ndarray, np.ndarray]  # _grouped's answer
+WORD_BITS = 64  # a group's code and a state's index packed into one word for the sort, where both fit
 
 
 class Wide(Exception):
@@ -184,16 +185,30 @@ def edge_step(s: Step, radix: int, pairs: np.ndarray, counters: np.ndarray, room
         raise Wide() from None
 
 
-def _grouped(pairs: np.ndarray, span: int, radix: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _grouped(pairs: np.ndarray, span: int, radix: int) -> Grouped:
     """The states sorted by group, the groups' codes and where each begins (and the end)."""
     n = pairs.shape[0] // 2
     codes = np.empty(n, dtype=np.uint64)
     kern.groups(pairs, n, span, radix, codes)
-    order = np.argsort(codes, kind="stable")
-    codes = codes[order]
-    upper, starts = np.unique(codes, return_index=True)
-    by_group = pairs.reshape(n, 2)[order].ravel()
-    return by_group, upper, np.append(starts, n).astype(np.int64)
+    shift = max(1, n.bit_length())
+    order: np.ndarray
+    if shift < WORD_BITS and 3 ** (span + 1) <= 1 << (WORD_BITS - shift):
+        # each code and its state's index in one word: one sort of plain integers, a third of the time
+        # of an argsort (7x7's 46.6 million states: 2.0 s against 6.9 s), and the codes come sorted with it
+        keys = (codes << np.uint64(shift)) | np.arange(n, dtype=np.uint64)
+        del codes
+        keys.sort()
+        order = keys & np.uint64((1 << shift) - 1)
+        codes = keys >> np.uint64(shift)
+        del keys
+    else:
+        order = np.argsort(codes, kind="stable").astype(np.uint64)
+        codes = codes[order]
+    firsts = np.flatnonzero(codes[1:] != codes[:-1]) + 1 if n else np.empty(0, dtype=np.int64)
+    firsts = np.concatenate((np.zeros(min(n, 1), dtype=np.int64), firsts))
+    by_group = np.empty_like(pairs)
+    kern.gather(pairs, order, by_group)
+    return by_group, codes[firsts], np.append(firsts, n).astype(np.int64)
 
 
 def sides(plan: Plan, first: np.ndarray, second: np.ndarray) -> tuple[Grouped, Grouped]:
@@ -304,6 +319,7 @@ def example_args(counters: np.ndarray) -> dict[str, tuple[object, ...]]:
     return {"expand": (pairs, 0, 1, 1, 1, s.old_span, s.span, s.at[0], s.at[1], s.leaves[0], s.leaves[1], s.keep,
                        len(s.keep), p.radix, np.zeros(2, dtype=np.uint64), np.zeros(2, dtype=np.uint64), counters),
             "unchanged": (pairs, 0, 1, 1, 1, np.zeros(2, dtype=np.uint64), np.zeros(2, dtype=np.uint64), counters),
+            "gather": (pairs, np.zeros(1, dtype=np.uint64), pairs.copy()),
             "reorder": (pairs, 1, span, p.radix, np.arange(span, dtype=np.int64), pairs.copy()),
             "groups": (pairs, 1, span, p.radix, one),
             "join": (pairs, one, starts, 0, 1, pairs.copy(), one.copy(), starts.copy(), span, p.radix, counters)}

@@ -139,6 +139,16 @@ def unchanged(pairs, a, b, n, stride, out_keys, out_counts, counters):
 
 
 @kernel
+def gather(pairs, order, out):
+    """out's state i is pairs' state order[i] ((key, count) pairs side by side): a third of the time of
+    numpy's fancy indexing of the rows."""
+    for i in range(order.shape[0]):
+        o = order[i]
+        out[2 * i] = pairs[2 * o]
+        out[2 * i + 1] = pairs[2 * o + 1]
+
+
+@kernel
 def reorder(pairs, n, span, radix, perm, out):
     """out: the (key, count) pairs with each key's vertices in another frontier order (vertex k of the new
     order is perm[k] of the old), pair labels renumbered."""
