@@ -186,13 +186,13 @@ class CountsPool:
 
     def call(self, method: str, tick: Tick) -> list[Any]:
         """The sweep's `method` run on every actor's own states; the answers in actor order."""
-        return self._get([a.call.remote(method) for a in self.actors], tick, f"{method}")
+        return self._get([a.call.remote(method) for a in self.actors], tick, f"running {method}")
 
     def cross(self, method: str, name: str, tick: Tick) -> list[Any]:
         """The sweep's `method` run on every actor's own states with every actor's kept `name` (its own
         included): parts * parts answers, by the actor running it, then the one whose `name` it read."""
         refs = [a.kept_item.remote(name) for a in self.actors]
-        return self._get([a.call.remote(method, ref) for a in self.actors for ref in refs], tick, f"{method}")
+        return self._get([a.call.remote(method, ref) for a in self.actors for ref in refs], tick, f"running {method}")
 
     def peak_rss(self, tick: Tick) -> list[int]:
         """Each actor's process's peak resident memory so far, in bytes (the object store's pages it

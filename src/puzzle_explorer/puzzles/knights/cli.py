@@ -192,8 +192,8 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
                 + (f" (at most {describe_bytes(max(peaks))} resident in one)" if peaks else ""))
         else:
             say(f"workers: {d['frontier']['workers']} threads on this machine"
-                + (f" (--engine {unused} is used by the frontier counter only where the halves meet in the "
-                   "middle)" if unused else ""))
+                + (f" (--engine {unused} is used by the frontier counter only for the total from every square "
+                   "and for closed tours)" if unused else ""))
     if "per_square" in d:
         if solution.status in (Status.SOLVED, Status.UNSOLVABLE):  # a stopped run has counted only some squares: its grid would show zeros for the rest
             _print_counts(say, d)

@@ -146,9 +146,10 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
           checkpoint: str | None = None, workers: int | None = None, order: int | None = None,
           engine: EngineSpec | None = None) -> Solution:
     """Tours from the start (or from every square) by the frontier counter, each large step swept by
-    `workers` threads (None: one per core; `order` shuffles the pieces, for the tests). A count met in
-    the middle on the ray engine spreads its states over the cluster's actors (meet_ray.py); other
-    counts sweep on this machine's threads, and say that the engine went unused."""
+    `workers` threads (None: one per core; `order` shuffles the pieces, for the tests). On the ray engine
+    a count that holds one set of states (met in the middle, the free-ends total, closed tours) spreads
+    them over the cluster's actors (frontier_ray.py); other counts sweep on this machine's threads, and
+    say that the engine went unused."""
     workers = workers or os.cpu_count() or 1
     budget = budget_bytes(limits.max_memory) - SCRATCH
     total_only = all_starts and not table_fits(board, budget)
@@ -239,7 +240,8 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
                 totals = frontier.count_starts(board.width, board.height, board.blocked, starts, board.closed,
                                                counters, room, on_step, resumed, on_saved, workers, order)
         except (meet.Wide, frontier_flat.Wide):  # past 64 bits: the cell-by-cell sweep here counts in two words
-            details["frontier"].update(workers=workers, engine=None)
+            if details["frontier"].pop("engine", None):  # swept here, not on the actors
+                details["frontier"]["workers"] = workers
             if not (meeting or total_only):  # closed tours on Ray
                 totals = frontier.count_starts(board.width, board.height, board.blocked, starts, board.closed,
                                                counters, room, on_step, None, on_saved, workers, order)
