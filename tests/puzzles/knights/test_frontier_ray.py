@@ -107,7 +107,7 @@ def test_a_ray_cluster_gives_the_same_totals(ray_cluster):
     """Real actors, the buckets carried by the object store and added up in a shuffled order."""
     from puzzle_explorer.core.scale.engines import counts_on_ray
 
-    for w, h, parts in [(5, 6, 3), (6, 6, 2)]:
+    for w, h, parts in [(5, 6, 3)]:  # (halves alike and not, on more actors: in this process, above)
         p = meet.plan(w, h, frozenset())
         with counts_on_ray(EngineSpec("ray", workers=parts), frontier_ray.Halves(plan=p), [frontier_ray.__name__],
                            order=parts) as pool:
