@@ -50,6 +50,7 @@ class Step:
     at: tuple[int, int]
     leaves: tuple[bool, bool]
     keep: np.ndarray
+    lone: np.ndarray  # per vertex kept: 1 where it has one edge left over the whole board, which makes it a tour end
     front: tuple[int, ...]  # the frontier's vertices after it
     seen: int  # how many vertices the half's edges have met so far (Half.order)
 
@@ -113,8 +114,11 @@ def _half(free: np.ndarray, width: int, middle: bool) -> Half | None:
     if touched != set(np.flatnonzero(free).tolist()) or not ours - theirs or not theirs - ours:
         return None
     last: dict[int, int] = {}
+    left = dict.fromkeys(touched, 0)  # each vertex's edges not yet swept, over both halves
     for i, (a, b) in enumerate(mine + rest):
         last[a] = last[b] = i
+        left[a] += 1
+        left[b] += 1
     front: list[int] = []
     steps = []
     met: set[int] = set()
@@ -123,11 +127,14 @@ def _half(free: np.ndarray, width: int, middle: bool) -> Half | None:
         front += [v for v in dict.fromkeys((a, b)) if v not in front]
         met |= {a, b}
         leaves = (last[a] == i, last[b] == i)
+        left[a] -= 1
+        left[b] -= 1
         keep = [k for k, v in enumerate(front) if last[v] != i]
         span = len(front)
         at = (front.index(a), front.index(b))
         front = [front[k] for k in keep]
-        steps.append(Step(old, span, at, leaves, np.array(keep, dtype=np.int64), tuple(front), len(met)))
+        lone = np.array([int(left[v] == 1) for v in front], dtype=np.int64)
+        steps.append(Step(old, span, at, leaves, np.array(keep, dtype=np.int64), lone, tuple(front), len(met)))
     return Half(steps, front, list(dict.fromkeys(v for e in mine for v in e)))
 
 
@@ -178,7 +185,7 @@ def edge_step(s: Step, radix: int, pairs: np.ndarray, counters: np.ndarray, room
     """The states (key, count pairs) moved past one edge of a half."""
     n = pairs.shape[0] // 2
     args = (n, kern.stride_for(n), s.old_span, s.span, s.at[0], s.at[1], s.leaves[0], s.leaves[1], s.keep,
-            len(s.keep), radix)
+            len(s.keep), s.lone, radix)
     try:
         return engine.one_word(frontier.paired(None, pairs), args, room, counters, kern.expand)[0]
     except frontier_flat.Wide:
@@ -317,7 +324,8 @@ def example_args(counters: np.ndarray) -> dict[str, tuple[object, ...]]:
     span = len(p.first.frontier)
     starts = np.array([0, 1], dtype=np.int64)
     return {"expand": (pairs, 0, 1, 1, 1, s.old_span, s.span, s.at[0], s.at[1], s.leaves[0], s.leaves[1], s.keep,
-                       len(s.keep), p.radix, np.zeros(2, dtype=np.uint64), np.zeros(2, dtype=np.uint64), counters),
+                       len(s.keep), s.lone, p.radix, np.zeros(2, dtype=np.uint64), np.zeros(2, dtype=np.uint64),
+                       counters),
             "unchanged": (pairs, 0, 1, 1, 1, np.zeros(2, dtype=np.uint64), np.zeros(2, dtype=np.uint64), counters),
             "gather": (pairs, np.zeros(1, dtype=np.uint64), pairs.copy()),
             "reorder": (pairs, 1, span, p.radix, np.arange(span, dtype=np.int64), pairs.copy()),

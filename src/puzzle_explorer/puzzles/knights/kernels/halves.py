@@ -68,8 +68,10 @@ def _leave(work, n, t, ends):
 
 
 @helper
-def _move(lab, nb, ends, leave_a, ia, leave_b, ib, keep, nk, radix, out, seen):
-    """The key after the edge for labels lab[:nb] (the edge already applied), or NO_KEY when the state dies."""
+def _move(lab, nb, ends, leave_a, ia, leave_b, ib, keep, nk, lone, radix, out, seen):
+    """The key after the edge for labels lab[:nb] (the edge already applied), or NO_KEY when the state dies.
+    A vertex still bare with one edge left anywhere (lone[k], over both halves) can only be a tour end:
+    with the ends used, more than two kill the state (7x7's cut held 17% such states)."""
     if leave_a:
         ends = _leave(lab, nb, ia, ends)
         if ends < 0:
@@ -78,20 +80,25 @@ def _move(lab, nb, ends, leave_a, ia, leave_b, ib, keep, nk, radix, out, seen):
         ends = _leave(lab, nb, ib, ends)
         if ends < 0:
             return NO_KEY
+    forced = ends
     for k in range(nk):
         out[k] = lab[keep[k]]
+        if lone[k] and out[k] == EMPTY:
+            forced += 1
+    if forced > 2:
+        return NO_KEY
     _renumber(out, 0, nk, seen)
     return _pack(out, 0, nk, radix, ends)
 
 
 @kernel
-def expand(pairs, a, b, n, stride, old_span, nb, ia, ib, leave_a, leave_b, keep, nk, radix, out_keys, out_counts,
-           counters):
+def expand(pairs, a, b, n, stride, old_span, nb, ia, ib, leave_a, leave_b, keep, nk, lone, radix, out_keys,
+           out_counts, counters):
     """The moves of states a..b past the edge ia-ib (the edge left out, and taken), written one by one to
     out_keys / out_counts, equal keys not yet added: frontier_flat.step adds them up, as it does
     kernels/frontier.py's expand, whose arguments and answer these are. State q is pairs[2i], pairs[2i + 1]
     (key, count) with i = q * stride % n (stride_for). The keys hold old_span vertices; the edge brings
-    the frontier to nb, and the vertices kept, keep[:nk], make the new keys."""
+    the frontier to nb, and the vertices kept, keep[:nk], make the new keys (lone: _move's)."""
     lab = np.empty(MOST_FRONTIER, dtype=np.int64)
     work = np.empty(MOST_FRONTIER, dtype=np.int64)
     out = np.empty(MOST_FRONTIER, dtype=np.int64)
@@ -107,14 +114,14 @@ def expand(pairs, a, b, n, stride, old_span, nb, ia, ib, leave_a, leave_b, keep,
             lab[s] = EMPTY
         for s in range(nb):
             work[s] = lab[s]
-        key = _move(work, nb, ends, leave_a, ia, leave_b, ib, keep, nk, radix, out, seen)  # the edge left out
+        key = _move(work, nb, ends, leave_a, ia, leave_b, ib, keep, nk, lone, radix, out, seen)  # the edge left out
         if key != NO_KEY:
             out_keys[m] = key
             out_counts[m] = count
             m += 1
         # the edge taken: a whole path or a cycle leaves the other half's vertices uncovered
         if _join(lab, nb, ia, ib, FRESH) == 0:
-            key = _move(lab, nb, ends, leave_a, ia, leave_b, ib, keep, nk, radix, out, seen)
+            key = _move(lab, nb, ends, leave_a, ia, leave_b, ib, keep, nk, lone, radix, out, seen)
             if key != NO_KEY:
                 out_keys[m] = key
                 out_counts[m] = count
