@@ -242,3 +242,22 @@ def test_the_states_grouped_for_the_join(monkeypatch, word_bits):
         assert (regrouped[starts[g]:starts[g + 1]] == upper[g]).all()
     empty = meet._grouped(np.empty(0, dtype=np.uint64), span, p.radix)
     assert [a.shape[0] for a in empty] == [0, 0, 1]
+
+
+def test_no_state_at_the_cut_has_more_tour_ends_than_two():
+    """A vertex still bare at the cut with one edge left in the other half can only be a tour end: with
+    the ends a state has used, no state the half keeps has more than two (6x6's cut held 10% such
+    states before the sweep dropped them), and some have exactly two."""
+    p = meet.plan(6, 6, frozenset())
+    half = meet.sweep_half(p.first, p.radix, np.zeros(64, dtype=np.int64), frontier.NO_ROOM, frontier.Engine(1))
+    span, n = len(p.first.frontier), half.shape[0] // 2
+    edges = meet._edges(frontier.sweep_of(6, 6, frozenset()).free, 6)
+    left = {v: sum(1 for e in edges if v in e and e[0] + e[1] > p.cells - 1) for v in p.first.frontier}
+    codes = np.empty(n, dtype=np.uint64)
+    meet.kern.groups(half, n, span, p.radix, codes)
+    ends, rest = (codes % 3).astype(np.int64), codes // 3
+    forced = np.zeros(n, dtype=np.int64)
+    for v in p.first.frontier:
+        forced += ((rest % 3) == 0) & (left[v] == 1)
+        rest //= 3
+    assert (ends + forced).max() == 2 and meet.join(p, half, half, np.zeros(64, dtype=np.int64)) == 6637920 // 2

@@ -47,15 +47,16 @@ SECONDS_PER_STATE = 1.5e-6  # one state moved past one cell, on one core of the 
 # Meeting in the middle (meet.py): the most states a half's edge held, measured by the board's shorter
 # side (open tours, free ends): 3x30 3,048; 4x20 31,293; 5x5 19,816 and 5x10 1,017,412 (a long board's
 # peak, as the cell-by-cell sweep's, stops growing past some length); 6x6 1,326,045 (6 is given the
-# cell-by-cell sweep's figure, for longer boards); 7x7 50,874,222. 8x8 held 273,679,719 at edge 51 of 84
-# (2 threads, 8 minutes): its figure carries that on as 7x7 grew from the same share of its edges to
-# its peak (11.5x).
-MEET_STATES = {1: 1, 2: 1, 3: 3_100, 4: 32_000, 5: 1_100_000, 6: 4_000_000, 7: 51_000_000, 8: 3_100_000_000}
+# cell-by-cell sweep's figure, for longer boards); these before bare vertices with one edge left were
+# taken for tour ends, which only lowers them. 7x7 39,474,695 with that rule (50,874,222 without). 8x8
+# held 167,160,510 at edge 51 of 84 with it (273,679,719 without): its figure carries that on as 7x7
+# grew from the same share of its edges to its peak (11.5x, without the rule).
+MEET_STATES = {1: 1, 2: 1, 3: 3_100, 4: 32_000, 5: 1_100_000, 6: 4_000_000, 7: 40_000_000, 8: 1_900_000_000}
 # A state of the peak, in bytes: the step's input and table, then the join's copies sorted by group.
 MEET_STATE_BYTES = 100
 # One state of the peak moved past one edge of a half, the join's share included, on one core: 7x7
-# took 423 s of CPU for 60 edges and a peak of 50,874,222 states. A half has about 1.25 edges a square.
-MEET_SECONDS_PER_STATE = 1.4e-7
+# took 359 s of CPU for 60 edges and a peak of 39,474,695 states. A half has about 1.25 edges a square.
+MEET_SECONDS_PER_STATE = 1.5e-7
 MEET_EDGES_PER_SQUARE = 1.25
 MEETING = 0  # sets_swept's answer for the total alone, met in the middle
 AUTO_SEARCH_S = 1.0  # counts the search finishes this soon stay with it: it keeps tours to browse
