@@ -4,6 +4,7 @@ cluster that cannot be joined or started is said in one line (WorkerFailed), wha
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import socket
@@ -17,6 +18,9 @@ from puzzle_explorer.core.run.race import cores
 from puzzle_explorer.core.scale.engine import EngineSpec, require_ray
 
 REACH_S = 5.0  # how long a cluster's address may take to answer a connection
+# Ray's own log lines on joining (a local instance started, a token-auth notice, no SIGTERM handler in a
+# worker thread) said nothing a user acts on, between the command's output and its progress: errors only
+QUIET = logging.ERROR
 
 
 def deaf_worker() -> None:
@@ -67,10 +71,10 @@ def _join(ray: Any, spec: EngineSpec) -> None:
         # the Ray version does and wherever the cluster was started.
         with interrupts.children_deaf(), _stderr_with_a_descriptor():
             if spec.address:
-                ray.init(address=spec.address, log_to_driver=False, runtime_env=deaf_env())
+                ray.init(address=spec.address, log_to_driver=False, runtime_env=deaf_env(), logging_level=QUIET)
             else:
                 ray.init(num_cpus=spec.workers or cores(), include_dashboard=False, log_to_driver=False,
-                         runtime_env=deaf_env())
+                         logging_level=QUIET, runtime_env=deaf_env())
     except InputError:
         raise
     except Exception as exc:  # ConnectionError, a RuntimeError from ray.init, ...
