@@ -5,12 +5,14 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import time
 
 from bench import harness as h
 from bench.harness import Report, Row
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
+from puzzle_explorer.puzzles.knights import meet
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.solve import solve
 
@@ -33,6 +35,10 @@ KNIGHTTOUR_5X5_S = 0.0142
 KNIGHTTOUR_SOURCE = ("neyguvj/knighttour 9b62063 (Go 1.19 build), its own clock, fastest of 25 on this machine "
                      "2026-11-27 (docs/knights.md, 'Against the public field')")
 PEER_ROUNDS = 10
+# 6x6 from every square, 6,637,920 tours: knighttour's 4 min 27 s on 2 workers, run the same hour as ours
+# on this machine (2026-11-27, docs/knights.md), against the total met in the middle on 2 threads
+KNIGHTTOUR_6X6_S = 267.0
+TOURS_6X6 = 6_637_920  # OEIS A165134 a(6)
 
 
 def _count_every_start():
@@ -85,6 +91,7 @@ def run(report: Report, bin_dir) -> None:
         f"{peer_total:,} tours in {peer.wall_s * 1000:.0f} ms",
         ratio=peer.wall_s / seconds, goal=3))
     against_knighttour(report, mine)
+    met_in_the_middle(report)
     report.add(Row(
         "every 5x5 tour from every square: against the physical limit",
         f"{search * 1000:.2f} ms of search, {mine.stats.nodes_expanded:,} nodes",
@@ -124,6 +131,31 @@ def against_knighttour(report: Report, mine) -> None:
         f"{best.details['solutions']:,} tours in {search * 1000:.2f} ms of search",
         f"{TOURS_5X5:,} tours in {peer_s * 1000:.1f} ms ({source})",
         note=f"ours {peer_s / search:,.1f}x faster (search time against its own clock)"))
+
+
+def met_in_the_middle(report: Report) -> None:
+    """Every 6x6 tour from every square, the total alone, met in the middle on two threads: the way a count
+    too large for the per-square table is made (7x7's takes minutes, docs/knights.md)."""
+    p = meet.plan(6, 6, frozenset())
+    assert p is not None
+    counters = SearchControl().counters
+
+    meet.count(p, counters, workers=2)  # warm: load or compile the kernels
+    best = min(_timed(lambda: meet.count(p, counters, workers=2)) for _ in range(3))
+    seconds, tours = best
+    assert tours == TOURS_6X6, tours
+    report.add(Row(
+        "every 6x6 tour from every square (the total), met in the middle",
+        f"{tours:,} tours in {seconds:.2f} s on 2 threads",
+        f"{TOURS_6X6:,} tours in {KNIGHTTOUR_6X6_S:.0f} s on 2 workers (neyguvj/knighttour 9b62063, walking every "
+        "tour; its figure noted on this machine on 2026-11-27, docs/knights.md)",
+        ratio=KNIGHTTOUR_6X6_S / seconds, goal=10))
+
+
+def _timed(fn) -> tuple[float, int]:
+    began = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - began, out
 
 
 def knighttour_seconds(binary: str) -> float:
