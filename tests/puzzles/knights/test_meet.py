@@ -261,3 +261,18 @@ def test_no_state_at_the_cut_has_more_tour_ends_than_two():
         forced += ((rest % 3) == 0) & (left[v] == 1)
         rest //= 3
     assert (ends + forced).max() == 2 and meet.join(p, half, half, np.zeros(64, dtype=np.int64)) == 6637920 // 2
+
+
+def test_the_live_picture_says_when_the_halves_are_being_joined():
+    """After the last edge the frontier stops moving while the join runs: the note says the halves met."""
+    from puzzle_explorer.core.kernels import picture
+    from puzzle_explorer.core.run.live import Live
+    from puzzle_explorer.puzzles.knights import live
+
+    board = Board(5, 6, (0, 0))
+    p = meet.plan(5, 6, frozenset())
+    view = live.meet_decoder(board, p)
+    assert view(Live(picture.CENSUS, depth=3, history=[2, 4, 8])).note == f"halves meeting: 3 of {p.swept} edges, 8 states"
+    done = view(Live(picture.CENSUS, depth=p.swept, history=[5, 7]))
+    assert done.note == f"halves met: all {p.swept} edges swept, 7 states at the cut being joined"
+    assert done.highlight  # the cut's squares stay marked

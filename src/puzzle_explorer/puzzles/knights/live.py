@@ -103,6 +103,8 @@ def meet_decoder(board: Board, plan: Plan) -> Callable[[Live], LiveView | None]:
         met, front = picture(plan, edges)
         states = live.history[-1] if live.history else 0
         note = f"halves meeting: {edges:,} of {steps:,} edges, {states:,} states"
+        if edges == steps:  # what is left is the join, which moves no frontier (its tours show in Stats)
+            note = f"halves met: all {steps:,} edges swept, {states:,} states at the cut being joined"
         return LiveView(plain, frozenset(sweep.to_board(v) for v in front or met), (), note=note)
 
     return view
