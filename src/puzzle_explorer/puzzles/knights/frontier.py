@@ -19,9 +19,11 @@ from typing import Any, Callable
 
 import numpy as np
 
+from puzzle_explorer.core.kernels.jit import prepare
 from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.knights import frontier_flat as flat
 from puzzle_explorer.puzzles.knights.kernels import frontier as kern
+from puzzle_explorer.puzzles.knights.kernels import frontier_table as table_kern
 
 # The bytes a state costs at the peak of a step, counts in one word: its key and count kept, its
 # share of the next step's table, and room for a table that grows once (frontier_flat.py). Room
@@ -103,6 +105,12 @@ class Progress:
     states: int = 0
     most_states: int = 0
     history: list[int] = field(default_factory=list)
+
+    def advance(self, step: int, states: int) -> None:
+        """The sweep is past `step`, holding `states`."""
+        self.step, self.states = step, states
+        self.most_states = max(self.most_states, states)
+        self.history.append(states)
 
 
 class OutOfRoom(Exception):
@@ -370,10 +378,7 @@ def sweep_count(sweep: Sweep, starts: list[int] | None, closed: bool, counters: 
 def _on(at: Sweeping, progress: Progress, on_step: Callable[[Progress], None] | None,
         on_saved: Callable[[Sweeping], None] | None) -> Sweeping:
     """Progress and checkpoints after a step."""
-    progress.step = at.step
-    progress.states = sum(s.size for s in at.sets)
-    progress.most_states = max(progress.most_states, progress.states)
-    progress.history.append(progress.states)
+    progress.advance(at.step, sum(s.size for s in at.sets))
     if on_saved:
         on_saved(at)
     if on_step:
@@ -387,6 +392,12 @@ def example_args(counters: np.ndarray) -> tuple[Any, ...]:
     one = np.ones(1, dtype=np.uint64)
     return (first_states(sweep_of(3, 3, frozenset())), one, one.copy(), 1, span, 16, kern.FREE_CELL,
             np.full(4, -1, dtype=np.int64), np.zeros((2, span), dtype=np.int64)[0], 0, False, False, NO_ROOM, counters)
+
+
+def prepare_flat_kernels(counters: np.ndarray) -> None:
+    """The one-word kernels (flat_example_args), compiled or loaded from the disk cache."""
+    for name, args in flat_example_args(counters).items():
+        prepare(getattr(kern, name, None) or getattr(table_kern, name), *args)
 
 
 def flat_example_args(counters: np.ndarray) -> dict[str, tuple[Any, ...]]:

@@ -28,7 +28,6 @@ from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.knights import frontier, frontier_flat, frontier_ray, live, meet
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.kernels import frontier as kern
-from puzzle_explorer.puzzles.knights.kernels import frontier_table
 from puzzle_explorer.puzzles.knights.symmetry import orbits
 
 METHODS = ("auto", "frontier", "backtrack")
@@ -216,11 +215,11 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     if capped:
         room = max(1, limits.max_states or 1)
     control.compiling()
-    prepare(kern.step, *frontier.example_args(counters))
-    for name, args in frontier.flat_example_args(counters).items():
-        prepare(getattr(kern, name, None) or getattr(frontier_table, name), *args)
+    prepare(kern.step, *frontier.example_args(counters))  # counts in two words, past 64 bits
     if meeting or on_ray:
         frontier_ray.prepare_kernels(counters)
+    else:
+        frontier.prepare_flat_kernels(counters)
     control.reset_counters()
     before = control.elapsed()
     control.start_search()
@@ -347,9 +346,7 @@ def _by_edge(p: meet.Plan, on_step: Callable[[frontier.Progress], None]) -> Call
     progress = frontier.Progress(steps=p.swept)
 
     def on_edge(edges: int, states: int) -> None:
-        progress.step, progress.states = edges, states
-        progress.most_states = max(progress.most_states, states)
-        progress.history.append(states)
+        progress.advance(edges, states)
         on_step(progress)
 
     return on_edge

@@ -23,7 +23,6 @@ from puzzle_explorer.core.scale.ray_actors import writable
 from puzzle_explorer.puzzles.kit.text import Cell
 from puzzle_explorer.puzzles.knights import frontier, meet
 from puzzle_explorer.puzzles.knights.kernels import frontier as frontier_kern
-from puzzle_explorer.puzzles.knights.kernels import frontier_table
 from puzzle_explorer.puzzles.knights.kernels import halves as kern
 
 FIRST, SECOND, TOP, BOTTOM = "first", "second", "top", "bottom"
@@ -31,10 +30,9 @@ CELL, FOLD = "cell", "fold"
 
 
 def prepare_kernels(counters: np.ndarray) -> None:
-    """Every kernel a frontier count on Ray runs, here or on an actor: compiled, or loaded from the disk
-    cache."""
-    for name, args in frontier.flat_example_args(counters).items():
-        prepare(getattr(frontier_kern, name, None) or getattr(frontier_table, name), *args)
+    """Every kernel a frontier count on Ray or met in the middle runs, here or on an actor: compiled, or
+    loaded from the disk cache."""
+    frontier.prepare_flat_kernels(counters)
     for name, args in meet.example_args(counters).items():
         prepare(getattr(kern, name), *args)
     for k in counts_ray.kernels():
@@ -173,9 +171,7 @@ def count_cells(cells: Cells, pool: CountsPool, room: int, tick: Tick,
         if n and mirrored and frontier.folds_after(sweep, step):
             n = pool.step((FOLD, step), room, tick)[0]
         step += 1
-        progress.step, progress.states = step, n
-        progress.most_states = max(progress.most_states, n)
-        progress.history.append(n)
+        progress.advance(step, n)
         if on_paths:
             on_paths(paths)
         if on_saved and due():
