@@ -26,9 +26,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from puzzle_explorer.core.kernels.counters import STOP, Whole, new_counters
-from puzzle_explorer.core.kernels.jit import Kernel, kernel
-from puzzle_explorer.core.scale.partition import Tick, owner, peak_rss_kb
+from puzzle_explorer.core.kernels.counters import STOP, new_counters
+from puzzle_explorer.core.kernels.jit import Kernel
+from puzzle_explorer.core.scale.partition import Tick, bucket, bucket_kernel, peak_rss_kb, rows_of
 from puzzle_explorer.core.scale.ray_actors import actor_class, gather, kill_all
 
 NO_PAIRS = np.empty(0, dtype=np.uint64)
@@ -53,33 +53,15 @@ class Sweep(Protocol):
         ...
 
 
-@kernel
-def bucket(pairs: np.ndarray, n: Whole, parts: Whole, out: np.ndarray, starts: np.ndarray) -> None:
-    """The n states of pairs into out grouped by owner; pairs starts[p]:starts[p + 1] are owner p's."""
-    starts[:] = 0
-    for i in range(n):
-        starts[owner(pairs[2 * i], parts) + 1] += 1
-    for p in range(parts):
-        starts[p + 1] += starts[p]
-    at = starts[:parts].copy()
-    for i in range(n):
-        o = owner(pairs[2 * i], parts)
-        out[2 * at[o]] = pairs[2 * i]
-        out[2 * at[o] + 1] = pairs[2 * i + 1]
-        at[o] += 1
-
-
 def kernels() -> list[Kernel]:
-    buf = np.zeros(4, dtype=np.uint64)
-    return [Kernel("counts on Ray: bucket by owner", bucket, (buf, 2, 2, buf.copy(), np.zeros(3, dtype=np.int64)))]
+    return [bucket_kernel()]
 
 
 def split(pairs: np.ndarray, parts: int) -> list[np.ndarray]:
-    """The states of pairs, one array for each owner."""
-    n = pairs.shape[0] // 2
+    """The states of pairs, one array for each owner (the census's bucket by owner, two words a row)."""
     out = np.empty_like(pairs)
     starts = np.zeros(parts + 1, dtype=np.int64)
-    bucket(pairs, n, parts, out, starts)
+    bucket(rows_of(pairs, 2), pairs.shape[0] // 2, parts, rows_of(out, 2), starts)
     return [out[2 * starts[p]:2 * starts[p + 1]] for p in range(parts)]
 
 

@@ -49,18 +49,27 @@ def owner(state: Whole, parts: Whole) -> np.int64:
 
 
 @kernel
-def bucket(succ: np.ndarray, m: Whole, parts: Whole, out: np.ndarray, starts: np.ndarray) -> None:
-    """succ[:m] into out grouped by owner (stable); starts[p]:starts[p + 1] is owner p's run."""
+def bucket(rows: np.ndarray, m: Whole, parts: Whole, out: np.ndarray, starts: np.ndarray) -> None:
+    """rows[:m] into out grouped by the owner of each row's first word (stable); rows
+    starts[p]:starts[p + 1] of out are owner p's. A census's rows are its states (one word); a count's
+    are (key, count) pairs (core/scale/counts_ray.py)."""
+    width = rows.shape[1]
     starts[:] = 0
     for i in range(m):
-        starts[owner(succ[i], parts) + 1] += 1
+        starts[owner(rows[i, 0], parts) + 1] += 1
     for p in range(parts):
         starts[p + 1] += starts[p]
     at = starts[:parts].copy()
     for i in range(m):
-        o = owner(succ[i], parts)
-        out[at[o]] = succ[i]
+        o = owner(rows[i, 0], parts)
+        for k in range(width):
+            out[at[o], k] = rows[i, k]
         at[o] += 1
+
+
+def rows_of(words: np.ndarray, width: int) -> np.ndarray:
+    """A flat array of words as rows of `width`, for bucket (a view: nothing is copied)."""
+    return words[:words.shape[0] - words.shape[0] % width].reshape(-1, width)
 
 
 @kernel
@@ -75,11 +84,15 @@ def owned(states: np.ndarray, parts: Whole, me: Whole) -> np.ndarray:
     return out[:n].copy()
 
 
+def bucket_kernel() -> Kernel:
+    """bucket, with arguments of the types its callers pass (rows of any width have one type)."""
+    rows = rows_of(np.empty(4, dtype=np.uint64), 2)
+    return Kernel("bucket by owner", bucket, (rows, 0, 1, rows.copy(), np.zeros(2, dtype=np.int64)))
+
+
 def kernels() -> list[Kernel]:
     """The partition's own kernels, with arguments of the types a partition passes."""
-    buf = np.empty(4, dtype=np.uint64)
-    return [Kernel("census: bucket by owner", bucket, (buf, 0, 1, buf, np.zeros(2, dtype=np.int64))),
-            Kernel("census: owned states", owned, (buf, 1, 0))]
+    return [bucket_kernel(), Kernel("census: owned states", owned, (np.empty(4, dtype=np.uint64), 1, 0))]
 
 
 def prepare_kernels(ctx: Any, counters: np.ndarray) -> None:
@@ -216,7 +229,7 @@ class Partition:
         if m:
             self.bufs.wrote(SUCC, m)
             self.bufs.wrote(SPARE, m)
-            bucket(self.bufs[SUCC], m, self.parts, self.bufs[SPARE], self.starts)
+            bucket(rows_of(self.bufs[SUCC], 1), m, self.parts, rows_of(self.bufs[SPARE], 1), self.starts)
         else:
             self.starts[:] = 0
         self.bufs.hold(SENT, EMPTY, m)
