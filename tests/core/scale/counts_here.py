@@ -1,56 +1,56 @@
-"""The actors of core/scale/counts_ray.py in this process, without Ray: the same CountsActor objects,
-asked what CountsPool asks of them, each step's actors taken in a random order. The tests of a sweep's
-split (and the fuzz target, under bounds checks) run on it; a Ray cluster runs the same actors for
-the tests that ask for one."""
-import random
+"""core/scale/counts_ray.py's CountsPool in this process, without Ray: the pool's own code, given a
+stand-in for the ray module whose actors are plain objects and whose calls are answered at once. The
+tests of a sweep's split (and the fuzz target, under bounds checks) run on it; a Ray cluster runs
+the same pool for the tests that ask for one. `order` shuffles the order the owners add up what
+they were handed, as on a cluster the buckets arrive in any order."""
+from types import SimpleNamespace
 
-import numpy as np
-
-from puzzle_explorer.core.scale.counts_ray import CountsActor
+from puzzle_explorer.core.scale.counts_ray import CountsPool
 
 
-class HerePool:
-    def __init__(self, parts, sweep, order=0):
-        self.parts = parts
-        self.rng = random.Random(order)
-        self.actors = [CountsActor(i, parts, sweep, []) for i in range(parts)]
+class _Method:
+    def __init__(self, bound, returns=1):
+        self.bound, self.returns = bound, returns
 
-    def _shuffled(self):
-        at = list(range(self.parts))
-        self.rng.shuffle(at)
-        return at
+    def options(self, num_returns=1):
+        return _Method(self.bound, num_returns)
 
-    def ready(self, tick):
-        pass
+    def remote(self, *args):
+        got = self.bound(*args)  # a sweep's exception is raised here, as gather raises it on a cluster
+        return list(got) if self.returns > 1 else got
 
-    def seed(self, pairs, tick):
-        return sum(self.actors[i].seed(pairs) for i in self._shuffled())
 
-    def step(self, step, room, tick):
-        whole = 0
-        for i in self._shuffled():
-            whole += self.actors[i].expand(step, room)
-            tick()
-        runs = [a.runs() for a in self.actors]
-        runs = [r if isinstance(r, tuple) else (r,) for r in runs]
-        n = 0
-        for p in self._shuffled():
-            n += self.actors[p].merge(room, *[runs[src][p] for src in self._shuffled()])
-        return n, whole
+class _Actor:
+    def __init__(self, obj):
+        self._obj = obj
 
-    def keep(self, name, tick):
-        for a in self.actors:
-            a.keep(name)
+    def __getattr__(self, name):
+        return _Method(getattr(self._obj, name))
 
-    def held(self, tick, name=None):
-        return np.concatenate([a.held(name) for a in self.actors])
 
-    def call(self, method, tick):
-        return [a.call(method) for a in self.actors]
+class _ActorClass:
+    def __init__(self, cls):
+        self.cls = cls
 
-    def cross(self, method, name, tick):
-        return [a.call(method, b.kept_item(name)) for a in self.actors for b in self.actors]
+    def remote(self, *args):
+        return _Actor(self.cls(*args))
 
-    def stop(self, code):
-        for a in self.actors:
-            a.stop(code)
+
+class _NoException(Exception):
+    """Never raised: the stand-in's calls raise the actor's own exception where they are made."""
+
+
+RAY_HERE = SimpleNamespace(
+    cluster_resources=lambda: {},
+    remote=lambda **options: _ActorClass,
+    put=lambda value: value,
+    wait=lambda refs, num_returns, timeout: (refs, []),
+    get=lambda refs: refs,
+    kill=lambda actor: None,
+    exceptions=SimpleNamespace(RayActorError=_NoException, WorkerCrashedError=_NoException,
+                               ObjectLostError=_NoException, RayTaskError=_NoException),
+)
+
+
+def HerePool(parts, sweep, order=0):  # noqa: N802 (it stands where a pool class is named)
+    return CountsPool(RAY_HERE, parts, sweep, [], order=order)

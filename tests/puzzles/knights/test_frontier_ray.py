@@ -57,9 +57,9 @@ def test_published_counts_on_several_actors_step_by_step(w, h, parts):
     split = []
     assert frontier_ray.count_met(p, pool, frontier.NO_ROOM, _none, lambda e, n: split.append(n)) == whole
     assert split == one
-    keys = np.concatenate([a.kept_item(frontier_ray.TOP)[0][0::2] for a in pool.actors])
-    assert np.unique(keys).shape[0] == keys.shape[0] == sum(a.kept_item(frontier_ray.TOP)[0].shape[0] // 2
-                                                           for a in pool.actors)
+    tops = [a.kept_item.remote(frontier_ray.TOP)[0] for a in pool.actors]
+    keys = np.concatenate([top[0::2] for top in tops])
+    assert np.unique(keys).shape[0] == keys.shape[0] == sum(top.shape[0] // 2 for top in tops)
 
 
 def test_the_buckets_go_to_their_owners():
