@@ -12,7 +12,7 @@ from bench.harness import Report, Row
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits
 from puzzle_explorer.core.run.status import Status
-from puzzle_explorer.puzzles.knights import meet
+from puzzle_explorer.puzzles.knights import frontier, frontier_count, meet
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.solve import solve
 
@@ -92,6 +92,7 @@ def run(report: Report, bin_dir) -> None:
         ratio=peer.wall_s / seconds, goal=3))
     against_knighttour(report, mine)
     met_in_the_middle(report)
+    the_faster_total(report)
     report.add(Row(
         "every 5x5 tour from every square: against the physical limit",
         f"{search * 1000:.2f} ms of search, {mine.stats.nodes_expanded:,} nodes",
@@ -150,6 +151,36 @@ def met_in_the_middle(report: Report) -> None:
         f"{TOURS_6X6:,} tours in {KNIGHTTOUR_6X6_S:.0f} s on 2 workers (neyguvj/knighttour 9b62063, walking every "
         "tour; its figure noted on this machine on 2026-11-27, docs/knights.md)",
         ratio=KNIGHTTOUR_6X6_S / seconds, goal=10))
+
+
+# Boards either side of where meeting in the middle stops paying (frontier_peaks.MEETS_FASTER_UP_TO), with
+# their totals from every square (directed open tours; they agree with the brute force's on smaller boards
+# and with each other, tests/puzzles/knights/test_meet.py)
+EITHER_SIDE = {(6, 7): 779_938_932, (5, 12): 7_223_647_288_012}
+
+
+def the_faster_total(report: Report) -> None:
+    """The total from every square where the per-square table does not fit: the sweep a count picks
+    (met in the middle, or one sweep with free ends) against the other, on 2 threads each, in turns."""
+    for (w, h_), tours in EITHER_SIDE.items():
+        board = Board(w, h_, (0, 0))
+        p = meet.plan(w, h_, frozenset())
+        assert p is not None
+        counters = SearchControl().counters
+        ways = {"met in the middle": lambda: meet.count(p, counters, workers=2),
+                "one sweep with free ends": lambda: frontier.count_all(w, h_, frozenset(), counters, workers=2)}
+        for way in ways.values():
+            assert way() == tours  # warm: load or compile the kernels
+        best = {name: min(_timed(way)[0] for _ in range(3)) for name, way in ways.items()}
+        picked = ("met in the middle" if frontier_count.sets_swept(board, True, 0) == frontier_count.MEETING
+                  else "one sweep with free ends")
+        other = next(name for name in ways if name != picked)
+        report.add(Row(
+            f"every {w}x{h_} tour from every square (the total): the sweep a count picks",
+            f"{tours:,} tours, {picked}: {best[picked]:.2f} s on 2 threads",
+            f"{other}: {best[other]:.2f} s on 2 threads",
+            ratio=best[other] / best[picked], goal=1.0,
+            note="ratio = the other sweep's time / the picked one's (a count picks the faster)"))
 
 
 def _timed(fn) -> tuple[float, int]:

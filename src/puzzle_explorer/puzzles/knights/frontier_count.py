@@ -25,7 +25,7 @@ from puzzle_explorer.core.scale.engines import counts_on_ray
 from puzzle_explorer.core.sizes import describe_bytes
 from puzzle_explorer.puzzles.interface import JSON, Solution, Step
 from puzzle_explorer.puzzles.kit.text import Cell
-from puzzle_explorer.puzzles.knights import frontier, frontier_flat, frontier_ray, live, meet
+from puzzle_explorer.puzzles.knights import frontier, frontier_flat, frontier_peaks, frontier_ray, live, meet
 from puzzle_explorer.puzzles.knights.board import Board
 from puzzle_explorer.puzzles.knights.kernels import frontier as kern
 from puzzle_explorer.puzzles.knights.symmetry import orbits
@@ -34,23 +34,8 @@ METHODS = ("auto", "frontier", "backtrack")
 NAME = "frontier count (transfer matrix)"
 MEET_NAME = "frontier count (transfer matrix), the two halves met in the middle"
 MOST_WIDTH = 8  # a window of 2 * 8 + 1 cells is the most a key holds
-# The most states one step of a sweep held, measured by the board's shorter side (open tours, no
-# start). No 7- or 8-wide sweep has reached its peak: their figures are the low end of the last
-# measured steps carried on to the middle of the board (docs/knights.md): 7x7, folded with its mirror
-# images, held 299,784,901 states at step 39 of 64 and still grew 1.3-1.5x a step; 8x8 held
-# 178,989,295 at step 29 of 81, growing 1.77x. (Guessed lower, 100 million, a 7x7 sweep started on a
-# 24 GiB machine and ran 15 minutes before its next step passed the budget.)
-PEAK_STATES = {1: 1, 2: 1, 3: 2_200, 4: 20_000, 5: 1_000_000, 6: 4_000_000, 7: 660_000_000, 8: 150_000_000_000}
 STATE_BYTES = frontier.STATE_BYTES
 SECONDS_PER_STATE = 1.5e-6  # one state moved past one cell, on one core of the machine it was measured on
-# Meeting in the middle (meet.py): the most states a half's edge held, measured by the board's shorter
-# side (open tours, free ends): 3x30 3,048; 4x20 31,293; 5x5 19,816 and 5x10 1,017,412 (a long board's
-# peak, as the cell-by-cell sweep's, stops growing past some length); 6x6 1,326,045 (6 is given the
-# cell-by-cell sweep's figure, for longer boards); these before bare vertices with one edge left were
-# taken for tour ends, which only lowers them. 7x7 39,474,695 with that rule (50,874,222 without). 8x8
-# held 167,160,510 at edge 51 of 84 with it (273,679,719 without): its figure carries that on as 7x7
-# grew from the same share of its edges to its peak (11.5x, without the rule).
-MEET_STATES = {1: 1, 2: 1, 3: 3_100, 4: 32_000, 5: 1_100_000, 6: 4_000_000, 7: 40_000_000, 8: 1_900_000_000}
 # A state of the peak, in bytes: the step's input and table, then the join's copies sorted by group.
 MEET_STATE_BYTES = 100
 # One state of the peak moved past one edge of a half, the join's share included, on one core: 7x7
@@ -58,6 +43,7 @@ MEET_STATE_BYTES = 100
 MEET_SECONDS_PER_STATE = 1.5e-7
 MEET_EDGES_PER_SQUARE = 1.25
 MEETING = 0  # sets_swept's answer for the total alone, met in the middle
+FREE_ENDS = -1  # sets_swept's answer for the total alone, by one sweep with free ends
 AUTO_SEARCH_S = 1.0  # counts the search finishes this soon stay with it: it keeps tours to browse
 SAVE_EVERY_S = 30.0
 TABLE_SECONDS = 600.0  # the longest guessed sweep for the per-square table; past it, the total alone
@@ -73,12 +59,16 @@ TOTAL_MET = (
 
 def guess(board: Board, starts: int) -> tuple[int, float]:
     """(peak states, seconds) the sweep is expected to take; `starts` the start squares it counts
-    from, each a set of states after its square (MEETING: the total alone, met in the middle)."""
-    width = min(board.width, board.height)
+    from, each a set of states after its square (MEETING, FREE_ENDS: the total alone, met in the middle
+    or by one sweep with free ends)."""
+    width, length = sorted((board.width, board.height))
     if starts == MEETING:
-        peak = MEET_STATES.get(width, 10 ** 12)
+        peak = frontier_peaks.MEET.at(width, length)
         return peak, peak * board.squares * MEET_EDGES_PER_SQUARE * MEET_SECONDS_PER_STATE
-    peak = PEAK_STATES.get(width, 10 ** 12) * max(1, (starts + 1) // 2)
+    if starts == FREE_ENDS:
+        peak = frontier_peaks.FREE_ENDS.at(width, length)
+    else:
+        peak = frontier_peaks.FROM_A_START.at(width, length) * max(1, (starts + 1) // 2)
     steps = board.squares + 2 * width + 1
     return peak, peak * steps / 3 * SECONDS_PER_STATE
 
@@ -97,11 +87,13 @@ def table_fits(board: Board, budget: int) -> bool:
 
 def sets_swept(board: Board, all_starts: bool, budget: int) -> int:
     """The start squares whose sets of states the sweep for this count holds (none counts as one), or
-    MEETING where the count is the total alone and the board's two halves meet in the middle."""
+    where the count is the total alone, how: MEETING where the board's two halves meet in the middle
+    (faster on boards not much longer than wide, frontier_peaks.meets_faster), else FREE_ENDS."""
     if board.closed or not all_starts:
         return 1
     if not table_fits(board, budget):
-        return MEETING if meet.plan(board.width, board.height, board.blocked) else 1
+        meets = frontier_peaks.meets_faster(*sorted((board.width, board.height)))
+        return MEETING if meets and meet.plan(board.width, board.height, board.blocked) else FREE_ENDS
     return len(orbits(board))
 
 

@@ -1,0 +1,51 @@
+"""The frontier counter's measured peaks (knights/frontier_peaks.py): how a board between or past the
+measured ones is guessed, which sweep a total from every square takes, and that the guess holds what
+the sweep then held."""
+import pytest
+
+from puzzle_explorer.puzzles.knights import frontier_count, frontier_peaks
+from puzzle_explorer.puzzles.knights.board import Board
+from puzzle_explorer.puzzles.knights.frontier_peaks import PAST_MEASURED, UNKNOWN, Peaks
+
+GIB = 2 ** 30
+
+
+def test_a_board_between_or_past_the_measured_ones():
+    peaks = Peaks({5: {6: 10, 9: 40}, 6: {6: 100, 8: 300}}, frozenset({5}))
+    assert [peaks.at(5, n) for n in (1, 6, 7, 9)] == [10, 10, 40, 40]  # the next longer board's figure
+    assert peaks.at(5, 30) == 40  # settled: it stopped growing
+    assert peaks.at(6, 7) == 300
+    assert peaks.at(6, 10) == 300 * PAST_MEASURED ** 2  # still growing when last measured
+    assert peaks.at(6, 99) == peaks.at(4, 5) == UNKNOWN
+
+
+@pytest.mark.parametrize("w,h,budget,way", [
+    (6, 8, 12 * GIB, frontier_count.MEETING), (6, 9, 12 * GIB, frontier_count.FREE_ENDS),
+    (10, 6, 12 * GIB, frontier_count.FREE_ENDS), (7, 7, 12 * GIB, frontier_count.MEETING),
+    (9, 5, 0, frontier_count.MEETING), (5, 10, 0, frontier_count.FREE_ENDS), (4, 20, 0, frontier_count.MEETING),
+])
+def test_the_total_from_every_square_takes_the_faster_sweep(w, h, budget, way):
+    """Meeting in the middle where the board is not much longer than wide (it counted faster there:
+    frontier_peaks.MEETS_FASTER_UP_TO), the free-ends sweep on longer boards, whichever side is the
+    longer."""
+    board = Board(w, h, (0, 0))
+    assert not frontier_count.table_fits(board, budget)
+    assert frontier_count.sets_swept(board, True, budget) == way
+
+
+@pytest.mark.parametrize("w,h", [(3, 20), (4, 12), (5, 8), (5, 10), (6, 6)])
+def test_the_guess_holds_what_the_sweep_held(run, monkeypatch, w, h):
+    """Each way of counting the total from every square, and a count from a corner: the states a step
+    held are at most the guess the budget was checked against, and both totals agree."""
+    monkeypatch.setattr(frontier_count, "table_fits", lambda board, budget: False)
+    totals = []
+    for meets in (True, False):
+        monkeypatch.setattr(frontier_peaks, "meets_faster", lambda width, length: meets)
+        sol = run(Board(w, h, (0, 0)), "count", all_starts=True, method="frontier")
+        assert sol.details["method"] == (frontier_count.MEET_NAME if meets else frontier_count.NAME)
+        f = sol.details["frontier"]
+        assert 0 < f["most_states"] <= f["expected_states"], (meets, f)
+        totals.append(sol.details["solutions"])
+    assert totals[0] == totals[1]
+    f = run(Board(w, h, (0, 0)), "count", method="frontier").details["frontier"]
+    assert 0 < f["most_states"] <= f["expected_states"], f
