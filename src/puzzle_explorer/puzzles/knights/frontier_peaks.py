@@ -41,9 +41,10 @@ class Peaks:
 
 
 # One start square (and closed tours). 3- to 5-wide: the longest boards measured, whose peak had
-# stopped growing; 6x6 from a corner 2,552,727, 6x7 7,014,631, 6x8 11,428,748, 6x9 and 6x10 16,375,890,
-# 6x12 17,274,646 (other squares held fewer: 6x6 from (2,2) 1,409,745, 6x8 from (2,3) 8,739,092). 7x7, folded with its mirror images, held 299,784,901 states at step 39 of 64 and
-# still grew 1.3-1.5x a step; 8x8 held 178,989,295 at step 29 of 81, growing 1.77x.
+# stopped growing; 6x6 from a corner 2,552,727, 6x7 7,014,631, 6x8 11,428,748, 6x9 and 6x10
+# 16,375,890, 6x12 17,274,646 (other squares held fewer: 6x6 from (2,2) 1,409,745, 6x8 from (2,3)
+# 8,739,092). 7x7, folded with its mirror images, held 299,784,901 states at step 39 of 64 and still
+# grew 1.3-1.5x a step; 8x8 held 178,989,295 at step 29 of 81, growing 1.77x.
 FROM_A_START = Peaks({1: {1: 1}, 2: {1: 1}, 3: {30: 2_200}, 4: {20: 20_000}, 5: {16: 1_000_000},
                       6: {6: 2_600_000, 7: 7_100_000, 8: 11_500_000, 9: 16_400_000, 10: 16_400_000,
                           12: 17_300_000},
