@@ -2,6 +2,7 @@
 to a solved board brings its answer back, a race's answer brings its solver into the Solver pane and
 a race starts from the Solver pane's settings; and the settings and keys that go with them."""
 import io
+import re
 
 from rich.console import Console
 
@@ -43,6 +44,23 @@ async def test_an_edit_clears_the_answer_in_every_pane_and_undo_brings_it_back()
         assert bars.display and str(bars.render()) == chart  # its search's chart with it
         await pilot.press("ctrl+y")  # and away again
         assert "the board changed" in head(app) and not timeline.steps
+
+
+async def test_the_stats_pane_and_its_chart_give_one_figure_a_name():
+    """峰回路转 by BFS: its largest frontier (1,074 positions queued) is not its largest level (1,072),
+    and the pane's counters and its depth chart under them name them apart."""
+    app = preset_app("klotski", "fenghui-luzhuan")
+    async with app.run_test(size=SIZE) as pilot:
+        await solve(pilot)
+        stats = app.screen.query_one(StatsPane)
+        console = Console(width=200, file=io.StringIO(), record=True)
+        console.print(stats.query_one("#stats-numbers").content)
+        numbers = console.export_text()
+        chart = str(app.screen.query_one(LayerBars).render())
+        front = f"{stats.solution.stats.max_frontier:,}"
+        largest = re.search(r"peak ([0-9,]+)", chart)
+        assert largest is not None and largest.group(1) != front  # two figures, as on this board
+        assert f"max front {front}" in " ".join(numbers.split()) and "peak" not in numbers
 
 
 async def test_an_edit_in_link_clears_the_answer_too():

@@ -280,7 +280,10 @@ def final_numbers(solution: Solution, short: bool = False) -> RenderableType:
     s = solution.stats
     rate = s.nodes_expanded / s.elapsed_s if s.elapsed_s > 0 else 0
     table = _counters_table()
-    table.add_row("exp" if short else "expanded", _count(s.nodes_expanded), "peak", _count(s.max_frontier))
+    # the largest frontier, named as the live row names the frontier: "peak" is the depth chart's
+    # largest level, another figure (a breadth-first queue can hold parts of two levels)
+    table.add_row("exp" if short else "expanded", _count(s.nodes_expanded), "front" if short else "max front",
+                  _count(s.max_frontier))
     table.add_row("stored", _count(s.states_seen), "time", f"{s.elapsed_s:.1f}s" if short else f"{s.elapsed_s:.2f} s")
     table.add_row("n/s" if short else "nodes/s", _count(rate), "", "")
     return table
