@@ -40,8 +40,16 @@ class _NoException(Exception):
     """Never raised: the stand-in's calls raise the actor's own exception where they are made."""
 
 
+def ray_here(memory=0):
+    """The stand-in, reporting `memory` bytes over the cluster's nodes (0: none, as if unknown)."""
+    resources = {"memory": float(memory)} if memory else {}
+    return SimpleNamespace(**{**vars(RAY_HERE), "cluster_resources": lambda: resources,
+                              "available_resources": lambda: resources})
+
+
 RAY_HERE = SimpleNamespace(
     cluster_resources=lambda: {},
+    available_resources=lambda: {},
     remote=lambda **options: _ActorClass,
     put=lambda value: value,
     wait=lambda refs, num_returns, timeout: (refs, []),
@@ -52,5 +60,5 @@ RAY_HERE = SimpleNamespace(
 )
 
 
-def HerePool(parts, sweep, order=0):  # noqa: N802 (it stands where a pool class is named)
-    return CountsPool(RAY_HERE, parts, sweep, [], order=order)
+def HerePool(parts, sweep, order=0, memory=0):  # noqa: N802 (it stands where a pool class is named)
+    return CountsPool(ray_here(memory), parts, sweep, [], order=order)

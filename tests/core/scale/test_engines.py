@@ -25,3 +25,38 @@ def test_the_local_engine_imports_no_ray():
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+GIB = 2 ** 30
+
+
+class _Cluster:
+    """A joined cluster's resources, as the ray module reports them."""
+
+    def __init__(self, memory, free):
+        self.memory, self.free = memory, free
+
+    def cluster_resources(self):
+        return {"CPU": 8.0, **({"memory": float(self.memory)} if self.memory else {})}
+
+    def available_resources(self):
+        return {"CPU": 8.0, **({"memory": float(self.free)} if self.memory else {})}
+
+
+def test_a_ray_clusters_budget_is_its_memory_not_this_machines(monkeypatch):
+    """The actors hold a split search's states, so --max-memory is held to the cluster's memory (two
+    nodes of 100 GiB here, more than this machine has), with the note saying so past it; left open, a
+    share of what the cluster has free; and a cluster that reports no memory is taken for this machine."""
+    from puzzle_explorer.core.run import memory
+    from puzzle_explorer.core.scale.ray_cluster import cluster_budget
+
+    ray = _Cluster(200 * GIB, 150 * GIB)
+    assert cluster_budget(ray, 120 * GIB) == (120 * GIB, None)
+    budget, note = cluster_budget(ray, 300 * GIB)
+    assert budget == 200 * GIB and "more than the Ray cluster's 200.0 GiB: the budget is 200.0 GiB" in note
+    assert cluster_budget(ray, None) == (int(150 * GIB * memory.DEFAULT_SHARE), None)
+    assert engines.RayEngine(EngineSpec("ray"), ray).budget(300 * GIB) == 200 * GIB
+    monkeypatch.setattr(memory, "available_bytes", lambda: 8 * GIB)
+    monkeypatch.setattr("puzzle_explorer.core.scale.ray_cluster.available_bytes", lambda: 8 * GIB)
+    assert cluster_budget(_Cluster(0, 0), None)[0] == int(8 * GIB * memory.DEFAULT_SHARE)
+    assert cluster_budget(_Cluster(0, 0), 10 * 2 ** 40)[0] == memory.machine_bytes()

@@ -103,6 +103,85 @@ def test_a_checkpoint_saved_on_actors_resumes_in_one_process_and_back(w, h):
         assert frontier_ray.count_met(p, HerePool(4, frontier_ray.Halves(plan=p)), frontier.NO_ROOM, _none, at=at) == whole
 
 
+def test_a_checkpoint_on_ray_that_could_not_be_gathered_here_is_refused_before_the_cluster_starts(
+        monkeypatch, tmp_path):
+    """A checkpoint gathers every actor's states into this process: 7x7's halves (39.5 million states at
+    the peak, both halves' saved) need about 2.4 GiB here, so with 1 GiB free the count is refused at once,
+    and with 8 GiB it goes as far as starting the cluster."""
+    from puzzle_explorer.core.errors import InputError
+    from puzzle_explorer.core.run.progress import SearchControl
+    from puzzle_explorer.core.run.search import Limits
+    from puzzle_explorer.puzzles.knights import frontier_count
+    from puzzle_explorer.puzzles.knights.board import Board
+
+    started = []
+    monkeypatch.setattr(frontier_count, "counts_on_ray", lambda *args: started.append(1) or 1 / 0)
+    file = str(tmp_path / "7x7.npz")
+
+    def count(free):
+        monkeypatch.setattr(frontier_count, "available_bytes", lambda: free)
+        return frontier_count.count(Board(7, 7, (0, 0)), True, SearchControl(), Limits(max_memory=12 * 2 ** 30), {},
+                                    checkpoint=file, engine=EngineSpec("ray", workers=2))
+
+    with pytest.raises(InputError, match="--checkpoint with --engine ray .* about 2.4 GiB"):
+        count(2 ** 30)
+    assert not started
+    with pytest.raises(ZeroDivisionError):
+        count(8 * 2 ** 30)
+    assert started
+
+
+def test_the_actors_hold_what_the_clusters_memory_allows_not_this_machines(monkeypatch):
+    """A count on Ray is planned against --max-memory as given (8x8's halves, 177 GiB, more than this
+    machine has, were refused before the cluster was asked), then held to the cluster's memory once it
+    is joined: 8x8 on a cluster of 100 GiB ends before it begins, saying both figures; 5x6 on one of
+    300 GiB counts, its budget the cluster's (held to it, with the note the command prints)."""
+    from contextlib import contextmanager
+
+    from puzzle_explorer.core.run.progress import SearchControl
+    from puzzle_explorer.core.run.search import Limits
+    from puzzle_explorer.core.run.status import Limit, Status
+    from puzzle_explorer.puzzles.knights import frontier_count
+    from puzzle_explorer.puzzles.knights.board import Board
+
+    gib = 2 ** 30
+    cluster = []
+
+    @contextmanager
+    def on_here(spec, sweep, modules, control=None, order=None):
+        yield HerePool(spec.workers, sweep, memory=cluster[-1])
+
+    monkeypatch.setattr(frontier_count, "counts_on_ray", on_here)
+
+    def count(w, h, memory, max_memory):
+        cluster.append(memory)
+        return frontier_count.count(Board(w, h, (0, 0)), True, SearchControl(), Limits(max_memory=max_memory), {},
+                                    engine=EngineSpec("ray", workers=2))
+
+    sol = count(8, 8, 100 * gib, 300 * gib)
+    assert sol.status == Status.LIMIT and sol.limit == Limit.MEMORY
+    assert "expected to need 177.0 GiB" in sol.details["note"] and "the Ray cluster's budget is 100.0 GiB" in \
+        sol.details["note"]
+    monkeypatch.setattr(frontier_count, "table_fits", lambda board, budget: False)
+    sol = count(5, 6, 300 * gib, 400 * gib)
+    f = sol.details["frontier"]
+    assert sol.details["solutions"] == 2 * 18784 and f["engine"] == "ray"
+    assert f["budget_bytes"] == 300 * gib - frontier_count.SCRATCH and "the Ray cluster's 300.0 GiB" in f["budget_note"]
+
+
+def test_auto_counts_8x8_on_a_cluster_with_the_frontier_counter():
+    """8x8 from every square, --max-memory 300G on Ray: the frontier counter's halves (177 GiB) are
+    chosen over a search that would never end, as they are not for this machine alone."""
+    from puzzle_explorer.core.run.progress import SearchControl
+    from puzzle_explorer.core.run.search import Limits
+    from puzzle_explorer.puzzles.knights.board import Board
+    from puzzle_explorer.puzzles.knights.solve import _frontier_chosen
+
+    board, limits = Board(8, 8, (0, 0)), Limits(max_memory=300 * 2 ** 30)
+    assert _frontier_chosen(board, "auto", True, EngineSpec("ray", workers=2), SearchControl(), limits)
+    assert not _frontier_chosen(board, "auto", True, EngineSpec("local", workers=2), SearchControl(), limits)
+
+
 def test_a_ray_cluster_gives_the_same_totals(ray_cluster):
     """Real actors, the buckets carried by the object store and added up in a shuffled order."""
     from puzzle_explorer.core.scale.engines import counts_on_ray

@@ -85,23 +85,25 @@ def machine_bytes() -> int:
     return total
 
 
-def budget_bytes(max_memory: int | None) -> int:
+def budget_bytes(max_memory: int | None, machine: int | None = None, free: int | None = None) -> int:
     """The bytes a search may hold: the user's budget, or a share of what is free now. A budget past
     the machine's memory is the machine's: sized to it, a search would allocate what the system
-    cannot give and fail at its first array (see over_machine for the note that says so)."""
+    cannot give and fail at its first array (see over_machine for the note that says so). `machine`
+    and `free`: where the search holds its states, when not this machine (a Ray cluster's actors,
+    core/scale/ray_cluster.cluster_memory)."""
     if max_memory is None:
-        return int(available_bytes() * DEFAULT_SHARE)
-    return min(max_memory, machine_bytes())
+        return int((available_bytes() if free is None else free) * DEFAULT_SHARE)
+    return min(max_memory, machine_bytes() if machine is None else machine)
 
 
-def over_machine(max_memory: int | None) -> str | None:
+def over_machine(max_memory: int | None, machine: int | None = None, where: str = "this machine's") -> str | None:
     """The note a command prints when a budget is more than the machine has (None when it fits)."""
     if max_memory is None:
         return None
-    machine = machine_bytes()
+    machine = machine_bytes() if machine is None else machine
     if max_memory <= machine:
         return None
-    return (f"note: --max-memory {describe_bytes(max_memory)} is more than this machine's "
+    return (f"note: --max-memory {describe_bytes(max_memory)} is more than {where} "
             f"{describe_bytes(machine)}: the budget is {describe_bytes(machine)}")
 
 

@@ -30,6 +30,7 @@ from puzzle_explorer.core.kernels.counters import STOP, new_counters
 from puzzle_explorer.core.kernels.jit import Kernel
 from puzzle_explorer.core.scale.partition import Tick, bucket, bucket_kernel, peak_rss_kb, rows_of
 from puzzle_explorer.core.scale.ray_actors import actor_class, gather, kill_all
+from puzzle_explorer.core.scale.ray_cluster import cluster_budget
 
 NO_PAIRS = np.empty(0, dtype=np.uint64)
 
@@ -156,6 +157,11 @@ class CountsPool:
             random.Random(self.order).shuffle(senders)
         return sum(self._get([a.merge.remote(room, *[runs[src][p] for src in senders])
                               for p, a in enumerate(self.actors)], tick, "adding up")), whole
+
+    def budget(self, max_memory: int | None) -> tuple[int, str | None]:
+        """The bytes the actors may hold in all: --max-memory held to the cluster's memory (and the note
+        to print where it was more), or a share of what the cluster has free."""
+        return cluster_budget(self.ray, max_memory)
 
     def keep(self, name: str, tick: Tick) -> None:
         """Every actor keeps its states as they are now under `name` (for call and cross)."""

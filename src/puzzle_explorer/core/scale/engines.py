@@ -22,6 +22,7 @@ from __future__ import annotations
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Iterator, Protocol, Sequence
 
+from puzzle_explorer.core.run.memory import budget_bytes
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.race import cores
 from puzzle_explorer.core.scale import census_local
@@ -30,7 +31,7 @@ from puzzle_explorer.core.scale.counts_ray import CountsPool, Sweep
 from puzzle_explorer.core.scale.engine import LOCAL, EngineSpec
 from puzzle_explorer.core.scale.local_tasks import Kept, run_local
 from puzzle_explorer.core.scale.partition import CensusPool
-from puzzle_explorer.core.scale.ray_cluster import cluster, cluster_cpus
+from puzzle_explorer.core.scale.ray_cluster import cluster, cluster_budget, cluster_cpus
 from puzzle_explorer.core.scale.ray_tasks import run_on_ray
 from puzzle_explorer.core.scale.task_run import Run, Task, WarmUp
 
@@ -56,6 +57,11 @@ class Engine(Protocol):
         hold in all; modules: the puzzle's hook modules, which a worker imports first."""
         ...
 
+    def budget(self, max_memory: int | None) -> int:
+        """The bytes a census's partitions may hold in all: held to this machine's memory, or to the
+        memory of the cluster whose actors hold them."""
+        ...
+
 
 class LocalEngine:
     """Worker processes on this machine."""
@@ -65,6 +71,9 @@ class LocalEngine:
 
     def workers(self) -> int:
         return self.spec.workers or cores()
+
+    def budget(self, max_memory: int | None) -> int:
+        return budget_bytes(max_memory)
 
     def run_tasks(self, tasks: Sequence[Task], order: list[int], control: SearchControl, node_cap: int | None,
                   warm: WarmUp | None, run: Run, keep: Kept | None) -> Run:
@@ -91,6 +100,9 @@ class RayEngine:
 
     def workers(self) -> int:
         return self.spec.workers or cluster_cpus(self.ray)
+
+    def budget(self, max_memory: int | None) -> int:
+        return cluster_budget(self.ray, max_memory)[0]
 
     def run_tasks(self, tasks: Sequence[Task], order: list[int], control: SearchControl, node_cap: int | None,
                   warm: WarmUp | None, run: Run, keep: Kept | None) -> Run:

@@ -27,7 +27,7 @@ from puzzle_explorer.core.kernels import census, ops, picture
 from puzzle_explorer.core.kernels.census import Layers
 from puzzle_explorer.core.kernels.codes import CAP, FOUND, MEMORY, STOPPED
 from puzzle_explorer.core.kernels.counters import DEPTH, EXPANDED, FRONTIER, MAX_FRONTIER, RUN, SOLUTIONS, STORED
-from puzzle_explorer.core.run.memory import SCRATCH, array_bytes, budget_bytes
+from puzzle_explorer.core.run.memory import SCRATCH, array_bytes
 from puzzle_explorer.core.run.progress import Phase, SearchControl
 from puzzle_explorer.core.run.search import WorkerUse
 from puzzle_explorer.core.scale import partition
@@ -80,7 +80,7 @@ def run(starts: np.ndarray, ctx: Any, spec: EngineSpec, cap: int, control: Searc
     with ExitStack() as stack:
         engine = stack.enter_context(open_engine(spec))  # a Ray cluster: joined for the census
         parts = engine.workers()
-        budget = budget_bytes(max_memory)
+        budget = engine.budget(max_memory)  # a Ray cluster's memory, where its actors hold the partitions
         each = budget // parts - per_worker_bytes(ctx, starts)
         if each <= 0:
             return MEMORY, 0, 0, 0, -1, []

@@ -14,6 +14,7 @@ from typing import Any, Iterator, TextIO
 
 from puzzle_explorer.core.errors import InputError, WorkerFailed
 from puzzle_explorer.core.run import interrupts
+from puzzle_explorer.core.run.memory import available_bytes, budget_bytes, machine_bytes, over_machine
 from puzzle_explorer.core.run.race import cores
 from puzzle_explorer.core.scale.engine import EngineSpec, require_ray
 
@@ -53,6 +54,22 @@ def cluster(spec: EngineSpec) -> Iterator[Any]:  # the ray module (an optional e
     finally:
         if started:
             ray.shutdown()
+
+
+def cluster_memory(ray: Any) -> tuple[int, int]:
+    """(all, free): the memory the joined cluster's nodes give their workers (Ray's `memory` resource,
+    summed over the nodes), in bytes. A split search's states live on the actors, so this, not this
+    machine's memory, bounds its budget (core/run/memory.budget_bytes)."""
+    total = int(ray.cluster_resources().get("memory", 0))
+    free = int(ray.available_resources().get("memory", total))
+    return (total, free) if total > 0 else (machine_bytes(), available_bytes())
+
+
+def cluster_budget(ray: Any, max_memory: int | None) -> tuple[int, str | None]:
+    """The bytes a split search on the joined cluster may hold, and the note to print when --max-memory
+    is more than the cluster has (None when it fits)."""
+    total, free = cluster_memory(ray)
+    return budget_bytes(max_memory, total, free), over_machine(max_memory, total, "the Ray cluster's")
 
 
 def cluster_cpus(ray: Any) -> int:

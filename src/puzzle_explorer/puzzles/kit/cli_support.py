@@ -279,8 +279,10 @@ def note_over_machine(max_memory: int | None) -> None:
 
 def limits_from(args: argparse.Namespace) -> Limits:
     """The limits the options name; a --max-memory past the machine's memory is noted on stderr
-    (note_over_machine)."""
-    note_over_machine(getattr(args, "max_memory", None))
+    (note_over_machine), unless the search runs on a Ray cluster, whose actors hold what they hold
+    within the cluster's memory (core/scale/ray_cluster.cluster_budget)."""
+    if getattr(args, "engine", None) != "ray":
+        note_over_machine(getattr(args, "max_memory", None))
     return Limits(max_states=getattr(args, "max_states", None), timeout_s=getattr(args, "timeout", None),
                   max_memory=getattr(args, "max_memory", None))
 

@@ -182,6 +182,8 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
         say(f"counted: {d['every_square']}")
     if "note" in d:  # why it stopped before it began (the memory it was expected to need)
         say(d["note"])
+    if "budget_note" in d.get("frontier", {}):  # a --max-memory past a Ray cluster's memory
+        say(d["frontier"]["budget_note"])
     if workers := run_line(solution):
         say(workers)
     elif "frontier" in d and "workers" in d["frontier"]:

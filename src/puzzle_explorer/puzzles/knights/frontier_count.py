@@ -15,7 +15,7 @@ from puzzle_explorer.core.files import side_file_failed, write_atomically
 from puzzle_explorer.core.kernels import picture
 from puzzle_explorer.core.kernels.counters import DEPTH, EXPANDED, FRONTIER, RUN, SOLUTIONS, STOP_CANCEL, STORED
 from puzzle_explorer.core.kernels.jit import prepare
-from puzzle_explorer.core.run.memory import SCRATCH, budget_bytes
+from puzzle_explorer.core.run.memory import HARD_CAP, SCRATCH, available_bytes, budget_bytes
 from puzzle_explorer.core.run.progress import SearchControl
 from puzzle_explorer.core.run.search import Limits, Stats
 from puzzle_explorer.core.run.status import Limit, Status
@@ -46,6 +46,9 @@ MEETING = 0  # sets_swept's answer for the total alone, met in the middle
 FREE_ENDS = -1  # sets_swept's answer for the total alone, by one sweep with free ends
 AUTO_SEARCH_S = 1.0  # counts the search finishes this soon stay with it: it keeps tours to browse
 SAVE_EVERY_S = 30.0
+# A state a Ray checkpoint gathers here: its key and count, and their copy while the actors' shares are
+# joined (7x7's halves met on 2 actors: 39.5 million states at the peak, 2.6 GB resident here)
+GATHERED_BYTES = 2 * 16
 TABLE_SECONDS = 600.0  # the longest guessed sweep for the per-square table; past it, the total alone
 # details["every_square"]: what an --all-starts count by the frontier counter gave
 TABLE = "per-square table: a set of states for each class of start squares"
@@ -95,6 +98,19 @@ def sets_swept(board: Board, all_starts: bool, budget: int) -> int:
         meets = frontier_peaks.meets_faster(*sorted((board.width, board.height)))
         return MEETING if meets and meet.plan(board.width, board.height, board.blocked) else FREE_ENDS
     return len(orbits(board))
+
+
+def spreads_on_ray(board: Board, starts: int) -> bool:
+    """Whether the ray engine spreads this count's states over a cluster's actors: the sweeps that hold
+    one set of states (met in the middle, the free-ends total, closed tours); sets_swept's `starts`."""
+    return board.free_squares > 2 and (starts in (MEETING, FREE_ENDS) or board.closed)
+
+
+def planned_budget(max_memory: int | None, on_ray: bool) -> int:
+    """The bytes a count may hold, as planned before it starts: held to this machine's memory, or, with
+    its states on a Ray cluster's actors, --max-memory as given (the cluster's memory bounds it once
+    the cluster is joined, _on_ray)."""
+    return budget_bytes(max_memory, HARD_CAP if on_ray else None)
 
 
 def state_bytes(starts: int) -> int:
@@ -148,9 +164,9 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     reps = _late_representatives(board) if all_starts and not total_only else [(board.start, [board.start])]
     sets = sets_swept(board, all_starts, budget)
     meeting = sets == MEETING
-    # the sweeps with one set of states (no start square) can spread it over a cluster
-    on_ray = engine is not None and engine.kind == RAY and board.free_squares > 2 and (
-        meeting or total_only or board.closed)
+    on_ray = engine is not None and engine.kind == RAY and spreads_on_ray(board, sets)
+    if on_ray:
+        budget = planned_budget(limits.max_memory, on_ray) - SCRATCH
     peak, seconds = guess(board, sets)
     need = peak * state_bytes(sets)
     details = {**details, "method": MEET_NAME if meeting else NAME,
@@ -162,10 +178,10 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
         details["every_square"] = TOTAL_MET if meeting else TOTAL_ONLY if total_only else TABLE
         # theory's verdict is the start square's ("whether one starts on this square"), not every square's
         details.pop("existence", None)
+    if on_ray and checkpoint:
+        _gathered_fits(peak, meeting)
     if need > budget:
-        return Solution(Status.LIMIT, _start_only(board), Stats(), Limit.MEMORY,
-                        details={**details, "note": f"the frontier counter is expected to need "
-                                                    f"{describe_bytes(need)} on this board"})
+        return _too_big(board, details, need)
     counters = control.counters
     cut = meet.plan(board.width, board.height, board.blocked) if meeting else None
     control.show_with(live.meet_decoder(board, cut) if cut else live.frontier_decoder(board))
@@ -220,7 +236,8 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
         try:
             if on_ray and not (resumed and any(s.pairs is None for s in resumed.sets)):
                 assert engine is not None
-                found = _on_ray(board, cut, engine, control, room, on_step, resumed, on_saved, due, order, details)
+                found = _on_ray(board, cut, engine, control, room, on_step, resumed, on_saved, due, order, details,
+                                limits.max_memory, need)
                 every = found if cut else 2 * found
                 totals = {s: 2 * found for s in starts}
             elif cut:
@@ -242,6 +259,8 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
                 key = _key(board, None)  # its checkpoints are the cell-by-cell sweep's
                 every = frontier.count_all(board.width, board.height, board.blocked, counters, room, on_step,
                                            None, on_saved, workers, order)
+    except OverCluster as over:
+        return _too_big(board, details, need, over.budget)
     except frontier.Stopped:
         status, limit = _stopped(control)
     except frontier.OutOfRoom:
@@ -288,12 +307,32 @@ def _met(p: meet.Plan, counters: np.ndarray, room: int, on_step: Callable[[front
     return meet.count(p, counters, room, _by_edge(p, on_step), workers, resumed, on_saved, on_joined)
 
 
+class OverCluster(Exception):
+    """The count is expected to need more than the joined Ray cluster's budget (`budget` bytes)."""
+
+    def __init__(self, budget: int):
+        super().__init__(budget)
+        self.budget = budget
+
+
+def _too_big(board: Board, details: JSON, need: int, cluster: int | None = None) -> Solution:
+    """The count ended before it began: it is expected to need `need` bytes, more than the budget (on a
+    Ray cluster, `cluster` bytes)."""
+    on = "" if cluster is None else f", and the Ray cluster's budget is {describe_bytes(cluster)}"
+    return Solution(Status.LIMIT, _start_only(board), Stats(), Limit.MEMORY,
+                    details={**details, "note": f"the frontier counter is expected to need "
+                                                f"{describe_bytes(need)} on this board{on}"})
+
+
 def _on_ray(board: Board, cut: meet.Plan | None, spec: EngineSpec, control: SearchControl, room: int,
             on_step: Callable[[frontier.Progress], None], resumed: frontier.Sweeping | None,
             on_saved: Callable[[frontier.Sweeping], None], due: Callable[[], bool], order: int | None,
-            details: JSON) -> int:
-    """On a Ray cluster's actors (frontier_ray.py), the room shared out evenly among them: the directed
-    tours met in the middle (cut), or else the paths (closed: cycles) of the free-ends sweep."""
+            details: JSON, max_memory: int | None, need: int) -> int:
+    """On a Ray cluster's actors (frontier_ray.py): the directed tours met in the middle (cut), or else
+    the paths (closed: cycles) of the free-ends sweep. The budget is --max-memory held to the cluster's
+    memory (or a share of what it has free), shared out evenly among the actors, each a thread's scratch
+    and as many states as the rest holds, and at most its share of `room` (--max-states); OverCluster
+    when the count's guessed `need` is more."""
     counters = control.counters
 
     def tick() -> None:
@@ -308,9 +347,17 @@ def _on_ray(board: Board, cut: meet.Plan | None, spec: EngineSpec, control: Sear
     control.end_search()  # starting the actors is not search time
     with counts_on_ray(spec, sweep, [frontier_ray.__name__], control, order) as pool:
         details["frontier"].update(workers=pool.parts, engine=RAY)
+        budget, over = pool.budget(max_memory)
+        budget -= SCRATCH
+        details["frontier"]["budget_bytes"] = budget
+        if over is not None:
+            details["frontier"]["budget_note"] = over
+        if need > budget:
+            raise OverCluster(budget)
+        share = budget // pool.parts - frontier_flat.scratch_bytes(1)
+        each = max(1, min(room // pool.parts, share // state_bytes(MEETING if cut else 1)))
         pool.ready(tick)
         control.start_search()
-        each = max(1, room // pool.parts)
         try:
             found = _sweep_on_ray(cut, sweep, pool, each, tick, on_step, resumed, on_saved, due, on_paths)
         finally:
@@ -367,6 +414,18 @@ def _save(path: Path, key: str, at: frontier.Sweeping) -> None:
     arrays.update(key=np.array(key), step=np.array(at.step), starts=np.array(starts, dtype=np.int64),
                   totals=np.array(totals, dtype=object))
     write_atomically(path, lambda f: np.savez(f, allow_pickle=True, **arrays))
+
+
+def _gathered_fits(peak: int, meeting: bool) -> None:
+    """InputError, before a cluster starts, when a checkpoint of a count on Ray could not be made here:
+    it gathers every actor's states into this process (a key and a count each, and the first half's
+    beside the second's when the halves meet), with a copy while they are joined into one array."""
+    gathered = peak * GATHERED_BYTES * (2 if meeting else 1)
+    free = available_bytes()
+    if gathered > free:
+        raise InputError(f"--checkpoint with --engine ray saves the actors' states from this machine: about "
+                         f"{describe_bytes(gathered)} on this board, and it has {describe_bytes(free)} free; "
+                         "count without --checkpoint, or from a machine with more memory")
 
 
 def _writable(path: Path) -> None:
