@@ -40,18 +40,20 @@ class Peaks:
         return min(UNKNOWN, by_length[longest] * int(PAST_MEASURED ** (length - longest)))
 
 
-# One start square (and closed tours). 3- to 5-wide: the longest boards measured, whose peak had
-# stopped growing; 6x6 from a corner 2,552,727, 6x7 7,014,631, 6x8 11,428,748, 6x9 and 6x10
-# 16,375,890, 6x12 17,274,646 (other squares held fewer: 6x6 from (2,2) 1,409,745, 6x8 from (2,3)
-# 8,739,092). 7x7, folded with its mirror images, held 299,784,901 states at step 39 of 64 and still
-# grew 1.3-1.5x a step; 8x8 held 178,989,295 at step 29 of 81, growing 1.77x.
+# One start square (and closed tours). 6x6 from a corner 2,552,727, 6x7 7,014,631, 6x8 11,428,748,
+# 6x9 and 6x10 16,375,890, 6x12 17,274,646 (other squares held fewer: 6x6 from (2,2) 1,409,745, 6x8
+# from (2,3) 8,739,092; 5x16 from a corner 637,659). The other widths take the figures of a sweep with
+# no start, which holds more: 3- to 5-wide the longest boards measured, whose peak had stopped
+# growing; 7x7, folded with its mirror images, held 299,784,901 states at step 39 of 64 and still grew
+# 1.3-1.5x a step; 8x8 held 178,989,295 at step 29 of 81, growing 1.77x (docs/knights.md). The free-ends
+# figures below were measured since, past the 3- to 5-wide ones here.
 FROM_A_START = Peaks({1: {1: 1}, 2: {1: 1}, 3: {30: 2_200}, 4: {20: 20_000}, 5: {16: 1_000_000},
                       6: {6: 2_600_000, 7: 7_100_000, 8: 11_500_000, 9: 16_400_000, 10: 16_400_000,
                           12: 17_300_000},
                       7: {7: 660_000_000}, 8: {8: 150_000_000_000}}, frozenset(range(1, 7)))
 # Free ends, the total from every square in one sweep (any cell may become one of the two ends):
 # 3x30 1,133; 4x20 10,865; 5x12 to 5x16 748,294; 6x6 3,767,635, 6x7 11,837,242, 6x8 16,430,097,
-# 6x9 19,992,015, 6x10 20,724,256, 6x12 20,869,442.
+# 6x9 19,992,015, 6x10 20,724,256, 6x12 20,869,442; 7- and 8-wide as for one start.
 FREE_ENDS = Peaks({1: {1: 1}, 2: {1: 1}, 3: {30: 1_200}, 4: {20: 11_000}, 5: {16: 750_000},
                    6: {6: 3_800_000, 7: 11_900_000, 8: 16_500_000, 9: 20_000_000, 10: 20_800_000, 12: 21_000_000},
                    7: {7: 660_000_000}, 8: {8: 150_000_000_000}}, frozenset(range(1, 7)))
