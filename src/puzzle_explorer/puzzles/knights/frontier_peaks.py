@@ -46,7 +46,7 @@ class Peaks:
 # no start, which holds more: 3- to 5-wide the longest boards measured, whose peak had stopped
 # growing; 7x7, folded with its mirror images, held 299,784,901 states at step 39 of 64 and still grew
 # 1.3-1.5x a step; 8x8 held 178,989,295 at step 29 of 81, growing 1.77x (docs/knights.md). (The 3- to
-# 5-wide figures were taken before later pruning rules; FREE_ENDS has those boards measured since.)
+# 5-wide figures are an earlier stop's, above what the same boards held when FREE_ENDS was measured.)
 FROM_A_START = Peaks({1: {1: 1}, 2: {1: 1}, 3: {30: 2_200}, 4: {20: 20_000}, 5: {16: 1_000_000},
                       6: {6: 2_600_000, 7: 7_100_000, 8: 11_500_000, 9: 16_400_000, 10: 16_400_000,
                           12: 17_300_000},
