@@ -33,6 +33,15 @@ def test_the_total_from_every_square_takes_the_faster_sweep(w, h, budget, way):
     assert frontier_count.sets_swept(board, True, budget) == way
 
 
+def test_a_long_board_says_why_it_did_not_meet_in_the_middle(run, monkeypatch):
+    monkeypatch.setattr(frontier_count, "table_fits", lambda board, budget: False)
+    sol = run(Board(3, 12, (0, 0)), "count", all_starts=True, method="frontier")
+    assert sol.details["every_square"] == frontier_count.TOTAL_MET  # 3-wide boards meet at any length
+    monkeypatch.setattr(frontier_peaks, "MEETS_FASTER_UP_TO", {3: 11})
+    sol = run(Board(3, 12, (0, 0)), "count", all_starts=True, method="frontier")
+    assert sol.details["every_square"] == frontier_count.TOTAL_LONG and sol.details["solutions"] == 114496
+
+
 @pytest.mark.parametrize("w,h", [(3, 20), (4, 12), (5, 8), (5, 10), (6, 6)])
 def test_the_guess_holds_what_the_sweep_held(run, monkeypatch, w, h):
     """Each way of counting the total from every square, and a count from a corner: the states a step

@@ -55,6 +55,10 @@ TABLE = "per-square table: a set of states for each class of start squares"
 TOTAL_ONLY = (
     "total only: one sweep with free ends (the per-square table, a set of states per class of start squares, "
     "would not fit the memory budget or would take too long)")
+TOTAL_LONG = (
+    "total only: one sweep with free ends, faster than meeting in the middle on a board this much longer than "
+    "wide (the per-square table, a set of states per class of start squares, would not fit the memory budget or "
+    "would take too long)")
 TOTAL_MET = (
     "total only: the free-ends sweep's two halves met in the middle (the per-square table, a set of states per "
     "class of start squares, would not fit the memory budget or would take too long)")
@@ -175,7 +179,8 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     if engine is not None and engine.kind == RAY and not on_ray:
         details["engine_unused"] = RAY
     if all_starts:
-        details["every_square"] = TOTAL_MET if meeting else TOTAL_ONLY if total_only else TABLE
+        long = sets == FREE_ENDS and meet.plan(board.width, board.height, board.blocked) is not None
+        details["every_square"] = TOTAL_MET if meeting else TOTAL_LONG if long else TOTAL_ONLY if total_only else TABLE
         # theory's verdict is the start square's ("whether one starts on this square"), not every square's
         details.pop("existence", None)
     if on_ray and checkpoint:
