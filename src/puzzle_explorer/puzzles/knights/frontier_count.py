@@ -2,6 +2,7 @@
 progress, checkpoints between steps, and its answer as a Solution."""
 from __future__ import annotations
 
+import functools
 import math
 import os
 import time
@@ -104,10 +105,12 @@ def sets_swept(board: Board, all_starts: bool, budget: int) -> int:
     return len(orbits(board))
 
 
-def spreads_on_ray(board: Board, starts: int) -> bool:
-    """Whether the ray engine spreads this count's states over a cluster's actors: the sweeps that hold
-    one set of states (met in the middle, the free-ends total, closed tours); sets_swept's `starts`."""
-    return board.free_squares > 2 and (starts in (MEETING, FREE_ENDS) or board.closed)
+def spreads_on_ray(board: Board, starts: int, engine: EngineSpec | None) -> bool:
+    """Whether this count's states are spread over a Ray cluster's actors: the engine is Ray, and the
+    sweep holds one set of states (met in the middle, the free-ends total, closed tours); sets_swept's
+    `starts`."""
+    return engine is not None and engine.kind == RAY and board.free_squares > 2 and (
+        starts in (MEETING, FREE_ENDS) or board.closed)
 
 
 def planned_budget(max_memory: int | None, on_ray: bool) -> int:
@@ -168,9 +171,8 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     reps = _late_representatives(board) if all_starts and not total_only else [(board.start, [board.start])]
     sets = sets_swept(board, all_starts, budget)
     meeting = sets == MEETING
-    on_ray = engine is not None and engine.kind == RAY and spreads_on_ray(board, sets)
-    if on_ray:
-        budget = planned_budget(limits.max_memory, on_ray) - SCRATCH
+    on_ray = spreads_on_ray(board, sets, engine)
+    budget = planned_budget(limits.max_memory, on_ray) - SCRATCH
     peak, seconds = guess(board, sets)
     need = peak * state_bytes(sets)
     details = {**details, "method": MEET_NAME if meeting else NAME,
@@ -209,8 +211,7 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
         return bool(checkpoint) and time.perf_counter() - saved[0] >= SAVE_EVERY_S
 
     def on_saved(at: frontier.Sweeping) -> None:
-        partial = sum(at.totals.values())
-        counters[SOLUTIONS] = min(partial, 2 ** 62)
+        _found(counters, sum(at.totals.values()))
         if checkpoint and due():
             try:
                 _save(Path(checkpoint), key, at)
@@ -306,10 +307,14 @@ def _met(p: meet.Plan, counters: np.ndarray, room: int, on_step: Callable[[front
          workers: int, resumed: frontier.Sweeping | None, on_saved: Callable[[frontier.Sweeping], None]) -> int:
     """The total by meeting in the middle, its progress told by edge (_by_edge), and the tours counted as
     the join assembles them."""
-    def on_joined(tours: int) -> None:
-        counters[SOLUTIONS] = min(tours, 2 ** 62)
+    return meet.count(p, counters, room, _by_edge(p, on_step), workers, resumed, on_saved,
+                      functools.partial(_found, counters))
 
-    return meet.count(p, counters, room, _by_edge(p, on_step), workers, resumed, on_saved, on_joined)
+
+def _found(counters: np.ndarray, tours: int) -> None:
+    """The tours a running count has found so far, for its progress: the counters are int64, and a
+    count may pass them (it is kept exact elsewhere)."""
+    counters[SOLUTIONS] = min(tours, 2 ** 62)
 
 
 class OverCluster(Exception):
@@ -344,9 +349,7 @@ def _on_ray(board: Board, cut: meet.Plan | None, spec: EngineSpec, control: Sear
         if control.stop_requested != RUN:
             pool.stop(control.stop_requested)
 
-    def on_paths(paths: int) -> None:
-        counters[SOLUTIONS] = min(paths, 2 ** 62)
-
+    on_paths = functools.partial(_found, counters)
     sweep: counts_ray.Sweep = frontier_ray.Halves(plan=cut) if cut else frontier_ray.Cells(
         width=board.width, height=board.height, blocked=board.blocked, closed=board.closed)
     control.end_search()  # starting the actors is not search time

@@ -31,7 +31,7 @@ from puzzle_explorer.core.run.search import (
 from puzzle_explorer.core.run.status import Limit, Status
 from puzzle_explorer.core.scale import counts_ray, split_paths
 from puzzle_explorer.core.scale.cuts import wanted_subtrees
-from puzzle_explorer.core.scale.engine import RAY, EngineSpec
+from puzzle_explorer.core.scale.engine import EngineSpec
 from puzzle_explorer.core.scale.task_run import Run
 from puzzle_explorer.core.scale.tasks import (
     one_worker_when_sooner,
@@ -182,8 +182,7 @@ def _frontier_chosen(board: Board, method: str, all_starts: bool, spec: EngineSp
         return frontier_count.chosen(board, method, None, 1)
     budget = budget_bytes(limits.max_memory)
     starts = frontier_count.sets_swept(board, all_starts, budget)
-    if spec.kind == RAY and frontier_count.spreads_on_ray(board, starts):
-        budget = frontier_count.planned_budget(limits.max_memory, True)
+    budget = frontier_count.planned_budget(limits.max_memory, frontier_count.spreads_on_ray(board, starts, spec))
     if not frontier_count.chosen(board, method, math.inf, starts, budget):  # too big for the budget: no need to estimate
         return False
     control.estimating()
