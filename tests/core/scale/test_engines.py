@@ -55,7 +55,7 @@ def test_a_ray_clusters_budget_is_its_memory_not_this_machines(monkeypatch):
     budget, note = cluster_budget(ray, 300 * GIB)
     assert budget == 200 * GIB and "more than the Ray cluster's 200.0 GiB: the budget is 200.0 GiB" in note
     assert cluster_budget(ray, None) == (int(150 * GIB * memory.DEFAULT_SHARE), None)
-    assert engines.RayEngine(EngineSpec("ray"), ray).budget(300 * GIB) == 200 * GIB
+    assert engines.RayEngine(EngineSpec("ray"), ray).budget(300 * GIB) == (200 * GIB, note)
     monkeypatch.setattr(memory, "available_bytes", lambda: 8 * GIB)
     monkeypatch.setattr("puzzle_explorer.core.scale.ray_cluster.available_bytes", lambda: 8 * GIB)
     assert cluster_budget(_Cluster(0, 0), None)[0] == int(8 * GIB * memory.DEFAULT_SHARE)

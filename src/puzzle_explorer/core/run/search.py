@@ -81,6 +81,7 @@ class Outcome:
     solutions: int = 0
     kept: list[np.ndarray] = field(default_factory=list)
     workers: list[WorkerUse] = field(default_factory=list)  # a census spread over workers: each one's use
+    budget_note: str | None = None  # a census on a Ray cluster with less memory than --max-memory: says so
 
 
 SHORTEST: dict[str, tuple[Callable[..., Any], Callable[[int], int]]] = {
@@ -250,15 +251,16 @@ def count_states(starts: np.ndarray, contexts: list[Context], control: SearchCon
 
 
 def census_outcome(code: int, total: Whole, goals: Whole, depth: Whole, first_goal: Whole, control: SearchControl,
-                   elapsed: float, workers: Iterable[WorkerUse] = ()) -> Outcome:
+                   elapsed: float, workers: Iterable[WorkerUse] = (), budget_note: str | None = None) -> Outcome:
     """A census's result (code, states, goal states, deepest level, first goal level: -1 none) as
-    an Outcome; workers: each worker's use, for one spread over workers."""
+    an Outcome; workers: each worker's use, for one spread over workers; budget_note: the engine's
+    note on its budget (engines.Engine.budget)."""
     status, limit = kernel_status(code, control, Limit.STATES)
     if status == Status.SOLVED and goals == 0:
         status = Status.UNSOLVABLE
     result = Census(int(total), int(goals), int(depth), int(first_goal) if first_goal >= 0 else None)
     return Outcome(status, limit, stats=counter_stats(control, elapsed, int(total)), census=result,
-                   workers=list(workers))
+                   workers=list(workers), budget_note=budget_note)
 
 
 def backtrack_args(ctx: Context, prefix: int | np.ndarray, max_depth: int, mode: int, keep: int,

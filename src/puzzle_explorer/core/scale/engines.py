@@ -57,9 +57,10 @@ class Engine(Protocol):
         hold in all; modules: the puzzle's hook modules, which a worker imports first."""
         ...
 
-    def budget(self, max_memory: int | None) -> int:
+    def budget(self, max_memory: int | None) -> tuple[int, str | None]:
         """The bytes a census's partitions may hold in all: held to this machine's memory, or to the
-        memory of the cluster whose actors hold them."""
+        memory of the cluster whose actors hold them; and the note to print where --max-memory was
+        more than a cluster has (this machine's is noted by the command line before it starts)."""
         ...
 
 
@@ -72,8 +73,8 @@ class LocalEngine:
     def workers(self) -> int:
         return self.spec.workers or cores()
 
-    def budget(self, max_memory: int | None) -> int:
-        return budget_bytes(max_memory)
+    def budget(self, max_memory: int | None) -> tuple[int, str | None]:
+        return budget_bytes(max_memory), None
 
     def run_tasks(self, tasks: Sequence[Task], order: list[int], control: SearchControl, node_cap: int | None,
                   warm: WarmUp | None, run: Run, keep: Kept | None) -> Run:
@@ -101,8 +102,8 @@ class RayEngine:
     def workers(self) -> int:
         return self.spec.workers or cluster_cpus(self.ray)
 
-    def budget(self, max_memory: int | None) -> int:
-        return cluster_budget(self.ray, max_memory)[0]
+    def budget(self, max_memory: int | None) -> tuple[int, str | None]:
+        return cluster_budget(self.ray, max_memory)
 
     def run_tasks(self, tasks: Sequence[Task], order: list[int], control: SearchControl, node_cap: int | None,
                   warm: WarmUp | None, run: Run, keep: Kept | None) -> Run:

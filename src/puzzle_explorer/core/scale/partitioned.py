@@ -60,7 +60,9 @@ def split_pays(spec: EngineSpec | None) -> bool:
 
 
 # (code, states, goal states, deepest level, first goal level, each worker's use)
-Result = tuple[int, int, int, int, int, list[WorkerUse]]
+Levels = tuple[int, int, int, int, int, list[WorkerUse]]
+# the same, and the note to print where --max-memory was more than the Ray cluster has (engines.Engine.budget)
+Result = tuple[int, int, int, int, int, list[WorkerUse], str | None]
 
 
 def per_worker_bytes(ctx: Any, starts: np.ndarray) -> int:
@@ -72,18 +74,19 @@ def per_worker_bytes(ctx: Any, starts: np.ndarray) -> int:
 def run(starts: np.ndarray, ctx: Any, spec: EngineSpec, cap: int, control: SearchControl, max_memory: int | None,
         layers: Layers | None = None) -> Result:
     """The census partitioned as `spec` says; returns (code, states, goal states, deepest level,
-    first goal level, [WorkerUse per worker]) like census.census plus the workers' use, with the
-    search clock started once every worker is ready (starting them is not search time)."""
+    first goal level, [WorkerUse per worker], budget note) like census.census plus the workers' use
+    and the engine's note on the budget, with the search clock started once every worker is ready
+    (starting them is not search time)."""
     if layers is not None and (layers.keep or layers.goals):
         raise ValueError("a partitioned census keeps no levels or goal positions")
     starts = np.ascontiguousarray(starts, dtype=np.uint64)
     with ExitStack() as stack:
         engine = stack.enter_context(open_engine(spec))  # a Ray cluster: joined for the census
         parts = engine.workers()
-        budget = engine.budget(max_memory)  # a Ray cluster's memory, where its actors hold the partitions
+        budget, note = engine.budget(max_memory)  # a Ray cluster's memory, where its actors hold the partitions
         each = budget // parts - per_worker_bytes(ctx, starts)
         if each <= 0:
-            return MEMORY, 0, 0, 0, -1, []
+            return MEMORY, 0, 0, 0, -1, [], note
         control.compiling()
         partition.prepare_kernels(ctx, control.counters)  # the workers then load them from the disk cache
         modules = ops.hook_modules(ctx)
@@ -94,13 +97,13 @@ def run(starts: np.ndarray, ctx: Any, spec: EngineSpec, cap: int, control: Searc
             pool.reusable = out[0] != STOPPED
             for use, restarts in zip(out[5], pool.restarts):
                 use.restarts = restarts
-            return out
+            return (*out, note)
         finally:
             control.end_search()  # ending the workers is not search time
 
 
 def _levels(pool: CensusPool, parts: int, starts: np.ndarray, ctx: Any, each: int, cap: int, control: SearchControl,
-            layers: Layers | None, modules: list[str]) -> Result:
+            layers: Layers | None, modules: list[str]) -> Levels:
     counters = control.counters
     use = [WorkerUse() for _ in range(parts)]
     stopping = [False]

@@ -449,7 +449,8 @@ def print_json(obj: JSON | list[JSON]) -> None:
 
 
 def summary_lines(solution: Solution, headline: str) -> list[str]:
-    """The family's headline (what the search found), then how the search went."""
+    """The family's headline (what the search found), then how the search went, then any note on
+    its budget (budget_notes)."""
     s = solution.stats
     if not solution.searched:
         return [headline, solution.no_search_text]
@@ -458,7 +459,15 @@ def summary_lines(solution: Solution, headline: str) -> list[str]:
         headline,
         f"search: {s.elapsed_s * 1000:.1f} ms{speed}, {s.nodes_expanded:,} expanded, "
         f"{s.states_seen:,} states seen, largest frontier {s.max_frontier:,}",
+        *budget_notes(solution),
     ]
+
+
+def budget_notes(solution: Solution) -> list[str]:
+    """What the search's parts said of their budget: a --max-memory more than the Ray cluster they
+    ran on has (a census's details["census"], a knight's count's details["frontier"])."""
+    return [str(part["budget_note"]) for part in solution.details.values()
+            if isinstance(part, dict) and part.get("budget_note")]
 
 
 LABELS_AT_ONCE = 1000  # move labels printed in one call (rich's cost is per call, a long tour's labels many)

@@ -87,6 +87,7 @@ class Result:
     hardest: list[int] = field(default_factory=list)  # words (or numbers) at the largest distance
     table: Table | None = None
     note: str = ""
+    budget_note: str | None = None  # the census's (puzzle_explorer.core.run.search.Outcome.budget_note)
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,7 @@ class Space:
 def _outcome_result(out: Outcome, layers: core_census.Layers) -> Result:
     return Result(out.status, out.limit, out.stats, list(layers.sizes),
                   layers.probe_level if layers.probe_level >= 0 else None,
-                  [int(w) for w in layers.last], layers.table)
+                  [int(w) for w in layers.last], layers.table, budget_note=out.budget_note)
 
 
 class PackedSpace(Space):
@@ -294,6 +295,8 @@ def census_counts(out: Outcome) -> JSON:
     if out.workers:
         counts["workers"] = [{"states": w.states, "peak_bytes": w.peak_bytes, "peak_rss_bytes": 1024 * w.peak_rss_kb,
                               "restarts": w.restarts} for w in out.workers]
+    if out.budget_note is not None:
+        counts["budget_note"] = out.budget_note
     return counts
 
 
@@ -409,6 +412,8 @@ def census_json(result: Result, space: Space, scope: str, hardest_boards: list[A
         "start_distance": result.start_distance,
         "start_in_component": result.start_distance is not None if finished else None,
     }
+    if result.budget_note is not None:
+        out["budget_note"] = result.budget_note
     if result.note:
         out["note"] = result.note
     elif finished and not levels:

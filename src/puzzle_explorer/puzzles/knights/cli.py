@@ -169,11 +169,12 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
     say(_describe(board, "per_square" in d or "every_square" in d))
     if "existence" in d:
         say(_theory(d["existence"]))
-    head, search = cli_support.summary_lines(solution, headline(solution))
+    head, *search = cli_support.summary_lines(solution, headline(solution))
     say(head)
     if "solutions" in d and board.closed and solution.status == Status.SOLVED:
         say("closed tours: each cycle counted once in each direction")
-    say(search)
+    for line in search:  # how the search went, and any note on its budget
+        say(line)
     if d.get("method") == "theory":
         return
     if d.get("method"):
@@ -182,8 +183,6 @@ def print_human(console: Console, board: kboard.Board, solution: Solution, draw:
         say(f"counted: {d['every_square']}")
     if "note" in d:  # why it stopped before it began (the memory it was expected to need)
         say(d["note"])
-    if "budget_note" in d.get("frontier", {}):  # a --max-memory past a Ray cluster's memory
-        say(d["frontier"]["budget_note"])
     if workers := run_line(solution):
         say(workers)
     elif "frontier" in d and "workers" in d["frontier"]:

@@ -207,7 +207,7 @@ def run_one(args: argparse.Namespace, console: Console) -> int:
         cli_support.print_json(cli_support.solution_json(solution, **_extras(board)))
         return ExitCode.OK
     console.print(render(board, View(zoom=1)))
-    head, search = cli_support.summary_lines(solution, headline(solution))
+    head, *search = cli_support.summary_lines(solution, headline(solution))
     d = solution.details
 
     def say(text: str) -> None:
@@ -218,7 +218,8 @@ def run_one(args: argparse.Namespace, console: Console) -> int:
         say(f"why: {d['reason']}")
     if "chosen" in d and (solution.searched or solution.status != Status.UNSOLVABLE):
         say(f"solver: {d['chosen']}" + (f" ({d['why']})" if args.algo == "auto" and d.get("why") else ""))
-    say(search)
+    for line in search:  # how the search went, and any note on its budget
+        say(line)
     if workers := run_line(solution):
         say(workers)
     if "pdb_refused" in d:

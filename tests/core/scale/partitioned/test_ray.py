@@ -61,3 +61,20 @@ def test_a_lost_actor_ends_the_census_with_a_clear_error(ray_cluster):
     os.kill(actors[0], signal.SIGKILL)
     assert job._finished.wait(30)
     assert isinstance(job._error, EngineError) and "Ray actor" in str(job._error)
+
+
+def test_a_budget_past_the_clusters_memory_is_held_to_it_and_said(ray_cluster):
+    """The partitions live on the actors, so a --max-memory of 1,000 TiB is held to the cluster's memory:
+    the census counts as it does in one process, and its details (and so the command's output) carry
+    the note saying so; within the cluster's memory there is no note."""
+    from puzzle_explorer.puzzles.kit.cli_support import summary_lines
+
+    board, options = "HAAI/HAAI/JBBK/JNOK/P..Q", {"moves": "unit", "engine": RAY, "workers": 2}
+    sol = solve(parse(board), "census", options, SearchControl(), Limits(max_memory=1000 * 2**40))
+    note = sol.details["census"]["budget_note"]
+    assert "--max-memory 1000.0 TiB is more than the Ray cluster's" in note
+    assert summary_lines(sol, "counted")[2:] == [note]
+    alone = solve(parse(board), "census", {"moves": "unit"}, SearchControl(), Limits())
+    assert sol.details["census"]["states"] == alone.details["census"]["states"] == 25955
+    within = solve(parse(board), "census", options, SearchControl(), Limits(max_memory=2**30))
+    assert "budget_note" not in within.details["census"] and len(summary_lines(within, "counted")) == 2
