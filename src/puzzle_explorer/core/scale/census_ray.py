@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from puzzle_explorer.core.kernels.counters import EXPANDED, STOP, Whole, new_counters
-from puzzle_explorer.core.scale.ray_actors import actor_class, gather, kill_all, writable
+from puzzle_explorer.core.scale.ray_actors import actor_class, gather, kill_all, stop_all, writable
 
 if TYPE_CHECKING:
     from puzzle_explorer.core.scale.partition import Expanded, Report, Tick
@@ -137,8 +137,7 @@ class RayPool:
         return sum(self._expanded)
 
     def stop(self, code: int) -> None:
-        for a in self.actors:
-            a.stop.remote(code)
+        stop_all(self.actors, code)
 
     def close(self) -> None:
         kill_all(self.ray, self.actors)

@@ -29,7 +29,7 @@ import numpy as np
 from puzzle_explorer.core.kernels.counters import STOP, new_counters
 from puzzle_explorer.core.kernels.jit import Kernel
 from puzzle_explorer.core.scale.partition import Tick, bucket, bucket_kernel, peak_rss_kb, rows_of
-from puzzle_explorer.core.scale.ray_actors import actor_class, gather, kill_all
+from puzzle_explorer.core.scale.ray_actors import actor_class, gather, kill_all, stop_all
 from puzzle_explorer.core.scale.ray_cluster import cluster_budget
 
 NO_PAIRS = np.empty(0, dtype=np.uint64)
@@ -190,8 +190,7 @@ class CountsPool:
     def stop(self, code: int) -> None:
         if not self.stopped:
             self.stopped = True
-            for a in self.actors:
-                a.stop.remote(code)
+            stop_all(self.actors, code)
 
     def close(self) -> None:
         kill_all(self.ray, self.actors)

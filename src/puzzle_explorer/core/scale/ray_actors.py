@@ -50,6 +50,13 @@ def writable(value: Any) -> Any:
     return value
 
 
+def stop_all(actors: list[Any], code: int) -> None:
+    """Pass a stop (the counters' STOP code) to every actor; each one's kernels see it within a few
+    thousand steps (the actors run a second call beside a kernel: actor_class)."""
+    for a in actors:
+        a.stop.remote(code)
+
+
 def kill_all(ray: Any, actors: list[Any]) -> None:
     for a in actors:
         try:
