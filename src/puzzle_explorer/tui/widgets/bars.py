@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual.widget import Widget
-from textual.widgets import Static
 
 from puzzle_explorer.core.run.live import Live
+from puzzle_explorer.tui.widgets.live_text import LiveText
 
 EIGHTHS = " ▁▂▃▄▅▆▇█"
 ROWS = 3
@@ -75,7 +75,7 @@ def chart(live: Live | None, width: int, rows: int = ROWS) -> Text | None:
     return text
 
 
-class LayerBars(Static):
+class LayerBars(LiveText):
     """The chart of the latest snapshot's picture; hidden when it has nothing to chart."""
 
     def show(self, live: Live | None) -> None:

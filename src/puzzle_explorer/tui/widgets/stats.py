@@ -21,6 +21,7 @@ from puzzle_explorer.puzzles.interface import Solution
 from puzzle_explorer.puzzles.kit.bars import bar_lines
 from puzzle_explorer.tui.host import Host
 from puzzle_explorer.tui.widgets.bars import LayerBars
+from puzzle_explorer.tui.widgets.live_text import LiveText
 
 SPARK_POINTS = 120
 NARROW = 33  # pane widths below this get the counters' short labels
@@ -108,9 +109,9 @@ class StatsPane(VerticalScroll):
         self.live: Live | None = None  # the search's last live picture, charted by the bars
 
     def compose(self) -> ComposeResult:
-        yield Static(id="stats-head")
+        yield LiveText(id="stats-head")
         yield Static(id="stats-distances")  # under the headline: the first thing a census from the goal shows
-        yield Static(id="stats-numbers")
+        yield LiveText(id="stats-numbers")
         yield Sparkline([], id="stats-spark")
         yield LayerBars(id="stats-bars")
         yield Static(id="stats-details")
@@ -187,7 +188,7 @@ class StatsPane(VerticalScroll):
         self._bars()
         # the labels' length follows the width (NARROW): a terminal made narrower after the
         # search would otherwise keep the long labels, cut
-        self.query_one("#stats-numbers", Static).update(self._numbers(self.snapshot))
+        self.query_one("#stats-numbers", LiveText).update(self._numbers(self.snapshot))
 
     def _bars(self) -> None:
         """A census from the goal's positions per distance, as bars that read without colour."""
@@ -197,13 +198,13 @@ class StatsPane(VerticalScroll):
         widget.display = bool(levels)
         if levels:
             # as many lines as the pane shows below the headline (the counters scroll into view)
-            head = max(self.query_one("#stats-head", Static).virtual_size.height, 2)
+            head = max(self.query_one("#stats-head", LiveText).virtual_size.height, 2)
             rows = max(MIN_BAR_ROWS, min(BAR_ROWS, self.scrollable_content_region.height - head))
             lines = bar_lines(levels, max(self.scrollable_content_region.width, 20), rows)
             widget.update(Text("\n".join(lines)))
 
     def watch_snapshot(self, snapshot: Snapshot | None) -> None:
-        self.query_one("#stats-numbers", Static).update(self._numbers(snapshot))
+        self.query_one("#stats-numbers", LiveText).update(self._numbers(snapshot))
         self._head()
 
     def watch_outcome(self, outcome: Text | str) -> None:
@@ -220,7 +221,7 @@ class StatsPane(VerticalScroll):
             head = Text(f"no search yet: {self.app.key_for('solve')} solves", style="dim")
         else:
             head = phase_line(s, self.family)
-        self.query_one("#stats-head", Static).update(head)
+        self.query_one("#stats-head", LiveText).update(head)
 
     def _numbers(self, s: Snapshot | None) -> RenderableType:
         if s is None:

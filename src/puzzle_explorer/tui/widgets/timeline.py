@@ -19,13 +19,14 @@ from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from puzzle_explorer.puzzles.interface import Step
 from puzzle_explorer.tui.host import Host
 from puzzle_explorer.tui.messages import StepChosen
 from puzzle_explorer.tui.model.track import SearchTrack
+from puzzle_explorer.tui.widgets.live_text import LiveText
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16, 32)  # steps per second
 # The step list holds a window of steps, not all of them: a tour of a big board has a
@@ -137,7 +138,7 @@ class Timeline(Vertical):
         self._generation = 0  # the search track's generation when it was listed
 
     def compose(self) -> ComposeResult:
-        yield Static("no solution yet", id="timeline-head")
+        yield LiveText("no solution yet", id="timeline-head")
         yield ScrubBar(id="timeline-bar")
         yield StepList(id="timeline-steps")
 
@@ -184,7 +185,7 @@ class Timeline(Vertical):
         self.query_one(ScrubBar).total = 0
         self.query_one(ScrubBar).position = 0
         self.index = 0
-        self.query_one("#timeline-head", Static).update(head)
+        self.query_one("#timeline-head", LiveText).update(head)
 
     def add_snapshot(self, step: Step) -> None:
         """One more snapshot of the running search. The track stays on the snapshot it shows (it may
@@ -330,7 +331,7 @@ class Timeline(Vertical):
             if self.search.thinned:
                 text.append(f" of {self.search.added:,} (older thinned)", "dim")
             text.append(f"  {step.label}")
-            self.query_one("#timeline-head", Static).update(text)
+            self.query_one("#timeline-head", LiveText).update(text)
             return
         state = f"▶ playing {SPEEDS[self.speed]:g}/s" if self.playing else f"❚❚ paused {SPEEDS[self.speed]:g}/s"
         if len(self.solutions) > 1:
@@ -338,7 +339,7 @@ class Timeline(Vertical):
         text.append(f"step {self.index:,}/{self.last:,}", "bold")
         text.append(f"  {step.label}  ")
         text.append(state, "dim")
-        self.query_one("#timeline-head", Static).update(text)
+        self.query_one("#timeline-head", LiveText).update(text)
 
     def _go(self, index: int) -> None:
         if not self.steps:
