@@ -57,6 +57,21 @@ def test_progress_rate_is_at_most_10_per_second():
     assert gaps.min() >= 0.09
 
 
+@pytest.mark.realtime
+def test_a_long_search_is_sampled_less_often(monkeypatch):
+    """After LIVELY_S the snapshots come at most LONG_RATE_HZ: the drawing shares the cores."""
+    from puzzle_explorer.core.run import runner
+    monkeypatch.setattr(runner, "LIVELY_S", 0.5)
+    monkeypatch.setattr(runner, "LONG_RATE_HZ", 3.0)
+    times = []
+    start = time.perf_counter()
+    Job(endless("bfs"), timeout_s=2.0, on_progress=lambda s: times.append(time.perf_counter() - start)).run()
+    early = [t for t in times[:-1] if t < 0.45]
+    late = np.diff([t for t in times[:-1] if t > 0.6])
+    assert len(early) >= 3 and np.diff(early).min() >= 0.09  # lively at first
+    assert len(late) >= 3 and late.min() >= 0.3  # then at most three a second
+
+
 def test_errors_in_the_task_reach_the_caller():
     def broken(control):
         raise ValueError("broken task")

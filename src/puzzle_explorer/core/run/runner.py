@@ -14,6 +14,11 @@ from puzzle_explorer.core.run.progress import Phase, SearchControl, Snapshot
 T = TypeVar("T")
 
 MAX_RATE_HZ = 10.0
+# A search still running after LIVELY_S is sampled at most LONG_RATE_HZ: whoever draws the snapshots
+# (the app's screen, the command line's progress line) shares the cores with the search, and at 10 Hz
+# the app took 15% of a core, a long count on two cores 12% longer than on the command line.
+LIVELY_S = 5.0
+LONG_RATE_HZ = 4.0
 SEARCH_THREAD = "search"  # the name of every Job's thread (a caller that quits waits for them by it)
 
 
@@ -21,7 +26,7 @@ class Job(Generic[T]):
     """Runs task(control) in a daemon thread.
 
     run() blocks the calling thread, hands a progress snapshot to on_progress
-    up to `hz` times a second (with the live picture, drawn by the family's
+    up to `hz` times a second, LONG_RATE_HZ at most after LIVELY_S (with the live picture, drawn by the family's
     decoder in this same thread: puzzle_explorer.core.run.progress.Snapshot), enforces the time limit (counted
     over the search and the work before it, so compilation is not included) and
     returns the task's result or raises its exception. cancel() may be called
@@ -79,7 +84,8 @@ class Job(Generic[T]):
 
     def _wait(self) -> None:
         """Until the task ends: report progress, enforce the deadline, give up on a cancelled compile."""
-        next_report = time.perf_counter() + self._period
+        started = time.perf_counter()
+        next_report = started + self._period
         while not self._finished.is_set():
             if self._cancelled_before_search():
                 self.control.abandon()  # the compiling thread must not search once it is done
@@ -95,7 +101,8 @@ class Job(Generic[T]):
             if deadline is not None and now >= deadline:
                 self.control.time_out()
             if now >= next_report:
-                next_report = now + self._period
+                long = now - started >= LIVELY_S
+                next_report = now + (max(self._period, 1.0 / LONG_RATE_HZ) if long else self._period)
                 if self._on_progress is not None and not self._finished.is_set():
                     self._on_progress(self.control.snapshot())
 
