@@ -2,7 +2,7 @@
 
 Two tracks share the pane. The solution track holds the answer's steps. The
 search track holds the snapshots of the running (or last) search, the position
-it was working on ten times a second, kept in bounded memory (tui/model/track.py):
+it was working on ten times a second (four after five seconds), kept in bounded memory (tui/model/track.py):
 while the search runs the pane follows the newest snapshot unless it is held
 (freeze) or a person steps back, and either track can be shown afterwards.
 """
