@@ -7,6 +7,10 @@ import os
 import signal
 import sys
 import threading
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def started_as_the_program(argv0: str) -> bool:
@@ -99,13 +103,22 @@ def build_parser() -> Parser:
                              fill=lambda sub, family_id=family.id: registry.get(family_id).add_cli_arguments(sub))
     commands.add_parser("race", help="run several solvers on one board side by side and compare them",
                         fill=_fill_race)
-    open_ = commands.add_parser("open", help="open the app on a board")
-    open_.add_argument("family", choices=registry.ids(), metavar="FAMILY",
-                       help="one of: " + ", ".join(registry.ids()))
-    source = open_.add_mutually_exclusive_group()
-    source.add_argument("--preset", metavar="NAME", help="a named board of the family")
-    source.add_argument("--file", metavar="PATH", help="a board file in the family's text format")
+    open_ = commands.add_parser("open", help="open the app on a board",
+                                description="Open the app on a board given as `solve FAMILY` takes it.")
+    on_board = open_.add_subparsers(dest="family", metavar="FAMILY", parser_class=Parser, required=True)
+    for family in registry.declared().values():
+        on_board.add_parser(family.id, help=family.title, description=family.description,
+                            fill=lambda sub, family_id=family.id: _fill_open(sub, family_id))
     return parser
+
+
+def _fill_open(parser: Parser, family_id: str) -> None:
+    """`open FAMILY`'s options: the family's board options, as `solve` and `race` take them."""
+    from puzzle_explorer.puzzles import registry
+    from puzzle_explorer.puzzles.kit import modes
+
+    registry.get(family_id).add_board_arguments(parser)
+    modes.record_flags(parser)  # which were given: --preset or --file alone keep the board's source
 
 
 def _fill_warm(parser: Parser) -> None:
@@ -213,8 +226,7 @@ def _command(argv: list[str]) -> int:
             from puzzle_explorer.cli import race as race_cli
             return race_cli.run(args, console)
         if args.command == "open":
-            from puzzle_explorer.tui.app import run_app
-            return run_app(family=args.family, preset=args.preset, path=args.file)
+            return _open(args)
     except InputError as exc:
         return cli_support.fail(str(exc))
     except EngineError as exc:
@@ -224,6 +236,20 @@ def _command(argv: list[str]) -> int:
         cli_support.cancelled_while_compiling(getattr(args, "json", False))
         return ExitCode.INTERRUPTED
     return ExitCode.OK
+
+
+def _open(args: argparse.Namespace) -> int:
+    """The app on the board the options give. A preset or a file alone stays the board's source (what
+    Save writes back to, what a recovery copy is kept under); other options (--size, --board, a
+    preset with another start) make a new board. InputError for a board that cannot be had."""
+    from puzzle_explorer.puzzles import registry
+    from puzzle_explorer.puzzles.kit import modes
+    from puzzle_explorer.tui.app import run_app
+
+    given = modes.given_flags(args)
+    if given in ([], ["--preset"], ["--file"]):
+        return run_app(family=args.family, preset=args.preset, path=args.file)
+    return run_app(family=args.family, board=registry.get(args.family).board_from_args(args))
 
 
 def _quiet_stdout() -> None:

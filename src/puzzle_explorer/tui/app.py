@@ -355,11 +355,13 @@ def wait_for_searches(most_s: float = QUIT_WAIT_S) -> None:
             thread.join(max(0.0, ends - time.monotonic()))
 
 
-def run_app(family: str | None = None, preset: str | None = None, path: str | None = None) -> int:
-    """Start the app, on the start screen or straight on a board. Bad board input raises InputError."""
-    board = name = None
+def run_app(family: str | None = None, preset: str | None = None, path: str | None = None,
+            board: Any = None) -> int:
+    """Start the app, on the start screen or straight on a board: a preset's, a file's, or a new
+    board already made (`board`). Bad board input raises InputError."""
+    name = None
     source = "new:"
-    if family is not None:
+    if family is not None and board is None:
         from puzzle_explorer.puzzles import registry
         fam = registry.get(family)
         if preset is not None:
