@@ -30,6 +30,27 @@ async def test_the_live_line_wraps_and_keeps_its_bound(size):
         assert " ".join(" ".join(lines).split()).endswith(LIVE)
 
 
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+async def test_the_die_unfolded_under_the_board_leaves_room_for_the_lines_under_it(size):
+    """The die's drawing adds the unfolded die and a legend under its cells. At 60x20 they pushed the
+    step's line off the pane's foot and ran past its right edge ("mark ♥ faces no", "○ d")."""
+    from puzzle_explorer.core.run.progress import SearchControl
+    from puzzle_explorer.core.run.search import Limits
+
+    app = preset_app("die", "classic-8x8")
+    async with app.run_test(size=size) as pilot:
+        board = app.screen.query_one(BoardView)
+        family = board.session.family
+        step = family.solve(board.session.board, "dfs", {}, SearchControl(), Limits()).steps[3]
+        board.step = step
+        await pilot.pause()
+        lines = drawn_lines(board)
+        assert len(lines) <= board.size.height and max(map(len, lines)) <= board.size.width
+        text = " ".join(" ".join(lines).split())
+        assert text.endswith(" ".join(f"cursor 1,1 {step.label}".split()))  # the step's line, whole
+        assert "mark: ↑N ↓S →E ←W ● up ○ down" in text and "top shows" in text
+
+
 async def test_a_long_title_gives_up_its_aside_before_the_board_name():
     """link's title ran past 80 columns once "(edited)" followed the board's name."""
     app = preset_app("link", "the-game")

@@ -103,6 +103,26 @@ def test_a_step_shows_the_path_the_die_and_where_the_mark_faces():
     assert "34●" in last and "G" not in last.splitlines()[1]
 
 
+@pytest.mark.parametrize("size,cols", [((8, 8), 6), ((12, 12), 5), ((6, 6), 8), ((12, 12), 3)])
+def test_the_die_and_its_legend_keep_within_the_pane(size, cols):
+    """A narrow pane (60x20's shows 6 cells of 8x8) gets the die's description shortened, or under the
+    die, and the legend on two lines: no line is wider than the cells shown, and nothing is lost."""
+    from dataclasses import replace
+    classic = next(p for p in FAMILY.presets if p.id == "classic-8x8")
+    rolled = solve(FAMILY.parse(classic.text), "dfs", {}, SearchControl(), Limits()).steps[4].board
+    board = replace(open_board(*size), tour=rolled.tour)  # five cells down the first column
+    x, y, _ = board.tour[-1]
+    wide = FAMILY.cell_size(0, board)[0]
+    text = plain(FAMILY.render(board, View(cells=(cols, size[1]))))
+    lines = [line.rstrip() for line in text.splitlines()]
+    assert max(len(line) for line in lines) <= cols * wide
+    n = len(board.tour)
+    assert (f"{x + 1},{y + 1} · {n}/" in text or f"die {x + 1},{y + 1} · cell {n}/" in text) and "top shows" in text
+    assert " ".join(" ".join(lines).split()).count("mark: ↑N ↓S →E ←W ● up ○ down") == 1
+    full = plain(FAMILY.render(board))  # no pane: the long words, the legend on one line
+    assert f"die {x + 1},{y + 1} · cell {len(board.tour)}/" in full and "mark: ↑N ↓S →E ←W ● up ○ down" in full
+
+
 def test_viewport_cursor_and_overview():
     b = open_board(12, 12)
     text = plain(FAMILY.render(b, View(cursor=(1, 0), origin=(1, 0), cells=(4, 3))))

@@ -9,6 +9,8 @@ start and the goal until the die gets there.
 """
 from __future__ import annotations
 
+import textwrap
+
 from rich.style import Style
 from rich.text import Text
 
@@ -38,6 +40,8 @@ TRAIL = Style(color="bright_white", bgcolor="dark_green")
 MARK_UP = Style(color="bright_white", bgcolor="dark_red")
 HEAD = Style(color="dark_green", bgcolor="bright_white", bold=True)  # the die's cell: reverse of the trail
 LEGEND = "mark: ↑N ↓S →E ←W ● up ○ down"
+LEGEND_LINES = ("mark: ↑N ↓S →E ←W", "● up ○ down")  # where the one line does not fit
+NET = 11  # the unfolded die's nine columns ("[4][2][3]") and the two spaces before its description
 # what the drawing's marks mean, for the app's help
 MARKS = (("S G", "the start and the goal"),
          ("12↑", "the tour's 12th cell, and where the marked face pointed there: ↑ north, ↓ south, → east, "
@@ -89,17 +93,45 @@ def die_lines(orientation: int) -> list[str]:
     return [f"   [{n}]   ", f"[{w}][{t}][{e}]", f"   [{s}]   "]
 
 
-def describe_die(board: Board) -> list[str]:
-    """Where the die is and where its mark faces, in short lines to sit beside the die (none without a tour)."""
+def describe_die(board: Board, short: bool = False) -> list[str]:
+    """Where the die is and where its mark faces, in short lines to sit beside the die (none without a
+    tour); `short`, shorter still, for a narrow pane."""
     if not board.tour:
         return []
     x, y, o = board.tour[-1]
     total = len(board.open_cells())
     mark = mark_direction(o)
+    if short:
+        where = "on top" if mark == UP else "under" if mark == DOWN else DIRECTIONS[mark]
+        return [f"{cell_text((x, y))} · {len(board.tour)}/{total}", f"{HEART} {where} {ARROW[mark]}",
+                f"top shows {face(o, UP)}"]
     where = "on top" if mark == UP else "underneath" if mark == DOWN else f"faces {DIRECTIONS[mark]}"
     return [f"die {cell_text((x, y))} · cell {len(board.tour)}/{total}",
             f"mark {HEART} {where} {ARROW[mark]}",
             f"top shows {face(o, UP)}"]
+
+
+def _die_and_legend(out: Text, board: Board, room: int | None) -> None:
+    """The die unfolded with its description beside it, and the legend, within `room` characters
+    (None: no limit): the description shortened, then put under the die, and the legend on two
+    lines, where they would not fit."""
+    o = board.tour[-1][2]
+    text = describe_die(board)
+    if room is not None and NET + max(len(t) for t in text) > room:
+        text = describe_die(board, short=True)
+    beside = room is None or NET + max(len(t) for t in text) <= room
+    for pic, line in zip(die_lines(o), text if beside else ["", "", ""]):
+        out.append(pic, Style(bold=True))
+        out.append(("  " + line if line else "") + "\n")
+    if not beside:
+        out.append("\n".join(text) + "\n")
+    if room is None or len(LEGEND) <= room:
+        legend = [LEGEND]
+    elif max(map(len, LEGEND_LINES)) <= room:
+        legend = list(LEGEND_LINES)
+    else:
+        legend = textwrap.wrap(LEGEND, room)
+    out.append("\n".join(legend) + "\n", Style(dim=True))
 
 
 def render(board: Board, view: View = View()) -> Text:
@@ -147,10 +179,7 @@ def render(board: Board, view: View = View()) -> Text:
             mark = mark_direction(o)
             out.append(f"die {cell_text((x, y))}: mark {ARROW[mark]} {DIRECTIONS[mark]}\n")
         else:
-            for pic, text in zip(die_lines(o), describe_die(board)):
-                out.append(pic, Style(bold=True))
-                out.append("  " + text + "\n")
-            out.append(LEGEND + "\n", Style(dim=True))
+            _die_and_legend(out, board, view.cells[0] * wide if view.cells else None)
     out.rstrip()
     return out
 

@@ -133,7 +133,33 @@ class BoardView(Widget, can_focus=True):
             # cursor) rather than have the lines under it cut off at the pane's foot
             cols, rows = self._window(under)
             status, note = self._status(cols, rows)
-        return self._draw(cols, rows, status, note)
+        drawn = self._draw(cols, rows, status, note)
+        family, board = self.session.family, self.shown_board
+        high = family.cell_size(self.drawn_zoom, board)[1]
+        for _ in range(3):  # (the window follows the cursor, so the rows drawn may change once more)
+            over = self._height(drawn) - self.size.height
+            shown = min(rows, family.dimensions(board)[1] - self.origin[1])
+            if over <= 0 or shown <= 1:
+                break
+            # the family draws lines of its own under the cells (the die unfolded): the cells give up
+            # rows for them too
+            rows = max(1, shown - -(-over // high))
+            status, note = self._status(cols, rows)
+            drawn = self._draw(cols, rows, status, note)
+        return drawn
+
+    def _height(self, drawn: Group) -> int:
+        """The lines the drawing and the lines under it take in the pane, at its width: a drawing in
+        unwrapped text counted by its line ends (rendering it costs twice the rest of a redraw)."""
+        total = 0
+        for part in drawn.renderables:
+            if isinstance(part, Text):
+                total += part.plain.count("\n") + 1 if part.no_wrap else self._lines(part)
+            else:
+                console = self.app.console
+                total += len(console.render_lines(part, console.options.update(width=max(1, self.size.width),
+                                                                               height=None), pad=False))
+        return total
 
     def _status(self, cols: int, rows: int) -> tuple[Text, Text]:
         """The lines under the drawing for this window: where the cursor is (or the step, or the
@@ -174,7 +200,7 @@ class BoardView(Widget, can_focus=True):
                 note.append("✓ ready to solve", "green")
         return status, note
 
-    def _draw(self, cols: int, rows: int, status: Text, note: Text) -> RenderableType:
+    def _draw(self, cols: int, rows: int, status: Text, note: Text) -> Group:
         """The drawing of the window's cells, the status and the note under it."""
         family = self.session.family
         board = self.shown_board
