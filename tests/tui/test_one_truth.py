@@ -136,3 +136,16 @@ async def test_page_down_pages_the_timeline_when_its_list_is_one_row():
         assert timeline.index == 0
         await pilot.press("end", "pageup")
         assert timeline.index == 37
+
+
+def test_the_charts_caption_keeps_its_peak_in_a_narrow_pane():
+    """link's "cells per segment count 1–3 · peak 760" was cut before its peak at 80x24."""
+    from puzzle_explorer.tui.widgets.bars import caption
+
+    full = caption("cells per segment count", "1–3", "760", 60)
+    assert full == "cells per segment count 1–3 · peak 760"
+    assert caption("cells per segment count", "1–3", "760", len(full) - 1) == "1–3 · peak 760"
+    assert caption("states per depth", "0–180", "1.07M", 12) == "peak 1.07M"
+    for width in range(8, 60):
+        line = caption("cells per segment count", "1–3", "760", width)
+        assert len(line) <= max(width, len("peak 760")) and line.endswith("peak 760")

@@ -71,8 +71,18 @@ def chart(live: Live | None, width: int, rows: int = ROWS) -> Text | None:
     text = Text(no_wrap=True, overflow="crop")
     for line in bar_rows(columns(values, width), rows):
         text.append(line + "\n", "bold")
-    text.append(f"{unit} {first}–{last} · peak {_count(max(values))}", "dim")
+    text.append(caption(unit, f"{first}–{last}", _count(max(values)), width), "dim")
     return text
+
+
+def caption(unit: str, span: str, peak: str, width: int) -> str:
+    """The line under the bars: what they count, over which span, and the peak, in `width`
+    characters. The unit's words go first where it does not fit (80x24's Stats pane cut
+    "cells per segment count 1–3 · peak 760" before its peak); the peak stays."""
+    for line in (f"{unit} {span} · peak {peak}", f"{span} · peak {peak}", f"peak {peak}"):
+        if len(line) <= width:
+            return line
+    return f"peak {peak}"
 
 
 class LayerBars(LiveText):
