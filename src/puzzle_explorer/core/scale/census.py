@@ -54,8 +54,8 @@ def count_states(starts: np.ndarray, contexts: list[Context], control: SearchCon
     cap = limits.max_states if limits.max_states is not None else HARD_CAP
     before = control.elapsed()
     try:
-        code, total, goals, depth, first_goal, use, note = partitioned.run(starts, contexts[0], engine, cap, control,
-                                                                     limits.max_memory, layers)
+        code, total, goals, depth, first_goal, use, note = partitioned.run(
+            starts, contexts[0], engine, cap, control, limits.max_memory, layers)
     finally:
         elapsed = control.end_search() - before
     return census_outcome(code, total, goals, depth, first_goal, control, elapsed, use, note)

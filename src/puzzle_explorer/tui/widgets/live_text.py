@@ -24,7 +24,8 @@ class LiveText(Static):
         if not layout or not width:
             self._shape = None  # not laid out yet, or laid out by the caller's own choice
             return
-        shape = (width, self.visual.get_height(self.styles, width))  # type: ignore[arg-type]  # (as Widget.get_content_height passes it)
+        # (the styles as Widget.get_content_height passes them, which its annotation does not name)
+        shape = (width, self.visual.get_height(self.styles, width))  # type: ignore[arg-type]
         if shape != self._shape:
             self._shape = shape
             self.clear_cached_dimensions()
