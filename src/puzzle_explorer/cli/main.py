@@ -155,7 +155,7 @@ def list_families(console: Console) -> None:
     from puzzle_explorer.puzzles import registry
 
     for family in registry.families().values():
-        console.print(f"[bold]{family.id}[/bold]  {family.title}", soft_wrap=True)
+        console.print(f"[bold]{family.id}[/bold]  {family.title}")
         rows = [("algorithm", s.id, "shortest" if s.optimal else "", s.note) for s in family.solvers]
         rows += [("preset", p.id, "", f"{p.name}  {p.note}".rstrip()) for p in family.presets]
         id_width = max(len(name) for _, name, _, _ in rows)

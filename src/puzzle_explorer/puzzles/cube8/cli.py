@@ -100,7 +100,7 @@ def build(console: Console, quiet: bool = False, trace: str | None = None, as_js
         cli_support.print_json({"status": "built", "file": str(path), "bytes": T.SIZE,
                                 "elapsed_s": round(seconds, 6), "note": text})
     elif not quiet:
-        console.print(text, highlight=False, soft_wrap=True)
+        console.print(text, highlight=False)
     return path
 
 
@@ -206,7 +206,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         console.print(line, highlight=False)
     if "table_built_s" in solution.details and solution.details.get("table"):
         console.print(f"built the distance table first: {T.describe(solution.details['table'])} in "
-                      f"{solution.details['table_built_s']:.1f} s", highlight=False, soft_wrap=True)
+                      f"{solution.details['table_built_s']:.1f} s", highlight=False)
     if len(solution.steps) > 1:
         cli_support.print_steps(console, solution, render)
     return ExitCode.OK

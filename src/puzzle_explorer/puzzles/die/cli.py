@@ -106,11 +106,11 @@ def _print_human(console: Console, board: dboard.Board, solution: TourSolution, 
         n = details["solutions"]
         paths = tours_json(solution.tours)
         for i, path in enumerate(paths, start=1):
-            console.print(f"{i:>4}. {rolls_text(path)}", highlight=False, soft_wrap=True)
+            console.print(f"{i:>4}. {rolls_text(path)}", highlight=False)
         if n > len(paths):
             console.print(f"      … and {n - len(paths):,} more (--keep N lists more)", highlight=False)
     elif solution.tours:
-        console.print(f"rolls: {rolls_text(tours_json(solution.tours[:1])[0])}", highlight=False, soft_wrap=True)
+        console.print(f"rolls: {rolls_text(tours_json(solution.tours[:1])[0])}", highlight=False)
 
 
 def _print_estimate(console: Console, board: dboard.Board, options: JSON, spec: EngineSpec, as_json: bool) -> int:
@@ -122,7 +122,7 @@ def _print_estimate(console: Console, board: dboard.Board, options: JSON, spec: 
     if guess is None:
         console.print("the board's obstacles rule out every tour: nothing to count", highlight=False)
     else:
-        console.print(f"estimate: {guess.text(workers, 'tours')}", highlight=False, soft_wrap=True)
+        console.print(f"estimate: {guess.text(workers, 'tours')}", highlight=False)
     return ExitCode.OK
 
 

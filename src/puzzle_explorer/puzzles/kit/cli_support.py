@@ -230,7 +230,7 @@ def run_distances(args: argparse.Namespace, family: Family, board: Any, options:
     if table_json and table_json.get("path"):
         from puzzle_explorer.core.sizes import describe_bytes
         console.print(f"table: {table_json['positions']:,} positions, {describe_bytes(table_json['bytes'])}, "
-                      f"written to {table_json['path']}", highlight=False, soft_wrap=True)
+                      f"written to {table_json['path']}", highlight=False)
     elif args.save_table:
         console.print("no table written: the census did not finish", highlight=False)
     return ExitCode.OK
@@ -251,7 +251,7 @@ def print_census(console: Console, census: JSON, unit: str) -> None:
         far = census["max_distance"]
         console.print(f"hardest ({far} {unit}, {len(census['hardest'])} of {census['farthest']:,}):", highlight=False)
         for text in census["hardest"]:
-            console.print(f"  {text}", highlight=False, markup=False, soft_wrap=True)
+            console.print(f"  {text}", highlight=False, markup=False)
 
 
 def add_board_arguments(parser: argparse.ArgumentParser, presets_hint: str) -> None:
@@ -489,10 +489,13 @@ def print_steps(console: Console, solution: Solution, render: Render, compact: b
 class OutputConsole(Console):
     """The console on standard output. A closed pipe (`| head`) raises BrokenPipeError for the
     command line to end quietly, where rich would exit with status 1. Text is printed as it is
-    written: no `:name:` turned into an emoji (nor rich's table of them loaded to look)."""
+    written: no `:name:` turned into an emoji (nor rich's table of them loaded to look). A long
+    line wraps between words on a terminal, and is one line in a pipe or a file (for grep), whatever
+    the family: some wrapped at 80 columns in a pipe, and others broke words on a terminal."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **{"emoji": False, **kwargs})
+        self.soft_wrap = not self.is_terminal
 
     def on_broken_pipe(self) -> None:
         self.quiet = True

@@ -145,7 +145,7 @@ def print_estimate(console: Console, board: kboard.Board, all_starts: bool, spec
         console.print("theory rules out a tour from every start: nothing to count", highlight=False)
     else:
         kind = "closed tours" if board.closed else "tours"
-        console.print(f"estimate: {guess.text(workers, kind)}", highlight=False, soft_wrap=True)
+        console.print(f"estimate: {guess.text(workers, kind)}", highlight=False)
     return ExitCode.OK
 
 
@@ -163,7 +163,7 @@ def _theory(verdict: JSON) -> str:
 
 def print_human(console: Console, board: kboard.Board, solution: Solution, draw: bool = True) -> None:
     def say(text: str) -> None:
-        console.print(text, highlight=False, markup=False, soft_wrap=True)
+        console.print(text, highlight=False, markup=False)
 
     d = solution.details
     say(_describe(board, "per_square" in d or "every_square" in d))

@@ -225,5 +225,5 @@ def _print_estimate(console: Console, board: Board, args: argparse.Namespace, ex
     if "seed" in extra:
         console.print(f"generated with seed {extra['seed']}", style="dim", highlight=False)
     for line in guess.lines():
-        console.print(line, highlight=False, soft_wrap=True)
+        console.print(line, highlight=False)
     return ExitCode.OK

@@ -149,7 +149,7 @@ def build(args: argparse.Namespace, console: Console) -> int:
         if args.json:
             cli_support.print_json({"status": status, **fields, "databases": part.label(), "note": text})
         else:
-            console.print(text, highlight=False, soft_wrap=True)
+            console.print(text, highlight=False)
         return ExitCode.OK
 
     dbs = D.open_databases(part)
@@ -211,7 +211,7 @@ def run_one(args: argparse.Namespace, console: Console) -> int:
     d = solution.details
 
     def say(text: str) -> None:
-        console.print(text, highlight=False, soft_wrap=True)
+        console.print(text, highlight=False)
 
     say(head)
     if solution.status == Status.UNSOLVABLE and "reason" in d:
@@ -280,8 +280,7 @@ def run_batch(args: argparse.Namespace, console: Console) -> int:
         return ExitCode.OK
     ended = f" (stopped: {batch.stopped.value} after {len(batch.results)} of {len(lines)})" if batch.stopped else ""
     console.print(f"total: {solved} of {len(lines)} boards solved, {moves:,} moves, {stats.nodes_expanded:,} "
-                  f"expanded, {stats.elapsed_s:.3f} s of search{ended}; solver: {chosen}", highlight=False,
-                  soft_wrap=True)
+                  f"expanded, {stats.elapsed_s:.3f} s of search{ended}; solver: {chosen}", highlight=False)
     return ExitCode.OK
 
 
@@ -306,7 +305,7 @@ def print_estimate(args: argparse.Namespace, board: Board, limits: Limits, conso
         return ExitCode.OK
 
     def say(text: str) -> None:
-        console.print(text, highlight=False, soft_wrap=True)
+        console.print(text, highlight=False)
 
     if got.reason:
         say(f"no search: {got.reason}")
