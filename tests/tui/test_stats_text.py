@@ -150,3 +150,15 @@ def test_a_count_as_it_is_assembled_shows_what_it_has_found():
                        solutions=81_234_567_890)
     assert "found 81.2G" in text(joining)
     assert "found" not in text(Snapshot(Phase.SEARCHING, expanded=643_000_000, elapsed_s=240.0))
+
+
+def test_an_estimate_reads_as_its_sentence_not_its_figures():
+    """A knight's count showed "estimate: dives 3,996, nodes 925,370, nodes se 540,725, ..." in the
+    Stats pane; the estimate's JSON carries the command line's sentence, and the pane shows that."""
+    from puzzle_explorer.core.estimate.dives import Estimate
+
+    guess = Estimate(dives=3996, nodes=925_370.0, nodes_se=540_725.0, solutions=349_800.0, solutions_se=336_354.0,
+                     hits=8, rate=12_294_586.0)
+    text = details_text({"estimate": guess.as_json(1, "tours"), "solutions": 37_568})
+    assert text.splitlines() == [f"estimate: {guess.text(1, 'tours')}", "solutions: 37,568"]
+    assert "nodes se" not in text and "tours" in text.splitlines()[0]

@@ -47,10 +47,11 @@ class Estimate:
             return nodes / SLOWEST_RATE if math.isfinite(nodes) else 0.0
         return sum(seconds_at(nodes, self.nodes_se if nodes == self.nodes else 0.0, self.rate, 1))
 
-    def as_json(self, workers: int = 1) -> dict[str, Any]:
-        """The estimate's figures; the time ones only when the speed was measured. A figure past
-        what a float holds (a huge board's tree) is null."""
-        out: dict[str, Any] = {"dives": self.dives, "nodes": json_figure(self.nodes),
+    def as_json(self, workers: int = 1, unit: str = "solutions") -> dict[str, Any]:
+        """The estimate's figures, and the sentence text() makes of them (what the app's Stats pane
+        shows); the time ones only when the speed was measured. A figure past what a float holds (a
+        huge board's tree) is null."""
+        out: dict[str, Any] = {"text": self.text(workers, unit), "dives": self.dives, "nodes": json_figure(self.nodes),
                                "nodes_se": json_figure(self.nodes_se), "solutions": json_figure(self.solutions),
                                "solutions_se": json_figure(self.solutions_se), "solution_dives": self.hits}
         out.update(time_json(self.nodes, self.nodes_se, self.rate, workers))

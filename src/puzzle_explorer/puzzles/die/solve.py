@@ -230,7 +230,7 @@ def _count(ctx: DieCtx, root: int, cells: int, affordable: int, held: int, optio
     guess = probe.estimate(ctx, root, cells - 1, control.counters, timed=True, limit_s=limits.timeout_s,
                            max_nodes=limits.max_states)
     control.expect(guess.nodes, guess.nodes_se)
-    details["estimate"] = guess.as_json()
+    details["estimate"] = guess.as_json(unit="tours")
     out, run = count_paths(ctx, root, cells - 1, max(1, affordable), control, limits, engines.spec_from(options),
                            BRANCH, held, options.get("subtrees", 0), options.get("shuffle"), guess)
     if run is not None:

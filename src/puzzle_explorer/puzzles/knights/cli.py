@@ -23,7 +23,15 @@ from puzzle_explorer.puzzles.kit.modes import ENGINE, LIMITS, Mode
 from puzzle_explorer.puzzles.kit.text import parse_cell
 from puzzle_explorer.puzzles.knights import board as kboard
 from puzzle_explorer.puzzles.knights.render import number_width, render
-from puzzle_explorer.puzzles.knights.solve import SOLVER_IDS, SOLVERS, board_json, estimate_count, headline, solve
+from puzzle_explorer.puzzles.knights.solve import (
+    SOLVER_IDS,
+    SOLVERS,
+    board_json,
+    estimate_count,
+    headline,
+    solve,
+    tours_word,
+)
 from puzzle_explorer.puzzles.knights.tour import Tour
 
 DRAW_UP_TO = 40  # boards up to this many squares a side are drawn with their tour
@@ -138,14 +146,14 @@ def print_estimate(console: Console, board: kboard.Board, all_starts: bool, spec
     guess = estimate_count(board, all_starts, spec)
     workers = estimate_workers(spec, sum(guess.seconds(1)) if guess else 0.0)
     if as_json:
-        cli_support.print_json({"estimate": guess.as_json(workers) if guess else None, "board": board_json(board)})
+        cli_support.print_json({"estimate": guess.as_json(workers, tours_word(board)) if guess else None,
+                                "board": board_json(board)})
         return ExitCode.OK
     console.print(_describe(board, all_starts), highlight=False)
     if guess is None:
         console.print("theory rules out a tour from every start: nothing to count", highlight=False)
     else:
-        kind = "closed tours" if board.closed else "tours"
-        console.print(f"estimate: {guess.text(workers, kind)}", highlight=False)
+        console.print(f"estimate: {guess.text(workers, tours_word(board))}", highlight=False)
     return ExitCode.OK
 
 

@@ -93,6 +93,11 @@ def _steps(board: Board, squares: np.ndarray) -> TourSteps:
     return TourSteps(board, Tour(squares, board.width, board.height, board.closed))
 
 
+def tours_word(board: Board) -> str:
+    """What a count of this board counts, in words."""
+    return "closed tours" if board.closed else "tours"
+
+
 def board_json(board: Board) -> JSON:
     return {"size": [board.width, board.height], "start": [board.start[0] + 1, board.start[1] + 1],
             "closed": board.closed, "blocked": [[x + 1, y + 1] for x, y in sorted(board.blocked)]}
@@ -329,14 +334,14 @@ def _count_from(board: Board, starts: list[int], keep: int, control: SearchContr
                               max_nodes=limits.max_states)
     control.expect(guess.nodes, guess.nodes_se)
     if control.stopped():  # a cancel or the time limit ended the estimate: nothing to cut or count
-        details["estimate"] = guess.as_json()
+        details["estimate"] = guess.as_json(unit=tours_word(board))
         return [(0, []) for _ in starts], 0, seconds, stopped_run(spec, control)
     spec = one_worker_when_sooner(spec, guess.seconds_capped(limits.max_states, int(control.counters[NODE_CAP])))
     with workers_known(spec) as known:
         fitted = within_budget(known, split.MAX_TASKS, need, limits.max_memory)
         assert fitted is not None  # one worker fits (checked above), and within_budget always keeps one that fits
         workers = worker_count(fitted, split.MAX_TASKS)
-        details["estimate"] = guess.as_json(workers)
+        details["estimate"] = guess.as_json(workers, tours_word(board))
         wanted = wanted_subtrees(workers, subtrees, len(starts), fitted.checkpoint is not None)
         began = time.perf_counter()
         with control.work(Phase.CUTTING):

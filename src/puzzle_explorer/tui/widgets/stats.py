@@ -311,6 +311,10 @@ def details_text(details: dict[str, Any]) -> str:
             # what theory says (knights' existence check): its reason is a sentence of its own, which
             # the generic "key: field value, ..." line garbled ("existence: reason 7x7 has open tours")
             lines.append(f"theory: {value['reason']}")
+        elif isinstance(value, dict) and isinstance(value.get("text"), str):
+            # figures with their own sentence (an estimate): "nodes 925,370, nodes se 540,725, ..." read
+            # as a dump where "~925,000 nodes (± 58%)" reads as the command line's
+            lines.append(f"{key.replace('_', ' ')}: {value['text']}")
         elif isinstance(value, dict):
             inner = [f"{k.replace('_', ' ')} {text}" for k, v in value.items() if (text := _value(v)) is not None]
             if inner:
