@@ -159,6 +159,7 @@ def test_an_estimate_reads_as_its_sentence_not_its_figures():
 
     guess = Estimate(dives=3996, nodes=925_370.0, nodes_se=540_725.0, solutions=349_800.0, solutions_se=336_354.0,
                      hits=8, rate=12_294_586.0)
-    text = details_text({"estimate": guess.as_json(1, "tours"), "solutions": 37_568})
+    text = details_text({"board": {"size": [5, 6], "closed": False}, "estimate": guess.as_json(1, "tours"),
+                         "solutions": 37_568})
     assert text.splitlines() == [f"estimate: {guess.text(1, 'tours')}", "solutions: 37,568"]
     assert "nodes se" not in text and "tours" in text.splitlines()[0]

@@ -305,6 +305,8 @@ def details_text(details: dict[str, Any]) -> str:
     """A family's extras (census counts, the theorem used...), one per line; lists and grids are left out."""
     lines = []
     for key, value in details.items():
+        if key == "board":
+            continue  # the board the search was given, for the JSON: on screen already ("board: closed no")
         if key == "note":
             lines.append(str(value))
         elif isinstance(value, dict) and isinstance(value.get("reason"), str):
