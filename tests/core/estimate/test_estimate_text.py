@@ -129,3 +129,13 @@ def test_no_longer_look_under_a_state_cap_that_ends_the_search_sooner():
 def test_a_duration_in_two_units_or_one(seconds, two, one):
     from puzzle_explorer.core.estimate.dives import duration
     assert duration(seconds) == two and duration(seconds, units=1) == one
+
+
+def test_figures_read_in_three_figures_with_separators_below_a_billion():
+    """'~1.74e+05 nodes' read as a physicist's; below a billion the figure is written out."""
+    from puzzle_explorer.core.estimate.dives import about
+
+    assert [about(v) for v in (0.832, 91.8, 999.6, 6_840, 174_045, 12_345_678, 999_400_000)] == [
+        "~0.832", "~91.8", "~1,000", "~6,840", "~174,000", "~12,300,000", "~999,000,000"]
+    assert [about(v) for v in (999_600_000, 1.2e9, 3e15, float("inf"), float("nan"))] == [
+        "~1e+09", "~1.2e+09", "~3e+15", "over 1e308", "unknown"]

@@ -111,10 +111,14 @@ def json_figure(value: float, digits: int | None = None) -> float | int | None:
 
 
 def about(value: float) -> str:
-    """'~1.2e+09'; past what a float holds, 'over 1e308'; unknown (nan), 'unknown'."""
+    """Three figures: '~91.8', '~174,000' (where '~1.74e+05' read as a physicist's), '~1.2e+09' from a
+    billion on; past what a float holds, 'over 1e308'; unknown (nan), 'unknown'."""
     if math.isnan(value):
         return "unknown"
-    return f"~{value:.3g}" if math.isfinite(value) else "over 1e308"
+    if not math.isfinite(value):
+        return "over 1e308"
+    rounded = float(f"{value:.3g}")
+    return f"~{rounded:,.0f}" if 1e3 <= abs(rounded) < 1e9 else f"~{value:.3g}"
 
 
 def spread(mean: float, se: float) -> str:
