@@ -51,8 +51,9 @@ class Estimate:
         """The estimate's figures, and the sentence text() makes of them (what the app's Stats pane
         shows); the time ones only when the speed was measured. A figure past what a float holds (a
         huge board's tree) is null."""
-        out: dict[str, Any] = {"text": self.text(workers, unit), "dives": self.dives, "nodes": json_figure(self.nodes),
-                               "nodes_se": json_figure(self.nodes_se), "solutions": json_figure(self.solutions),
+        out: dict[str, Any] = {"text": self.text(workers, unit), "dives": self.dives,
+                               "nodes": json_figure(self.nodes), "nodes_se": json_figure(self.nodes_se),
+                               "solutions": json_figure(self.solutions),
                                "solutions_se": json_figure(self.solutions_se), "solution_dives": self.hits}
         out.update(time_json(self.nodes, self.nodes_se, self.rate, workers))
         return out

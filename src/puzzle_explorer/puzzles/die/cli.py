@@ -117,7 +117,8 @@ def _print_estimate(console: Console, board: dboard.Board, options: JSON, spec: 
     guess = estimate_tours(board, options)
     workers = estimate_workers(spec, sum(guess.seconds(1)) if guess else 0.0)
     if as_json:
-        cli_support.print_json({"estimate": guess.as_json(workers, "tours") if guess else None, "board": board.inline()})
+        cli_support.print_json({"estimate": guess.as_json(workers, "tours") if guess else None,
+                                "board": board.inline()})
         return ExitCode.OK
     if guess is None:
         console.print("the board's obstacles rule out every tour: nothing to count", highlight=False)
