@@ -113,11 +113,16 @@ def spreads_on_ray(board: Board, starts: int, engine: EngineSpec | None) -> bool
         starts in (MEETING, FREE_ENDS) or board.closed)
 
 
-def planned_budget(max_memory: int | None, on_ray: bool) -> int:
-    """The bytes a count may hold, as planned before it starts: held to this machine's memory, or, with
-    its states on a Ray cluster's actors, --max-memory as given (the cluster's memory bounds it once
+def planned(board: Board, all_starts: bool, max_memory: int | None,
+            engine: EngineSpec | None) -> tuple[int, bool, int]:
+    """How a count sweeps, as planned before it starts (by count, and by auto's choice of method):
+    sets_swept's answer, against this machine's budget (where a per-square table is held); whether its
+    states are spread over a Ray cluster's actors (spreads_on_ray); and the bytes it may hold, held to
+    this machine's memory or, on the actors, --max-memory as given (the cluster's memory bounds it once
     the cluster is joined, _on_ray)."""
-    return budget_bytes(max_memory, HARD_CAP if on_ray else None)
+    sets = sets_swept(board, all_starts, budget_bytes(max_memory) - SCRATCH)
+    on_ray = spreads_on_ray(board, sets, engine)
+    return sets, on_ray, budget_bytes(max_memory, HARD_CAP if on_ray else None) - SCRATCH
 
 
 def state_bytes(starts: int) -> int:
@@ -166,13 +171,10 @@ def count(board: Board, all_starts: bool, control: SearchControl, limits: Limits
     them over the cluster's actors (frontier_ray.py); other counts sweep on this machine's threads, and
     say that the engine went unused."""
     workers = workers or os.cpu_count() or 1
-    budget = budget_bytes(limits.max_memory) - SCRATCH
-    total_only = all_starts and not table_fits(board, budget)
-    reps = _late_representatives(board) if all_starts and not total_only else [(board.start, [board.start])]
-    sets = sets_swept(board, all_starts, budget)
+    sets, on_ray, budget = planned(board, all_starts, limits.max_memory, engine)
     meeting = sets == MEETING
-    on_ray = spreads_on_ray(board, sets, engine)
-    budget = planned_budget(limits.max_memory, on_ray) - SCRATCH
+    total_only = sets in (MEETING, FREE_ENDS)
+    reps = _late_representatives(board) if all_starts and not total_only else [(board.start, [board.start])]
     peak, seconds = guess(board, sets)
     need = peak * state_bytes(sets)
     details = {**details, "method": MEET_NAME if meeting else NAME,

@@ -185,9 +185,7 @@ def _frontier_chosen(board: Board, method: str, all_starts: bool, spec: EngineSp
     counts them at once and keeps tours to browse."""
     if method != "auto" or not frontier_count.supported(board) or board.free_squares < AUTO_FRONTIER_FROM:
         return frontier_count.chosen(board, method, None, 1)
-    budget = budget_bytes(limits.max_memory)
-    starts = frontier_count.sets_swept(board, all_starts, budget)
-    budget = frontier_count.planned_budget(limits.max_memory, frontier_count.spreads_on_ray(board, starts, spec))
+    starts, _, budget = frontier_count.planned(board, all_starts, limits.max_memory, spec)
     if not frontier_count.chosen(board, method, math.inf, starts, budget):  # too big for the budget: no need to estimate
         return False
     control.estimating()
